@@ -1,0 +1,58 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module, ValidationPipe, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE, DiscoveryModule } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
+import { ServeStaticModule } from '@nestjs/serve-static';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import { ConfigModule, type AppConfig } from './common/config/index.js';
+import { dataSourceOptions } from './common/database/database.js';
+import { AppError, AppExceptionFilter } from './common/errors/index.js';
+import { loggerParams } from './common/logging/logger.js';
+import { RedisModule } from './common/queue/redis.module.js';
+import { bullConnection } from './common/queue/redis.js';
+import { WorkerShutdown } from './common/queue/worker-shutdown.js';
+import { HealthModule } from './modules/health/health.module.js';
+
+/** The whole application; `config.workerMode` decides whether queue processors run in this process. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const worker = { worker: config.runWorker };
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot(loggerParams(config)),
+        DiscoveryModule,
+        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl), autoLoadEntities: false }),
+        BullModule.forRoot({ connection: bullConnection(config.redisUrl), prefix: config.queuePrefix }),
+        ...(config.runWorker ? [ScheduleModule.forRoot()] : []),
+        RedisModule,
+        HealthModule.register(worker),
+        ...(config.runApi && config.frontendDist
+          ? [ServeStaticModule.forRoot({ rootPath: config.frontendDist, exclude: ['/api/{*path}'] })]
+          : []),
+      ],
+      providers: [
+        WorkerShutdown,
+        { provide: APP_FILTER, useClass: AppExceptionFilter },
+        {
+          provide: APP_PIPE,
+          useValue: new ValidationPipe({
+            whitelist: true,
+            forbidNonWhitelisted: true,
+            transform: true,
+            exceptionFactory: (errors) =>
+              new AppError(
+                'VALIDATION_FAILED',
+                errors
+                  .flatMap((e) => Object.values(e.constraints ?? {}).concat(e.children?.length ? [`${e.property} is invalid`] : []))
+                  .join('; ') || 'The request is not valid',
+              ),
+          }),
+        },
+      ],
+    };
+  }
+}

@@ -1,0 +1,46 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module.js';
+import type { AppConfig } from './common/config/index.js';
+
+/** Builds the configured application (shared by main.ts and the integration tests). */
+export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bufferLogs: true,
+    bodyParser: true,
+  });
+  app.useLogger(app.get(Logger));
+  app.setGlobalPrefix('api');
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.useBodyParser('json', { limit: '2mb' });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'https:'],
+          'upgrade-insecure-requests': config.isProduction ? [] : null,
+        },
+      },
+      hsts: config.isProduction,
+    }),
+  );
+  app.enableShutdownHooks();
+
+  const openapi = new DocumentBuilder()
+    .setTitle('Faire Shipment Manager API')
+    .setDescription('Upload shipments, sync orders and manage teams for brands selling on Faire.')
+    .setVersion('1.0')
+    .addCookieAuth('sid')
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openapi), {
+    jsonDocumentUrl: 'api/docs/openapi.json',
+  });
+  for (const warning of config.warnings) app.get(Logger).warn(warning);
+  return app;
+}

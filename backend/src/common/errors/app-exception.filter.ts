@@ -1,0 +1,108 @@
+import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { AppError } from './app-error.js';
+
+interface ErrorBody {
+  message: string;
+  code?: string;
+  errorId?: string;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Maps every error to `{message}` (+ a code). Unknown errors become a 500 with an error id that is
+ * logged with the stack; the body never carries a stack or internal text.
+ */
+@Catch()
+export class AppExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const res = ctx.getResponse<Response>();
+    const req = ctx.getRequest<Request>();
+    const { status, body } = this.toResponse(exception, req);
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.status(status).json(body);
+  }
+
+  private toResponse(exception: unknown, req: Request): { status: number; body: ErrorBody } {
+    if (exception instanceof AppError) {
+      return {
+        status: exception.status,
+        body: { message: exception.message, code: exception.code, ...(exception.details ? { details: exception.details } : {}) },
+      };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const response = exception.getResponse();
+      let message = exception.message;
+      if (typeof response === 'object' && response !== null && 'message' in response) {
+        const m = (response as { message: unknown }).message;
+        message = Array.isArray(m) ? m.map(String).join('; ') : String(m);
+      }
+      if (status === 413) message = 'File size must be less than 10MB';
+      if (status >= 500) return this.unknown(exception, req);
+      return { status, body: { message, code: codeForStatus(status) } };
+    }
+    if (isBodyParserError(exception)) {
+      return { status: exception.status, body: { message: bodyParserMessage(exception), code: codeForStatus(exception.status) } };
+    }
+    return this.unknown(exception, req);
+  }
+
+  private unknown(exception: unknown, req: Request): { status: number; body: ErrorBody } {
+    const errorId = randomUUID();
+    this.logger.error(
+      { err: exception, errorId, method: req.method, url: req.originalUrl },
+      `Unhandled error ${errorId} on ${req.method} ${req.path}`,
+    );
+    return {
+      status: 500,
+      body: { message: `Something went wrong on our side. Error id: ${errorId}`, code: 'INTERNAL', errorId },
+    };
+  }
+}
+
+function codeForStatus(status: number): string {
+  switch (status) {
+    case 400:
+      return 'VALIDATION_FAILED';
+    case 401:
+      return 'NOT_AUTHENTICATED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'RATE_LIMITED';
+    default:
+      return 'ERROR';
+  }
+}
+
+function isBodyParserError(e: unknown): e is { status: number; type: string; message: string } {
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    typeof (e as { status?: unknown }).status === 'number' &&
+    typeof (e as { type?: unknown }).type === 'string' &&
+    (e as { status: number }).status < 500
+  );
+}
+
+function bodyParserMessage(e: { status: number; type: string }): string {
+  if (e.type === 'entity.parse.failed') return 'The request body is not valid JSON';
+  if (e.type === 'entity.too.large') return 'The request body is too large';
+  return 'The request body could not be read';
+}

@@ -1,0 +1,2 @@
+export { AppError, ERROR_CODES, type ErrorCode } from './app-error.js';
+export { AppExceptionFilter } from './app-exception.filter.js';
