@@ -6,7 +6,12 @@ export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json', diagnostics: { ignoreCodes: ['TS151001'] } }] },
+  transform: {
+    '^.+\\.ts$': [
+      'ts-jest',
+      { useESM: true, tsconfig: 'tsconfig.json', diagnostics: { ignoreCodes: ['TS151001'] } },
+    ],
+  },
   globalSetup: './test/global-setup.ts',
   globalTeardown: './test/global-teardown.ts',
   testTimeout: 30000,

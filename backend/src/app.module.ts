@@ -47,7 +47,11 @@ export class AppModule {
               new AppError(
                 'VALIDATION_FAILED',
                 errors
-                  .flatMap((e) => Object.values(e.constraints ?? {}).concat(e.children?.length ? [`${e.property} is invalid`] : []))
+                  .flatMap((e) =>
+                    Object.values(e.constraints ?? {}).concat(
+                      e.children?.length ? [`${e.property} is invalid`] : [],
+                    ),
+                  )
                   .join('; ') || 'The request is not valid',
               ),
           }),

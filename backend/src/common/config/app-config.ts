@@ -22,6 +22,7 @@ export interface AppConfig {
   frontendDist: string | null;
   sessionSecret: string;
   encryptionKey: Buffer;
+  localStateDir: string;
   /** Warnings collected while loading, logged once the logger exists. */
   warnings: string[];
 }
@@ -53,6 +54,7 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
     frontendDist,
     sessionSecret: secrets.sessionSecret,
     encryptionKey: secrets.encryptionKey,
+    localStateDir: resolvePath(env.LOCAL_STATE_DIR),
     warnings,
   };
 }
@@ -69,7 +71,10 @@ function decodeKey(value: string): Buffer {
  * Production requires both secrets from the environment (checked in validateEnv). In development a
  * local key file is created once so that sessions and stored tokens survive restarts.
  */
-function resolveSecrets(env: EnvSchema, warnings: string[]): { sessionSecret: string; encryptionKey: Buffer } {
+function resolveSecrets(
+  env: EnvSchema,
+  warnings: string[],
+): { sessionSecret: string; encryptionKey: Buffer } {
   if (env.SESSION_SECRET && env.APP_ENCRYPTION_KEY) {
     return { sessionSecret: env.SESSION_SECRET, encryptionKey: decodeKey(env.APP_ENCRYPTION_KEY) };
   }

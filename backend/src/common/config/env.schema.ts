@@ -1,5 +1,15 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  validateSync,
+} from 'class-validator';
 
 const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;

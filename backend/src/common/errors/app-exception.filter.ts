@@ -34,23 +34,34 @@ export class AppExceptionFilter implements ExceptionFilter {
     if (exception instanceof AppError) {
       return {
         status: exception.status,
-        body: { message: exception.message, code: exception.code, ...(exception.details ? { details: exception.details } : {}) },
+        body: {
+          message: exception.message,
+          code: exception.code,
+          ...(exception.details ? { details: exception.details } : {}),
+        },
       };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const response = exception.getResponse();
       let message = exception.message;
-      if (typeof response === 'object' && response !== null && 'message' in response) {
-        const m = (response as { message: unknown }).message;
+      if (typeof response === 'object' && 'message' in response) {
+        const m = response.message;
         message = Array.isArray(m) ? m.map(String).join('; ') : String(m);
       }
       if (status === 413) message = 'File size must be less than 10MB';
+      if (status === 503 && typeof response === 'object') {
+        // Deliberate "unavailable" answers (the health check) carry their own details.
+        return { status, body: { message: 'Service unavailable', code: 'SERVICE_UNAVAILABLE', ...response } };
+      }
       if (status >= 500) return this.unknown(exception, req);
       return { status, body: { message, code: codeForStatus(status) } };
     }
     if (isBodyParserError(exception)) {
-      return { status: exception.status, body: { message: bodyParserMessage(exception), code: codeForStatus(exception.status) } };
+      return {
+        status: exception.status,
+        body: { message: bodyParserMessage(exception), code: codeForStatus(exception.status) },
+      };
     }
     return this.unknown(exception, req);
   }

@@ -36,7 +36,9 @@ export class WorkerShutdown implements BeforeApplicationShutdown {
         const result = await Promise.race([worker.close().then(() => 'closed' as const), timedOut]);
         clearTimeout(timer);
         if (result === 'timeout') {
-          this.logger.warn(`Worker ${worker.name} did not finish within ${this.config.shutdownTimeoutMs} ms; forcing close`);
+          this.logger.warn(
+            `Worker ${worker.name} did not finish within ${this.config.shutdownTimeoutMs} ms; forcing close`,
+          );
           await worker.close(true);
         }
       }),

@@ -11,7 +11,10 @@ export class HealthModule {
   static register(opts: { worker: boolean }): DynamicModule {
     return {
       module: HealthModule,
-      imports: [TerminusModule.forRoot({ errorLogStyle: 'json' }), BullModule.registerQueue({ name: QUEUES.SYSTEM })],
+      imports: [
+        TerminusModule.forRoot({ errorLogStyle: 'json' }),
+        BullModule.registerQueue({ name: QUEUES.SYSTEM }),
+      ],
       controllers: [HealthController],
       providers: [HealthService, ...(opts.worker ? [SystemProcessor] : [])],
       exports: [HealthService],

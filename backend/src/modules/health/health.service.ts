@@ -41,7 +41,7 @@ export class HealthService implements OnModuleDestroy {
           .check('redis')
           .attempt(async () => {
             const pong = await this.redis.ping();
-            if (pong !== 'PONG') throw new Error(`unexpected answer ${pong}`);
+            if (pong !== 'PONG') throw new Error(`unexpected answer ${String(pong)}`);
           })
           .withTimeout(CHECK_TIMEOUT_MS),
       () =>
@@ -59,7 +59,12 @@ export class HealthService implements OnModuleDestroy {
     const job = await this.systemQueue.add(
       SYSTEM_JOBS.PING,
       { sentAt: started },
-      { jobId: `ping-${randomUUID()}`, removeOnComplete: true, removeOnFail: true, attempts: 1 },
+      {
+        jobId: `ping-${randomUUID()}`,
+        removeOnComplete: { age: 300, count: 100 },
+        removeOnFail: { age: 300, count: 100 },
+        attempts: 1,
+      },
     );
     await job.waitUntilFinished(events, QUEUE_TIMEOUT_MS);
     return { roundTripMs: Date.now() - started };

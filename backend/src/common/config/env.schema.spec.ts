@@ -1,0 +1,80 @@
+import { ConfigError, validateEnv } from './env.schema.js';
+import { loadConfig } from './app-config.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+function errorOf(env: Record<string, string>): ConfigError {
+  try {
+    validateEnv(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw err;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('environment validation', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    const env = validateEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/shipments');
+    expect(env.REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(env.WORKER_MODE).toBe('all');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(validateEnv({ PORT: '', WORKER_MODE: '' }).PORT).toBe(3000);
+  });
+
+  it.each([
+    ['PORT', 'abc', /PORT must be a whole number/],
+    ['PORT', '70000', /PORT must be a whole number/],
+    ['DATABASE_URL', 'mysql://x/y', /DATABASE_URL must look like postgres:/],
+    ['REDIS_URL', 'localhost:6379', /REDIS_URL must look like redis:/],
+    ['WORKER_MODE', 'both', /WORKER_MODE must be one of api, worker, all/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of/],
+    ['SERVE_FRONTEND', 'maybe', /SERVE_FRONTEND must be true or false/],
+    ['PUBLIC_URL', 'https://x.example.com/path/', /PUBLIC_URL must be an origin/],
+    ['APP_ENCRYPTION_KEY', 'short', /APP_ENCRYPTION_KEY must be 32 bytes/],
+  ])('rejects %s=%s with one line naming it', (name, value, message) => {
+    const err = errorOf({ [name]: value });
+    expect(err.variable).toBe(name);
+    expect(err.message).toMatch(message);
+    expect(err.message).not.toContain('\n');
+  });
+
+  it('never echoes a secret value back', () => {
+    const err = errorOf({ APP_ENCRYPTION_KEY: 'my-secret-value' });
+    expect(err.message).not.toContain('my-secret-value');
+  });
+
+  it('requires both secrets in production', () => {
+    expect(errorOf({ NODE_ENV: 'production' }).variable).toBe('SESSION_SECRET');
+    expect(errorOf({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }).variable).toBe(
+      'APP_ENCRYPTION_KEY',
+    );
+  });
+
+  it('derives api/worker roles from WORKER_MODE', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cfg-'));
+    expect(loadConfig({ WORKER_MODE: 'api', LOCAL_STATE_DIR: dir })).toMatchObject({
+      runApi: true,
+      runWorker: false,
+    });
+    expect(loadConfig({ WORKER_MODE: 'worker', LOCAL_STATE_DIR: dir })).toMatchObject({
+      runApi: false,
+      runWorker: true,
+    });
+    expect(loadConfig({ LOCAL_STATE_DIR: dir })).toMatchObject({ runApi: true, runWorker: true });
+  });
+
+  it('keeps development keys stable across restarts', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cfg-'));
+    const a = loadConfig({ LOCAL_STATE_DIR: dir });
+    const b = loadConfig({ LOCAL_STATE_DIR: dir });
+    expect(a.encryptionKey.length).toBe(32);
+    expect(a.encryptionKey.equals(b.encryptionKey)).toBe(true);
+    expect(a.sessionSecret).toBe(b.sessionSecret);
+  });
+});

@@ -1,0 +1,90 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createApp } from '../../src/app.js';
+import { loadConfig, type AppConfig } from '../../src/common/config/index.js';
+import { ensureDatabase, runMigrations } from '../../src/common/database/database.js';
+import { TEST_PG_BASE, TEST_REDIS_URL } from './env.js';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  config: AppConfig;
+  db: pg.Pool;
+  redis: Redis;
+  close(): Promise<void>;
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+}
+
+/** A test-only configuration: its own database and queue prefix, so suites never collide. */
+export function testConfig(env: Record<string, string> = {}): AppConfig {
+  const name = uniqueName('test');
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: `${TEST_PG_BASE}/${name}`,
+    REDIS_URL: TEST_REDIS_URL,
+    QUEUE_PREFIX: name,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    SERVE_FRONTEND: 'false',
+    LOCAL_STATE_DIR: mkdtempSync(join(tmpdir(), 'portal-test-')),
+    SHUTDOWN_TIMEOUT_MS: '2000',
+    ...env,
+  });
+}
+
+/** Starts the whole app on a fresh database (created + migrated), with the worker in-process. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = testConfig(env);
+  await ensureDatabase(config.databaseUrl);
+  await runMigrations(config.databaseUrl);
+  const app = await createApp(config);
+  await app.init();
+  const db = new pg.Pool({ connectionString: config.databaseUrl, max: 3 });
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
+  return {
+    app,
+    config,
+    db,
+    redis,
+    async close() {
+      await app.close();
+      await db.end();
+      await dropQueueKeys(redis, config.queuePrefix);
+      await redis.quit();
+      await dropDatabase(config.databaseUrl);
+      removeDir(config.localStateDir);
+    },
+  };
+}
+
+export async function dropQueueKeys(redis: Redis, prefix: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+    cursor = next;
+    if (keys.length) await redis.del(...keys);
+  } while (cursor !== '0');
+}
+
+export async function dropDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,168 @@
+// The browser test harness: starts the whole product the way `npm start` does (scripts/start.mjs, with the
+// build already done by nx), each run on its own port, database and queue prefix; drives Debian's chromium
+// through playwright-core; saves screenshots under e2e/screenshots/.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SCREENSHOTS = join(ROOT, 'e2e', 'screenshots');
+const PG_BASE = process.env.E2E_PG_BASE ?? 'postgres://postgres@127.0.0.1:5432';
+const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export function uniqueName(prefix) {
+  return `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+}
+
+/** Runs the product as `npm start` runs it. Resolves once /api/health is green, or rejects with its output. */
+export async function startProduct({ env = {}, waitForHealth = true, timeoutMs = 60_000 } = {}) {
+  const port = await freePort();
+  const dbName = uniqueName('e2e');
+  const stateDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const url = `http://localhost:${port}`;
+  const childEnv = {
+    ...process.env,
+    SKIP_BUILD: '1',
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATABASE_URL: `${PG_BASE}/${dbName}`,
+    REDIS_URL,
+    QUEUE_PREFIX: dbName,
+    LOCAL_STATE_DIR: stateDir,
+    LOG_LEVEL: 'warn',
+    SHUTDOWN_TIMEOUT_MS: '3000',
+    ...env,
+  };
+  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+
+  const product = {
+    url,
+    port,
+    dbName,
+    databaseUrl: childEnv.DATABASE_URL,
+    env: childEnv,
+    output: () => output,
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const result = await Promise.race([exited, sleep(15_000).then(() => 'timeout')]);
+      if (result === 'timeout') child.kill('SIGKILL');
+      await dropDatabase(dbName).catch(() => undefined);
+      rmSync(stateDir, { recursive: true, force: true });
+      return result;
+    },
+  };
+  if (!waitForHealth) return product;
+
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`The product exited with code ${child.exitCode} before it was healthy:\n${output}`);
+    }
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return product;
+    } catch {
+      /* not listening yet */
+    }
+    await sleep(250);
+  }
+  await product.stop();
+  throw new Error(`The product was not healthy within ${timeoutMs} ms:\n${output}`);
+}
+
+export async function dropDatabase(name) {
+  const client = new pg.Client({ connectionString: `${PG_BASE}/postgres` });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** One headless chromium for a test file; `page()` opens a fresh context (cookies not shared). */
+export async function launchBrowser() {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+  const errors = [];
+  return {
+    browser,
+    errors,
+    async page({ width = 1366, height = 860, mobile = false } = {}) {
+      const context = await browser.newContext({
+        viewport: mobile ? { width: 390, height: 844 } : { width, height },
+        deviceScaleFactor: 1,
+        isMobile: mobile,
+        hasTouch: mobile,
+      });
+      const page = await context.newPage();
+      page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+      page.on('console', (msg) => {
+        // HTTP statuses are asserted by the tests themselves (a signed-out 401 is expected).
+        if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) {
+          errors.push(`console: ${msg.text()}`);
+        }
+      });
+      page.on('response', (res) => {
+        if (res.status() >= 500) errors.push(`HTTP ${res.status()} ${res.request().method()} ${res.url()}`);
+      });
+      return page;
+    },
+    async close() {
+      await browser.close();
+    },
+  };
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const path = join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+export function sleep(ms) {
+  return new Promise((r) => setTimeout(r, ms));
+}

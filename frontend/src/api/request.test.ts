@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, errorMessage, getQueryFn } from './request';
+
+function mockFetch(status: number, body: string, headers: Record<string, string> = {}, statusText = '') {
+  const fn = vi.fn(
+    async (_url: string, _init?: RequestInit) =>
+      new Response(status === 204 ? null : body, { status, statusText, headers }),
+  );
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('apiRequest', () => {
+  it('sends plain objects as JSON with cookies', async () => {
+    const fetch = mockFetch(200, '{"ok":true}', { 'content-type': 'application/json' });
+    await expect(apiRequest('POST', '/api/x', { a: 1 })).resolves.toEqual({ ok: true });
+    const [, init] = fetch.mock.calls[0];
+    expect(init?.credentials).toBe('include');
+    expect(init?.body).toBe('{"a":1}');
+    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it('sends FormData as-is and no body when there is no payload', async () => {
+    const fetch = mockFetch(200, '{}', { 'content-type': 'application/json' });
+    const form = new FormData();
+    form.append('csv', new Blob(['a,b']), 'x.csv');
+    await apiRequest('POST', '/api/upload', form);
+    expect(fetch.mock.calls[0][1]?.body).toBe(form);
+    expect((fetch.mock.calls[0][1]?.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+    await apiRequest('POST', '/api/auth/logout');
+    expect(fetch.mock.calls[1][1]?.body).toBeUndefined();
+  });
+
+  it('raises "<status>: <body>" for a non-OK answer', async () => {
+    mockFetch(400, '{"message":"Email required"}');
+    const err = await apiRequest('POST', '/api/team/invite', {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).message).toBe('400: {"message":"Email required"}');
+    expect(errorMessage(err)).toBe('Email required');
+  });
+
+  it('uses the status text when the body is empty', async () => {
+    mockFetch(502, '', {}, 'Bad Gateway');
+    await expect(apiRequest('GET', '/api/x')).rejects.toThrow('502: Bad Gateway');
+  });
+});
+
+describe('getQueryFn', () => {
+  it('joins the query key with slashes', async () => {
+    const fetch = mockFetch(200, '{"n":1}', { 'content-type': 'application/json' });
+    await getQueryFn({ on401: 'throw' })({ queryKey: ['/api/orders', 'problem'] });
+    expect(fetch.mock.calls[0][0]).toBe('/api/orders/problem');
+  });
+
+  it('gives null on 401 when asked to', async () => {
+    mockFetch(401, '{"message":"Please sign in"}');
+    await expect(getQueryFn({ on401: 'returnNull' })({ queryKey: ['/api/auth/me'] })).resolves.toBeNull();
+    await expect(getQueryFn({ on401: 'throw' })({ queryKey: ['/api/auth/me'] })).rejects.toThrow(/^401: /);
+  });
+});

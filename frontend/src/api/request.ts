@@ -1,0 +1,74 @@
+/**
+ * The shared request helper (spec section 7): cookies always sent, plain objects as JSON, FormData as-is,
+ * no payload means no body. A non-OK answer raises an error whose message is "<status>: <body or status text>".
+ */
+export const CSRF_HEADER = { 'X-Requested-With': 'fetch' } as const;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly bodyText: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+  }
+
+  /** The server's `{message}` when the body is our JSON error shape; the raw message otherwise. */
+  get userMessage(): string {
+    try {
+      const parsed = JSON.parse(this.bodyText) as { message?: unknown };
+      if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
+    } catch {
+      /* not JSON */
+    }
+    return this.message;
+  }
+}
+
+/** The message to show a person for any thrown value. */
+export function errorMessage(err: unknown, fallback = 'Something went wrong'): string {
+  if (err instanceof ApiError) return err.userMessage;
+  if (err instanceof Error && err.message) return err.message;
+  return fallback;
+}
+
+export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
+  const headers: Record<string, string> = { ...CSRF_HEADER, Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (data instanceof FormData) {
+    body = data;
+  } else if (data !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(data);
+  }
+  const res = await fetch(url, { method, headers, body, credentials: 'include' });
+  if (!res.ok) {
+    const text = await res.text().catch(() => '');
+    throw new ApiError(res.status, text, res.statusText);
+  }
+  return parseBody<T>(res);
+}
+
+async function parseBody<T>(res: Response): Promise<T> {
+  if (res.status === 204) return undefined as T;
+  const type = res.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) return (await res.json()) as T;
+  return (await res.text()) as T;
+}
+
+/**
+ * The default data fetch: joins query-key parts with slashes and GETs them. With `on401: 'returnNull'`
+ * a 401 answers null instead of raising.
+ */
+export function getQueryFn<T>(options: { on401: 'returnNull' | 'throw' }) {
+  return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T | null> => {
+    const url = queryKey.map(String).join('/');
+    try {
+      return await apiRequest<T>('GET', url);
+    } catch (err) {
+      if (options.on401 === 'returnNull' && err instanceof ApiError && err.status === 401) return null;
+      throw err;
+    }
+  };
+}

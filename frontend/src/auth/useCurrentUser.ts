@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { getQueryFn } from '../api/request';
+
+export type CompanyRole = 'COMPANY_ADMIN' | 'COMPANY_USER';
+
+export interface CurrentUser {
+  id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  hasFaireToken: boolean;
+  company: { id: string; name?: string; role: CompanyRole } | null;
+}
+
+export const ME_QUERY_KEY = ['/api/auth/me'] as const;
+
+/** The signed-in user, or null when signed out. */
+export function useCurrentUser() {
+  return useQuery<CurrentUser | null>({
+    queryKey: ME_QUERY_KEY,
+    queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),
+  });
+}
+
+export function initials(nameOrEmail: string): string {
+  return nameOrEmail.trim().slice(0, 2).toUpperCase();
+}

@@ -1,0 +1,86 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import {
+  AppBar,
+  Box,
+  Drawer,
+  IconButton,
+  Toolbar,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import { Suspense, type ReactNode } from 'react';
+import { CheckForApplicationUpdate, Loading, useSidebarState } from 'react-admin';
+import { brandColors } from '../theme/theme';
+import { Sidebar } from './Sidebar';
+
+const SIDEBAR_WIDTH = 260;
+
+/**
+ * The portal frame: a fixed sidebar on screens 768px and wider; under 768px a top bar with a menu
+ * button that slides the same sidebar out.
+ */
+export function AppLayout({ children }: { children?: ReactNode }) {
+  const isMobile = useMediaQuery((t: Theme) => t.breakpoints.down('sm'), { noSsr: true });
+  const [open, setOpen] = useSidebarState();
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      {isMobile ? (
+        <>
+          <AppBar
+            position="fixed"
+            color="inherit"
+            sx={{ bgcolor: '#fff', borderBottom: '1px solid', borderColor: 'divider' }}
+          >
+            <Toolbar sx={{ gap: 1 }}>
+              <IconButton
+                edge="start"
+                aria-label="Open menu"
+                onClick={() => setOpen(true)}
+                data-testid="menu-button"
+              >
+                <MenuIcon />
+              </IconButton>
+              <Box component="img" src="/favicon.svg" alt="" sx={{ width: 26, height: 26 }} />
+              <Typography sx={{ fontWeight: 700, color: brandColors.ink }}>Shipment Manager</Typography>
+            </Toolbar>
+          </AppBar>
+          <Drawer
+            variant="temporary"
+            open={open}
+            onClose={() => setOpen(false)}
+            ModalProps={{ keepMounted: true }}
+            slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH, border: 0 } } }}
+          >
+            <Sidebar />
+          </Drawer>
+        </>
+      ) : (
+        <Drawer
+          variant="permanent"
+          open
+          sx={{ width: SIDEBAR_WIDTH, flexShrink: 0 }}
+          slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH, border: 0 } } }}
+        >
+          <Sidebar />
+        </Drawer>
+      )}
+      <Box
+        component="main"
+        id="main-content"
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          px: { xs: 2, sm: 4 },
+          py: { xs: 2, sm: 4 },
+          mt: isMobile ? 7 : 0,
+          maxWidth: 1400,
+        }}
+      >
+        <Suspense fallback={<Loading />}>{children}</Suspense>
+      </Box>
+      <CheckForApplicationUpdate />
+    </Box>
+  );
+}

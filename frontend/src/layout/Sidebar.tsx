@@ -1,0 +1,185 @@
+import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
+import UploadIcon from '@mui/icons-material/CloudUploadOutlined';
+import HistoryIcon from '@mui/icons-material/HistoryOutlined';
+import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import OrdersIcon from '@mui/icons-material/Inventory2Outlined';
+import ProblemIcon from '@mui/icons-material/ReportProblemOutlined';
+import TeamIcon from '@mui/icons-material/GroupsOutlined';
+import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import LogoutIcon from '@mui/icons-material/LogoutOutlined';
+import {
+  Avatar,
+  Box,
+  Button,
+  Divider,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import type { ReactElement } from 'react';
+import { useSidebarState } from 'react-admin';
+import { Link, useLocation } from 'react-router-dom';
+import { initials, useCurrentUser } from '../auth/useCurrentUser';
+import { brandColors } from '../theme/theme';
+import { navigationFor, type NavItem } from './navigation';
+import { useSignOut } from './useSignOut';
+
+const ICONS: Record<string, ReactElement> = {
+  dashboard: <DashboardIcon />,
+  upload: <UploadIcon />,
+  history: <HistoryIcon />,
+  settings: <SettingsIcon />,
+  orders: <OrdersIcon />,
+  'problem-orders': <ProblemIcon />,
+  team: <TeamIcon />,
+  admin: <AdminIcon />,
+};
+
+function isActive(item: NavItem, pathname: string, search: string): boolean {
+  if (item.tab) {
+    if (pathname !== '/dashboard' && pathname !== '/') return false;
+    const tab = new URLSearchParams(search).get('tab') ?? 'dashboard';
+    return tab === item.tab;
+  }
+  return pathname === item.to;
+}
+
+/** The portal sidebar: sections from `navigationFor`, the user's identity and Sign out. */
+export function Sidebar() {
+  const { data: user } = useCurrentUser();
+  const { pathname, search } = useLocation();
+  const [, setOpen] = useSidebarState();
+  const isMobile = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const signOut = useSignOut();
+  const closeOnMobile = () => {
+    if (isMobile) setOpen(false);
+  };
+
+  return (
+    <Box
+      component="nav"
+      aria-label="Main navigation"
+      data-testid="sidebar"
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        height: '100%',
+        minHeight: '100vh',
+        width: 260,
+        bgcolor: brandColors.ink,
+        color: '#e8f0ef',
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2.5, py: 2.5 }}>
+        <Box component="img" src="/favicon.svg" alt="" sx={{ width: 32, height: 32 }} />
+        <Box>
+          <Typography sx={{ fontWeight: 700, lineHeight: 1.1, color: '#fff' }}>Shipment Manager</Typography>
+          <Typography sx={{ fontSize: 12, color: brandColors.accent }}>for Faire</Typography>
+        </Box>
+      </Box>
+      <Box sx={{ flex: 1, overflowY: 'auto' }}>
+        {navigationFor(user).map((section, i) => (
+          <List
+            key={section.title ?? `section-${i}`}
+            dense
+            subheader={
+              section.title ? (
+                <ListSubheader
+                  disableSticky
+                  sx={{
+                    bgcolor: 'transparent',
+                    color: 'rgba(232,240,239,0.6)',
+                    fontSize: 11,
+                    letterSpacing: '0.08em',
+                    textTransform: 'uppercase',
+                    lineHeight: '32px',
+                  }}
+                >
+                  {section.title}
+                </ListSubheader>
+              ) : undefined
+            }
+          >
+            {section.items.map((item) => {
+              const active = isActive(item, pathname, search);
+              return (
+                <ListItemButton
+                  key={item.key}
+                  component={Link}
+                  to={item.to}
+                  onClick={closeOnMobile}
+                  selected={active}
+                  aria-current={active ? 'page' : undefined}
+                  sx={{
+                    mx: 1.5,
+                    my: 0.25,
+                    borderRadius: 2,
+                    color: 'inherit',
+                    '&.Mui-selected': { bgcolor: 'rgba(244,201,93,0.16)', color: '#fff' },
+                    '&.Mui-selected:hover': { bgcolor: 'rgba(244,201,93,0.22)' },
+                    '&:hover': { bgcolor: 'rgba(255,255,255,0.06)' },
+                  }}
+                >
+                  <ListItemIcon
+                    sx={{ minWidth: 36, color: active ? brandColors.accent : 'rgba(232,240,239,0.75)' }}
+                  >
+                    {ICONS[item.key]}
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={item.label}
+                    slotProps={{ primary: { sx: { fontSize: 14, fontWeight: active ? 600 : 500 } } }}
+                  />
+                </ListItemButton>
+              );
+            })}
+          </List>
+        ))}
+      </Box>
+      <Divider sx={{ borderColor: 'rgba(255,255,255,0.1)' }} />
+      {user ? (
+        <Box sx={{ p: 2 }} data-testid="sidebar-user">
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1.5 }}>
+            <Avatar
+              sx={{
+                bgcolor: brandColors.accent,
+                color: brandColors.ink,
+                fontWeight: 700,
+                width: 36,
+                height: 36,
+                fontSize: 14,
+              }}
+            >
+              {initials(user.name || user.email)}
+            </Avatar>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography noWrap sx={{ fontSize: 14, fontWeight: 600, color: '#fff' }}>
+                {user.name}
+              </Typography>
+              <Typography noWrap sx={{ fontSize: 12, color: 'rgba(232,240,239,0.7)' }}>
+                {user.email}
+              </Typography>
+            </Box>
+          </Box>
+          <Button
+            fullWidth
+            variant="outlined"
+            startIcon={<LogoutIcon />}
+            onClick={signOut}
+            sx={{
+              color: '#e8f0ef',
+              borderColor: 'rgba(255,255,255,0.25)',
+              '&:hover': { borderColor: '#fff' },
+            }}
+          >
+            Sign out
+          </Button>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
