@@ -1,0 +1,90 @@
+export {
+  KNOWN_CARRIERS,
+  MAPPABLE_FIELDS,
+  MAX_FILE_BYTES,
+  ORDER_ID_MIN_LENGTH,
+  REQUIRED_COLUMNS,
+  SAMPLE_CSV,
+  SHIPPING_COST_WARNING_CENTS,
+  type MappableField,
+  type ShipmentField,
+} from './constants.js';
+export {
+  ERROR_MESSAGES,
+  WARNING_MESSAGES,
+  carrierMismatchMessage,
+  carrierNotRecognisedMessage,
+  duplicateRowMessage,
+  scientificNotationMessage,
+  type RowErrorCode,
+  type RowIssue,
+  type RowWarningCode,
+  type SpecErrorCode,
+} from './messages.js';
+export {
+  applyColumnMapping,
+  findMissingColumns,
+  isShipmentField,
+  normalizeHeader,
+  type ColumnMapping,
+  type CsvRecord,
+} from './headers.js';
+export {
+  canonicalHeader,
+  diceCoefficient,
+  headerSimilarity,
+  selectionToColumnMapping,
+  suggestMapping,
+  type FieldSelection,
+} from './mapping-suggest.js';
+export {
+  displayIdFor,
+  isOrderIdLongEnough,
+  normalizeOrderId,
+  orderIdBody,
+  reviewDisplayId,
+} from './order-id.js';
+export { formatCents, formatCentsOrDash, parseShippingCost, type ShippingCostParse } from './money.js';
+export {
+  formatShortUsDate,
+  isMoreThanOneDayAhead,
+  isMoreThanOneYearOld,
+  parseShipDate,
+  type ShipDateParse,
+} from './dates.js';
+export {
+  EXTRA_CARRIER_CODES,
+  FAIRE_CARRIERS,
+  carrierCodeFor,
+  carrierLabel,
+  isCarrierCode,
+  isRecognisedCarrier,
+  normalizeCarrier,
+  type CarrierCode,
+  type FaireCarrier,
+} from './carriers.js';
+export {
+  detectCarrier,
+  detectCarriers,
+  isScientificNotation,
+  matchesCarrierFormat,
+  normalizeTrackingNumber,
+} from './tracking.js';
+export {
+  validateRow,
+  type NormalizedShipmentRow,
+  type RowResult,
+  type ValidateRowOptions,
+} from './validate-row.js';
+export {
+  dedupeKey,
+  isEmptyRecord,
+  validateRecords,
+  type ValidateRecordsOptions,
+  type ValidatedRecord,
+  type ValidatedRecords,
+} from './validate-records.js';
+export { decodeCsvBytes, decodeWindows1252, type CsvEncoding, type DecodedCsv } from './encoding.js';
+export { detectDelimiter, type CsvDelimiter } from './delimiter.js';
+export { parseCsvBytes, parseCsvText, rowsToRecords, type CsvRecords, type ParsedCsv } from './csv-parse.js';
+export { checkCsvFile, type FileProblem } from './file-check.js';
