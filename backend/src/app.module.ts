@@ -12,7 +12,14 @@ import { loggerParams } from './common/logging/logger.js';
 import { RedisModule } from './common/queue/redis.module.js';
 import { bullConnection } from './common/queue/redis.js';
 import { WorkerShutdown } from './common/queue/worker-shutdown.js';
+import { ClockModule } from './common/clock.module.js';
+import { ActivityModule } from './modules/activity/activity.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { CompaniesModule } from './modules/companies/companies.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { MarketplaceModule } from './modules/marketplace/marketplace.module.js';
+import { TeamModule } from './modules/team/team.module.js';
+import { UsersModule } from './modules/users/users.module.js';
 
 /** The whole application; `config.workerMode` decides whether queue processors run in this process. */
 @Module({})
@@ -29,6 +36,13 @@ export class AppModule {
         BullModule.forRoot({ connection: bullConnection(config.redisUrl), prefix: config.queuePrefix }),
         ...(config.runWorker ? [ScheduleModule.forRoot()] : []),
         RedisModule,
+        ClockModule,
+        ActivityModule,
+        UsersModule,
+        MarketplaceModule,
+        AuthModule,
+        CompaniesModule,
+        TeamModule,
         HealthModule.register(worker),
         ...(config.runApi && config.frontendDist
           ? [ServeStaticModule.forRoot({ rootPath: config.frontendDist, exclude: ['/api/{*path}'] })]

@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './common/config/index.js';
+import { SessionMiddleware } from './modules/auth/session.middleware.js';
 
 /** Builds the configured application (shared by main.ts and the integration tests). */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
@@ -30,6 +31,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
       hsts: config.isProduction,
     }),
   );
+  app.use(app.get(SessionMiddleware).handler);
   app.enableShutdownHooks();
 
   const openapi = new DocumentBuilder()

@@ -5,6 +5,7 @@ import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './common/config/index.js';
 import { ensureDatabase, runMigrations } from './common/database/database.js';
 import { PreflightError, preflight } from './common/database/preflight.js';
+import { attachSandbox } from './sandbox-boot.js';
 
 async function main(): Promise<void> {
   const envFile = resolve(process.cwd(), '.env');
@@ -13,10 +14,13 @@ async function main(): Promise<void> {
   await preflight(config.databaseUrl, config.redisUrl);
   await ensureDatabase(config.databaseUrl);
   await runMigrations(config.databaseUrl);
+  const sandbox = await attachSandbox(config);
   const app = await createApp(config);
   if (config.runApi) {
     await app.listen(config.port, config.host);
     console.log(`Faire Shipment Manager is running on ${config.publicUrl} (mode: ${config.workerMode})`);
+    if (sandbox)
+      console.log(`Faire sandbox marketplace on ${sandbox.url} (set FAIRE_API_BASE_URL to use Faire)`);
   } else {
     await app.init();
     console.log(`Faire Shipment Manager worker is running (mode: ${config.workerMode})`);

@@ -1,4 +1,6 @@
 import { Init1764100000000 } from './1764100000000-init.js';
+import { Identity1764100000001 } from './1764100000001-identity.js';
+import { Marketplace1764100000002 } from './1764100000002-marketplace.js';
 
 /** Migrations in order. `npm run db:generate` writes new files; add each one here. */
-export const MIGRATIONS = [Init1764100000000];
+export const MIGRATIONS = [Init1764100000000, Identity1764100000001, Marketplace1764100000002];

@@ -5,16 +5,33 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { startSandbox, type SandboxHandle } from '@portal/faire-sandbox';
+import request from 'supertest';
 import { createApp } from '../../src/app.js';
+import { Clock } from '../../src/common/clock.js';
 import { loadConfig, type AppConfig } from '../../src/common/config/index.js';
 import { ensureDatabase, runMigrations } from '../../src/common/database/database.js';
 import { TEST_PG_BASE, TEST_REDIS_URL } from './env.js';
+
+export type TestAgent = ReturnType<typeof request.agent>;
 
 export interface TestApp {
   app: NestExpressApplication;
   config: AppConfig;
   db: pg.Pool;
   redis: Redis;
+  sandbox: SandboxHandle;
+  clock: Clock;
+  /** A supertest agent that keeps cookies and sends the anti-forgery header on every request. */
+  agent(): TestAgent;
+  /** Signs in through the dev sign-in and returns the agent with its session cookie. */
+  signIn(email: string, name?: string, faireToken?: string): Promise<TestAgent>;
+  /** Signs in and creates a company; the user is its COMPANY_ADMIN. */
+  companyAdmin(
+    email: string,
+    company?: string,
+    faireToken?: string,
+  ): Promise<{ agent: TestAgent; companyId: string; userId: string }>;
   close(): Promise<void>;
 }
 
@@ -38,22 +55,58 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
   });
 }
 
-/** Starts the whole app on a fresh database (created + migrated), with the worker in-process. */
+/**
+ * Starts the whole app on a fresh database (created + migrated), with the worker in-process and a Faire
+ * sandbox on a random port.
+ */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = testConfig(env);
+  const sandbox = await startSandbox({ port: 0 });
+  const config = testConfig({
+    AUTH_DEV_LOGIN: 'true',
+    PUBLIC_URL: 'http://localhost:3000',
+    FAIRE_API_BASE_URL: sandbox.apiBaseUrl,
+    FAIRE_OAUTH_BASE_URL: sandbox.oauthBaseUrl,
+    FAIRE_APPLICATION_ID: 'apa_sandbox_demo',
+    FAIRE_APPLICATION_SECRET: 'sbx_demo_secret',
+    FAIRE_REQUESTS_PER_SECOND: '50',
+    FAIRE_TIMEOUT_MS: '3000',
+    ...env,
+  });
   await ensureDatabase(config.databaseUrl);
   await runMigrations(config.databaseUrl);
   const app = await createApp(config);
   await app.init();
   const db = new pg.Pool({ connectionString: config.databaseUrl, max: 3 });
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
+  const agent = () => request.agent(app.getHttpServer()).set('X-Requested-With', 'test');
+  const signIn = async (email: string, name?: string, faireToken?: string) => {
+    const a = agent();
+    await a
+      .post('/api/auth/dev-login')
+      .send({ email, name: name ?? email.split('@')[0], ...(faireToken ? { faireToken } : {}) })
+      .expect(200);
+    return a;
+  };
   return {
     app,
     config,
     db,
     redis,
+    sandbox,
+    clock: app.get(Clock),
+    agent,
+    signIn,
+    async companyAdmin(email: string, company?: string, faireToken?: string) {
+      const a = await signIn(email, undefined, faireToken);
+      const res = await a
+        .post('/api/company/create')
+        .send(company ? { name: company } : {})
+        .expect(200);
+      return { agent: a, companyId: res.body.company.id as string, userId: res.body.id as string };
+    },
     async close() {
       await app.close();
+      await sandbox.close();
       await db.end();
       await dropQueueKeys(redis, config.queuePrefix);
       await redis.quit();

@@ -23,6 +23,33 @@ export interface AppConfig {
   sessionSecret: string;
   encryptionKey: Buffer;
   localStateDir: string;
+  auth: {
+    google: {
+      clientId: string;
+      clientSecret: string;
+      authUrl: string;
+      tokenUrl: string;
+      userInfoUrl: string;
+    } | null;
+    devLogin: boolean;
+    adminEmails: string[];
+    sessionIdleMs: number;
+    sessionAbsoluteMs: number;
+  };
+  invitationTtlMs: number;
+  mail: { smtpUrl: string | null; from: string };
+  marketplace: {
+    /** Null until the boot step fills it: no URL configured means the built-in sandbox is used. */
+    apiBaseUrl: string | null;
+    oauthBaseUrl: string | null;
+    applicationId: string | null;
+    applicationSecret: string | null;
+    timeoutMs: number;
+    requestsPerSecond: number;
+    sandbox: { port: number; host: string } | null;
+  };
+  /** Whether PUBLIC_URL was given explicitly (otherwise links follow the request's host). */
+  publicUrlExplicit: boolean;
   /** Warnings collected while loading, logged once the logger exists. */
   warnings: string[];
 }
@@ -55,6 +82,38 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
     sessionSecret: secrets.sessionSecret,
     encryptionKey: secrets.encryptionKey,
     localStateDir: resolvePath(env.LOCAL_STATE_DIR),
+    auth: {
+      google:
+        env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: env.GOOGLE_CLIENT_ID,
+              clientSecret: env.GOOGLE_CLIENT_SECRET,
+              authUrl: env.GOOGLE_AUTH_URL,
+              tokenUrl: env.GOOGLE_TOKEN_URL,
+              userInfoUrl: env.GOOGLE_USERINFO_URL,
+            }
+          : null,
+      // Dev sign-in: on when asked, and by default in development when no Google client is configured.
+      devLogin: env.AUTH_DEV_LOGIN ?? (env.NODE_ENV !== 'production' && !env.GOOGLE_CLIENT_ID),
+      adminEmails: env.ADMIN_EMAILS.split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+      sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
+      sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    },
+    invitationTtlMs: env.INVITATION_TTL_HOURS * 3_600_000,
+    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
+    publicUrlExplicit: !!env.PUBLIC_URL,
+    marketplace: {
+      apiBaseUrl: env.FAIRE_API_BASE_URL ?? null,
+      oauthBaseUrl: env.FAIRE_OAUTH_BASE_URL ?? null,
+      applicationId: env.FAIRE_APPLICATION_ID ?? null,
+      applicationSecret: env.FAIRE_APPLICATION_SECRET ?? null,
+      timeoutMs: env.FAIRE_TIMEOUT_MS,
+      // Faire publishes no limit; about 1 write/s per brand is the cautious figure integrators report.
+      requestsPerSecond: env.FAIRE_REQUESTS_PER_SECOND ?? (env.FAIRE_API_BASE_URL ? 2 : 10),
+      sandbox: env.FAIRE_API_BASE_URL ? null : { port: env.SANDBOX_PORT, host: env.SANDBOX_HOST },
+    },
     warnings,
   };
 }

@@ -3,6 +3,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  IsNumber,
   IsOptional,
   IsString,
   Matches,
@@ -102,6 +103,120 @@ export class EnvSchema {
   @Transform(trim)
   @IsString()
   LOCAL_STATE_DIR = '.local';
+
+  // --- Sign-in and sessions ---
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  GOOGLE_CLIENT_ID?: string;
+
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  GOOGLE_CLIENT_SECRET?: string;
+
+  @Transform(trim)
+  @Matches(/^https?:\/\/\S+$/, { message: 'GOOGLE_AUTH_URL must be an http(s) URL' })
+  GOOGLE_AUTH_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
+
+  @Transform(trim)
+  @Matches(/^https?:\/\/\S+$/, { message: 'GOOGLE_TOKEN_URL must be an http(s) URL' })
+  GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
+
+  @Transform(trim)
+  @Matches(/^https?:\/\/\S+$/, { message: 'GOOGLE_USERINFO_URL must be an http(s) URL' })
+  GOOGLE_USERINFO_URL = 'https://openidconnect.googleapis.com/v1/userinfo';
+
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean({ message: 'AUTH_DEV_LOGIN must be true or false' })
+  AUTH_DEV_LOGIN?: boolean;
+
+  @Transform(trim)
+  @Matches(/^$|^[^\s,@]+@[^\s,@]+(,\s*[^\s,@]+@[^\s,@]+)*$/, {
+    message: 'ADMIN_EMAILS must be a comma-separated list of email addresses',
+  })
+  ADMIN_EMAILS = '';
+
+  @Transform(toInt)
+  @IsInt({ message: 'SESSION_IDLE_MINUTES must be a whole number of minutes (1-1440)' })
+  @Min(1, { message: 'SESSION_IDLE_MINUTES must be a whole number of minutes (1-1440)' })
+  @Max(1440, { message: 'SESSION_IDLE_MINUTES must be a whole number of minutes (1-1440)' })
+  SESSION_IDLE_MINUTES = 30;
+
+  @Transform(toInt)
+  @IsInt({ message: 'SESSION_ABSOLUTE_HOURS must be a whole number of hours (1-720)' })
+  @Min(1, { message: 'SESSION_ABSOLUTE_HOURS must be a whole number of hours (1-720)' })
+  @Max(720, { message: 'SESSION_ABSOLUTE_HOURS must be a whole number of hours (1-720)' })
+  SESSION_ABSOLUTE_HOURS = 12;
+
+  // --- Invitations and mail ---
+  @Transform(toInt)
+  @IsInt({ message: 'INVITATION_TTL_HOURS must be a whole number of hours (1-720)' })
+  @Min(1, { message: 'INVITATION_TTL_HOURS must be a whole number of hours (1-720)' })
+  @Max(720, { message: 'INVITATION_TTL_HOURS must be a whole number of hours (1-720)' })
+  INVITATION_TTL_HOURS = 72;
+
+  @IsOptional()
+  @Transform(trim)
+  @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must look like smtp://user:pass@host:587' })
+  SMTP_URL?: string;
+
+  @Transform(trim)
+  @IsString()
+  MAIL_FROM = 'Faire Shipment Manager <no-reply@localhost>';
+
+  // --- Faire ---
+  @IsOptional()
+  @Transform(trim)
+  @Matches(/^https?:\/\/\S+[^/]$/, {
+    message:
+      'FAIRE_API_BASE_URL must be an http(s) URL without a trailing slash, e.g. https://www.faire.com/external-api/v2',
+  })
+  FAIRE_API_BASE_URL?: string;
+
+  @IsOptional()
+  @Transform(trim)
+  @Matches(/^https?:\/\/\S+[^/]$/, {
+    message:
+      'FAIRE_OAUTH_BASE_URL must be an http(s) URL without a trailing slash, e.g. https://www.faire.com',
+  })
+  FAIRE_OAUTH_BASE_URL?: string;
+
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  FAIRE_APPLICATION_ID?: string;
+
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  FAIRE_APPLICATION_SECRET?: string;
+
+  @Transform(toInt)
+  @IsInt({ message: 'FAIRE_TIMEOUT_MS must be a whole number of milliseconds (1000-120000)' })
+  @Min(1000, { message: 'FAIRE_TIMEOUT_MS must be a whole number of milliseconds (1000-120000)' })
+  @Max(120000, { message: 'FAIRE_TIMEOUT_MS must be a whole number of milliseconds (1000-120000)' })
+  FAIRE_TIMEOUT_MS = 15000;
+
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && value.trim() !== '' ? Number(value) : value,
+  )
+  @IsNumber({}, { message: 'FAIRE_REQUESTS_PER_SECOND must be a number between 0.1 and 100' })
+  @Min(0.1, { message: 'FAIRE_REQUESTS_PER_SECOND must be a number between 0.1 and 100' })
+  @Max(100, { message: 'FAIRE_REQUESTS_PER_SECOND must be a number between 0.1 and 100' })
+  FAIRE_REQUESTS_PER_SECOND?: number;
+
+  @Transform(toInt)
+  @IsInt({ message: 'SANDBOX_PORT must be a whole number between 1 and 65535' })
+  @Min(1, { message: 'SANDBOX_PORT must be a whole number between 1 and 65535' })
+  @Max(65535, { message: 'SANDBOX_PORT must be a whole number between 1 and 65535' })
+  SANDBOX_PORT = 4010;
+
+  @Transform(trim)
+  @IsString()
+  SANDBOX_HOST = '127.0.0.1';
 }
 
 export class ConfigError extends Error {
@@ -133,6 +248,25 @@ export function validateEnv(raw: Record<string, string | undefined>): EnvSchema 
     throw new ConfigError(
       first.property,
       `Invalid configuration: ${messages[0] ?? `${first.property} is invalid`}${got}`,
+    );
+  }
+  if (instance.NODE_ENV === 'production' && instance.AUTH_DEV_LOGIN) {
+    throw new ConfigError(
+      'AUTH_DEV_LOGIN',
+      'Invalid configuration: AUTH_DEV_LOGIN cannot be enabled when NODE_ENV=production',
+    );
+  }
+  if (instance.GOOGLE_CLIENT_ID && !instance.GOOGLE_CLIENT_SECRET) {
+    throw new ConfigError(
+      'GOOGLE_CLIENT_SECRET',
+      'Invalid configuration: GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set',
+    );
+  }
+  if (!!instance.FAIRE_API_BASE_URL !== !!instance.FAIRE_OAUTH_BASE_URL) {
+    const missing = instance.FAIRE_API_BASE_URL ? 'FAIRE_OAUTH_BASE_URL' : 'FAIRE_API_BASE_URL';
+    throw new ConfigError(
+      missing,
+      `Invalid configuration: ${missing} is required when the other Faire base URL is set`,
     );
   }
   if (instance.NODE_ENV === 'production') {

@@ -12,6 +12,15 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'File size must be less than 10MB' },
   RATE_LIMITED: { status: 429, message: 'Too many requests, please try again shortly' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'A service the product depends on is unavailable' },
+  MARKETPLACE_NOT_CONNECTED: { status: 409, message: 'Connect your Faire account first' },
+  MARKETPLACE_REFUSED: {
+    status: 502,
+    message: 'Faire refused the stored connection. Please reconnect your Faire account.',
+  },
+  MARKETPLACE_UNAVAILABLE: {
+    status: 503,
+    message: 'Faire is not answering right now. Please try again shortly.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

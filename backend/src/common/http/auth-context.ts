@@ -1,0 +1,36 @@
+import type { CompanyRole } from '../../modules/companies/entities/membership.entity.js';
+
+/** Who is calling, resolved from the session on every request (never from the request body). */
+export interface AuthContext {
+  userId: string;
+  email: string;
+  name: string;
+  isPlatformAdmin: boolean;
+  companyId: string | null;
+  companyName: string | null;
+  role: CompanyRole | null;
+  membershipId: string | null;
+}
+
+/** The context of a caller that belongs to a company (guaranteed by @RequireCompany / @Roles). */
+export interface CompanyAuthContext extends AuthContext {
+  companyId: string;
+  companyName: string;
+  role: CompanyRole;
+  membershipId: string;
+}
+
+declare module 'express-session' {
+  interface SessionData {
+    userId?: string;
+    createdAtMs?: number;
+    lastSeenAtMs?: number;
+    googleRedirectUri?: string;
+  }
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    auth?: AuthContext;
+  }
+}

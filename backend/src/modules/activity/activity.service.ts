@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import type { AuthContext } from '../../common/http/auth-context.js';
+import { Activity } from './entities/activity.entity.js';
+
+/** Names of what the activity log records. */
+export type ActivityAction =
+  | 'auth.signed_in'
+  | 'auth.sign_in_failed'
+  | 'auth.signed_out'
+  | 'company.created'
+  | 'invitation.sent'
+  | 'invitation.resent'
+  | 'invitation.accepted'
+  | 'member.removed'
+  | 'member.role_changed'
+  | 'marketplace.connected'
+  | 'marketplace.disconnected'
+  | 'shipments.uploaded'
+  | 'shipments.processed'
+  | 'shipment.retried'
+  | 'settings.thresholds_changed'
+  | 'config.changed';
+
+export interface ActivityEntry {
+  actor?: Pick<AuthContext, 'userId' | 'email' | 'isPlatformAdmin'> | null;
+  companyId?: string | null;
+  action: ActivityAction;
+  target?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/** Appends to the audit log. Never pass secrets in `details`. */
+@Injectable()
+export class ActivityService {
+  constructor(@InjectRepository(Activity) private readonly repo: Repository<Activity>) {}
+
+  async record(entry: ActivityEntry, manager?: EntityManager): Promise<void> {
+    const repo = manager ? manager.getRepository(Activity) : this.repo;
+    await repo.insert({
+      actorUserId: entry.actor?.userId ?? null,
+      actorEmail: entry.actor?.email ?? null,
+      actorIsAdmin: entry.actor?.isPlatformAdmin ?? false,
+      companyId: entry.companyId ?? null,
+      action: entry.action,
+      target: entry.target ?? null,
+      details: (entry.details ?? {}) as object,
+    });
+  }
+}

@@ -1,0 +1,118 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { AppError } from '../../common/errors/index.js';
+import type { AuthContext } from '../../common/http/auth-context.js';
+import { ActivityService } from '../activity/activity.service.js';
+import { MARKETPLACE_LINKER, type MarketplaceLinker } from './marketplace-linker.js';
+import { UsersService, type GoogleIdentity } from '../users/users.service.js';
+import { AuthService } from './auth.service.js';
+import type { DevLoginDto } from './dto/auth.dto.js';
+import type { CurrentUserView } from './dto/current-user.view.js';
+
+/** The sign-in flows; session handling lives in AuthService. */
+@Injectable()
+export class AuthFlowService {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly users: UsersService,
+    private readonly activity: ActivityService,
+    @Inject(MARKETPLACE_LINKER) private readonly marketplace: MarketplaceLinker,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  publicConfig() {
+    return {
+      googleEnabled: !!this.config.auth.google,
+      devLoginEnabled: this.config.auth.devLogin,
+      sandboxMarketplace: this.marketplace.isSandbox(),
+    };
+  }
+
+  async signInWithGoogle(req: Request, identity: GoogleIdentity): Promise<CurrentUserView> {
+    let user;
+    try {
+      user = await this.users.upsertFromGoogle(identity);
+    } catch (err) {
+      await this.activity.record({
+        action: 'auth.sign_in_failed',
+        target: identity.email,
+        details: { reason: (err as Error).message },
+      });
+      throw err;
+    }
+    const view = await this.auth.startSession(req, user);
+    await this.activity.record({
+      actor: { userId: user.id, email: user.email, isPlatformAdmin: view.isAdmin },
+      companyId: view.company?.id ?? null,
+      action: 'auth.signed_in',
+      target: 'google',
+    });
+    return view;
+  }
+
+  /** POST /api/auth/google: a Google access token, checked against the provider's userinfo endpoint. */
+  async signInWithGoogleToken(req: Request, token: string): Promise<CurrentUserView> {
+    const google = this.config.auth.google;
+    if (!google) throw new AppError('NOT_FOUND', 'Google sign-in is not configured');
+    let res: globalThis.Response;
+    try {
+      res = await fetch(google.userInfoUrl, {
+        headers: { Authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch {
+      throw new AppError('SERVICE_UNAVAILABLE', 'Google did not answer; please try again');
+    }
+    if (!res.ok) throw new AppError('NOT_AUTHENTICATED', 'Sign in failed: Google refused the token');
+    const info = (await res.json()) as {
+      sub?: string;
+      email?: string;
+      email_verified?: boolean | string;
+      name?: string;
+    };
+    if (!info.sub || !info.email)
+      throw new AppError('NOT_AUTHENTICATED', 'Sign in failed: Google did not share an email');
+    return this.signInWithGoogle(req, {
+      sub: info.sub,
+      email: info.email,
+      emailVerified: info.email_verified === true || info.email_verified === 'true',
+      name: info.name ?? info.email,
+    });
+  }
+
+  async devLogin(req: Request, body: DevLoginDto): Promise<CurrentUserView> {
+    if (!this.config.auth.devLogin) throw new AppError('NOT_FOUND', 'Developer sign-in is disabled');
+    const email = body.email ?? 'dev@example.com';
+    const user = await this.users.upsertDev(email, body.name);
+    let message: string | undefined;
+    if (body.faireToken) {
+      message = await this.marketplace.connectWithAccessToken(
+        { userId: user.id, email: user.email, isPlatformAdmin: this.users.isPlatformAdmin(user.email) },
+        body.faireToken,
+      );
+    }
+    const view = await this.auth.startSession(req, user);
+    await this.activity.record({
+      actor: { userId: user.id, email: user.email, isPlatformAdmin: view.isAdmin },
+      companyId: view.company?.id ?? null,
+      action: 'auth.signed_in',
+      target: 'dev-login',
+    });
+    return message ? { ...view, message } : view;
+  }
+
+  me(auth: AuthContext): Promise<CurrentUserView> {
+    return this.auth.currentUser(auth.userId);
+  }
+
+  async logout(req: Request): Promise<void> {
+    const userId = req.session.userId;
+    if (!userId) return;
+    const ctx = await this.auth.loadContext(userId);
+    await this.auth.endSession(req);
+    if (ctx) {
+      await this.activity.record({ actor: ctx, companyId: ctx.companyId, action: 'auth.signed_out' });
+    }
+  }
+}

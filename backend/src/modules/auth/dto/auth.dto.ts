@@ -1,0 +1,25 @@
+import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
+import { IsEmail, IsOptional, IsString, IsUrl, Length, MaxLength } from 'class-validator';
+
+export class GoogleCallbackDto {
+  @ApiProperty() @IsString() @Length(1, 2048) code: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(512) state?: string;
+  @ApiProperty() @IsUrl({ require_tld: false, require_protocol: true }) redirectUri: string;
+}
+
+export class GoogleTokenDto {
+  @ApiProperty() @IsString() @Length(1, 4096) token: string;
+}
+
+export class DevLoginDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsEmail({}, { message: 'email must be an email address' })
+  email?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(120) name?: string;
+  @ApiPropertyOptional({ description: 'A single-brand Faire access token to connect this user with' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  faireToken?: string;
+}

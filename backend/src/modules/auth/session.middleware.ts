@@ -1,0 +1,48 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import connectPgSimple from 'connect-pg-simple';
+import type { RequestHandler } from 'express';
+import session from 'express-session';
+import pg from 'pg';
+import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+
+export const SESSION_COOKIE = 'sid';
+
+/**
+ * Server-side sessions in Postgres (table `session`): an httpOnly, SameSite=Lax cookie (Secure in
+ * production) holding only the session id. Idle and absolute limits are checked by the AuthGuard.
+ */
+@Injectable()
+export class SessionMiddleware implements OnApplicationShutdown {
+  private readonly pool: pg.Pool;
+  readonly handler: RequestHandler;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.pool = new pg.Pool({ connectionString: config.databaseUrl, max: 5 });
+    const PgStore = connectPgSimple(session);
+    this.handler = session({
+      name: SESSION_COOKIE,
+      secret: config.sessionSecret,
+      store: new PgStore({
+        pool: this.pool,
+        tableName: 'session',
+        createTableIfMissing: false,
+        pruneSessionInterval: 600,
+      }),
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      proxy: true,
+      cookie: {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.isProduction,
+        maxAge: config.auth.sessionIdleMs,
+        path: '/',
+      },
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,10 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+
+export class CreateCompanyDto {
+  @ApiPropertyOptional({ description: 'Defaults to "{your name}\'s Company"' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(120, { message: 'Company name must be at most 120 characters' })
+  name?: string;
+}

@@ -1,0 +1,50 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+  type Relation,
+} from 'typeorm';
+import { User } from '../../users/entities/user.entity.js';
+
+export const COMPANY_ROLES = ['COMPANY_ADMIN', 'COMPANY_USER'] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+export const MEMBER_STATUSES = ['ACTIVE', 'INVITED', 'PENDING'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+@Entity('memberships')
+export class Membership {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'company_id', type: 'uuid' })
+  companyId: string;
+
+  @Column({ name: 'user_id', type: 'uuid', nullable: true })
+  userId: string | null;
+
+  @ManyToOne(() => User, { nullable: true })
+  @JoinColumn({ name: 'user_id' })
+  user: Relation<User> | null;
+
+  @Column({ type: 'citext' })
+  email: string;
+
+  @Column({ type: 'text' })
+  role: CompanyRole;
+
+  @Column({ type: 'text' })
+  status: MemberStatus;
+
+  @Column({ name: 'invited_by', type: 'uuid', nullable: true })
+  invitedBy: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

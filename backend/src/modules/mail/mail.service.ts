@@ -1,0 +1,58 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Repository } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { MailOutbox } from './mail-outbox.entity.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** The one link the message is about (e.g. an invitation), kept for the development outbox. */
+  link?: string;
+  companyId?: string | null;
+}
+
+/**
+ * Sends mail through SMTP when SMTP_URL is set; otherwise writes it to the log and keeps it in the
+ * outbox table, which development installs show to the inviter.
+ */
+@Injectable()
+export class MailService {
+  private readonly logger = new Logger('Mail');
+  private readonly transporter: Transporter | null;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectRepository(MailOutbox) private readonly outbox: Repository<MailOutbox>,
+  ) {
+    this.transporter = config.mail.smtpUrl ? nodemailer.createTransport(config.mail.smtpUrl) : null;
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    const transport = this.transporter ? 'smtp' : 'log';
+    if (this.transporter) {
+      await this.transporter.sendMail({
+        from: this.config.mail.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      });
+    } else {
+      this.logger.log(`Mail (no SMTP configured) to ${message.to}: ${message.subject}`);
+    }
+    await this.outbox.insert({
+      companyId: message.companyId ?? null,
+      toEmail: message.to,
+      subject: message.subject,
+      bodyText: message.text,
+      link: this.config.isProduction ? null : (message.link ?? null),
+      transport,
+    });
+  }
+
+  recent(companyId: string, limit = 20): Promise<MailOutbox[]> {
+    return this.outbox.find({ where: { companyId }, order: { createdAt: 'DESC' }, take: limit });
+  }
+}

@@ -1,0 +1,26 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { MARKETPLACE_LINKER } from '../auth/marketplace-linker.js';
+import { MarketplaceConnection } from './entities/marketplace-connection.entity.js';
+import { FaireAppCredentials } from './faire-app-credentials.js';
+import { FaireOAuthClient } from './faire-oauth.client.js';
+import { FaireClient } from './faire.client.js';
+import { MarketplaceController } from './marketplace.controller.js';
+import { MarketplaceService } from './marketplace.service.js';
+import { MarketplaceRateLimiter } from './rate-limiter.js';
+
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature([MarketplaceConnection])],
+  controllers: [MarketplaceController],
+  providers: [
+    FaireAppCredentials,
+    MarketplaceRateLimiter,
+    FaireClient,
+    FaireOAuthClient,
+    MarketplaceService,
+    { provide: MARKETPLACE_LINKER, useExisting: MarketplaceService },
+  ],
+  exports: [FaireClient, FaireAppCredentials, MarketplaceService, MARKETPLACE_LINKER],
+})
+export class MarketplaceModule {}

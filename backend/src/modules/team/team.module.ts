@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { MailModule } from '../mail/mail.module.js';
+import { TeamController } from './team.controller.js';
+import { TeamService } from './team.service.js';
+
+@Module({
+  imports: [MailModule],
+  controllers: [TeamController],
+  providers: [TeamService],
+})
+export class TeamModule {}

@@ -1,0 +1,234 @@
+import { SANDBOX_FIXTURES } from '@portal/faire-sandbox';
+import { FaireClient, type FaireAccount } from '../src/modules/marketplace/faire.client.js';
+import { FaireError } from '../src/modules/marketplace/faire.errors.js';
+import { MarketplaceRateLimiter } from '../src/modules/marketplace/rate-limiter.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+const b1 = SANDBOX_FIXTURES.brand1;
+const account = (token = b1.token): FaireAccount => ({
+  key: `k-${token}`,
+  credentials: { mode: 'ACCESS_TOKEN', token },
+});
+
+async function kindOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+    return 'ok';
+  } catch (err) {
+    if (err instanceof FaireError) return err.kind;
+    throw err;
+  }
+}
+
+/** The typed Faire client against the sandbox, over HTTP. */
+describe('Faire client', () => {
+  let t: TestApp;
+  let faire: FaireClient;
+
+  beforeAll(async () => {
+    t = await createTestApp({ FAIRE_TIMEOUT_MS: '1000' });
+    faire = t.app.get(FaireClient);
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  afterEach(() => {
+    t.sandbox.knobs.reset();
+  });
+
+  it('reads the brand profile', async () => {
+    const profile = await faire.getBrandProfile(account());
+    expect(profile.brand_id).toBe(b1.brandId);
+    expect(profile.name).toBeTruthy();
+  });
+
+  it('maps a refused token to UNAUTHORIZED', async () => {
+    expect(await kindOf(faire.getBrandProfile(account('wrong-token')))).toBe('UNAUTHORIZED');
+  });
+
+  it('reads one order and maps an unknown or foreign order to NOT_FOUND', async () => {
+    const order = await faire.getOrder(account(), b1.processingOrderId);
+    expect(order).toMatchObject({ id: b1.processingOrderId, state: 'PROCESSING' });
+    expect(await kindOf(faire.getOrder(account(), 'bo_doesnotexist'))).toBe('NOT_FOUND');
+    expect(await kindOf(faire.getOrder(account(), SANDBOX_FIXTURES.brand2.processingOrderId))).toBe(
+      'NOT_FOUND',
+    );
+  });
+
+  it('follows the cursor across 3+ pages and returns every order once', async () => {
+    const seen: string[] = [];
+    let pages = 0;
+    const original = faire.listOrders.bind(faire);
+    faire.listOrders = async (...args) => {
+      pages += 1;
+      return original(...args);
+    };
+    for await (const order of faire.iterateOrders(account(), { limit: 10 })) seen.push(order.id);
+    faire.listOrders = original;
+    expect(pages).toBeGreaterThanOrEqual(3);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.sort()).toEqual(
+      t.sandbox
+        .listOrders(b1.brandId)
+        .map((o) => o.id)
+        .sort(),
+    );
+  });
+
+  it('filters by excluded states', async () => {
+    const states = new Set<string>();
+    for await (const order of faire.iterateOrders(account(), {
+      limit: 50,
+      excludedStates: ['DELIVERED', 'CANCELED'],
+    }))
+      states.add(order.state);
+    expect(states.has('DELIVERED')).toBe(false);
+    expect(states.has('CANCELED')).toBe(false);
+    expect(states.has('PROCESSING')).toBe(true);
+  });
+
+  it('accepts a NEW order and refuses to accept it twice (WRONG_STATE)', async () => {
+    const order = await faire.acceptOrder(account(), b1.newOrderId);
+    expect(order.state).toBe('PROCESSING');
+    expect(await kindOf(faire.acceptOrder(account(), b1.newOrderId))).toBe('WRONG_STATE');
+  });
+
+  it('adds shipments (200 + the full order) and maps a wrong state', async () => {
+    const order = await faire.addShipments(account(), b1.processingOrderId2, [
+      {
+        order_id: b1.processingOrderId2,
+        carrier: 'UPS',
+        tracking_code: '1Z999AA10123456784',
+        shipping_type: 'SHIP_ON_YOUR_OWN',
+        maker_cost: { amount_minor: 1250, currency: 'USD' },
+        maker_cost_cents: 1250,
+      },
+    ]);
+    expect(order.state).toBe('PRE_TRANSIT');
+    expect(order.shipments.map((s) => s.tracking_code)).toContain('1Z999AA10123456784');
+    expect(
+      await kindOf(
+        faire.addShipments(account(), b1.canceledOrderId, [
+          {
+            order_id: b1.canceledOrderId,
+            carrier: 'UPS',
+            tracking_code: '1Z999AA10123456784',
+            shipping_type: 'SHIP_ON_YOUR_OWN',
+            maker_cost: { amount_minor: 0, currency: 'USD' },
+            maker_cost_cents: 0,
+          },
+        ]),
+      ),
+    ).toBe('WRONG_STATE');
+  });
+
+  it('reads a retailer', async () => {
+    const retailer = await faire.getRetailer(account(), b1.retailerId);
+    expect(retailer.retailer_id).toBe(b1.retailerId);
+  });
+
+  it('obeys Retry-After on 429', async () => {
+    t.sandbox.knobs.set({ rate429Share: 1, retryAfterSeconds: 1 });
+    const started = Date.now();
+    setTimeout(() => t.sandbox.knobs.set({ rate429Share: 0 }), 300);
+    await faire.getBrandProfile(account());
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+  });
+
+  it('retries a read after a 5xx, and gives up with UNAVAILABLE', async () => {
+    t.sandbox.knobs.set({ error5xxShare: 1 });
+    setTimeout(() => t.sandbox.knobs.set({ error5xxShare: 0 }), 200);
+    await expect(faire.getBrandProfile(account())).resolves.toMatchObject({ brand_id: b1.brandId });
+  });
+
+  it('never retries a write after a 5xx', async () => {
+    t.sandbox.clearLedger();
+    t.sandbox.knobs.set({ error5xxShare: 1 });
+    expect(
+      await kindOf(
+        faire.addShipments(account(), b1.processingOrderId, [
+          {
+            order_id: b1.processingOrderId,
+            carrier: 'UPS',
+            tracking_code: '1ZAAAAAA0000000001',
+            shipping_type: 'SHIP_ON_YOUR_OWN',
+            maker_cost: { amount_minor: 0, currency: 'USD' },
+            maker_cost_cents: 0,
+          },
+        ]),
+      ),
+    ).toBe('UNAVAILABLE');
+    expect(t.sandbox.ledger()).toHaveLength(1);
+  });
+
+  it('reports a write whose answer never came as UNCERTAIN (it may have happened)', async () => {
+    t.sandbox.knobs.set({ hangAfterCommitShare: 1 });
+    const kind = await kindOf(
+      faire.addShipments(account(), b1.processingOrderId, [
+        {
+          order_id: b1.processingOrderId,
+          carrier: 'FEDEX',
+          tracking_code: '123456789012',
+          shipping_type: 'SHIP_ON_YOUR_OWN',
+          maker_cost: { amount_minor: 0, currency: 'USD' },
+          maker_cost_cents: 0,
+        },
+      ]),
+    );
+    expect(kind).toBe('UNCERTAIN');
+    expect(t.sandbox.getOrder(b1.processingOrderId)!.shipments.map((s) => s.tracking_code)).toContain(
+      '123456789012',
+    );
+  });
+
+  it('reports a dropped connection after a write as UNCERTAIN', async () => {
+    t.sandbox.knobs.set({ dropAfterCommitShare: 1 });
+    const kind = await kindOf(faire.acceptOrder(account(), b1.lateNewOrderId));
+    expect(kind).toBe('UNCERTAIN');
+    expect(t.sandbox.getOrder(b1.lateNewOrderId)!.state).toBe('PROCESSING');
+  });
+
+  it('times out a slow read and succeeds on the next attempt', async () => {
+    t.sandbox.knobs.set({ latencyMs: 1500 });
+    setTimeout(() => t.sandbox.knobs.set({ latencyMs: 0 }), 1100);
+    const started = Date.now();
+    await faire.getBrandProfile(account());
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+  });
+});
+
+describe('per-account rate limiter (shared through Redis)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('paces two workers on one account at the configured rate together', async () => {
+    const config = { ...t.config, marketplace: { ...t.config.marketplace, requestsPerSecond: 20 } };
+    const a = new MarketplaceRateLimiter(t.redis, config);
+    const b = new MarketplaceRateLimiter(t.redis, config);
+    const started = Date.now();
+    await Promise.all(Array.from({ length: 21 }, (_, i) => (i % 2 ? a : b).acquire('brand-x')));
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(950);
+    // Another account is not slowed by brand-x.
+    const other = Date.now();
+    await a.acquire('brand-y');
+    expect(Date.now() - other).toBeLessThan(100);
+  });
+
+  it('holds an account back after a 429 for the Retry-After', async () => {
+    const limiter = new MarketplaceRateLimiter(t.redis, t.config);
+    await limiter.penalise('brand-z', 600);
+    const started = Date.now();
+    await limiter.acquire('brand-z');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(550);
+  });
+});

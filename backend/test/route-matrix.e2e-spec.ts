@@ -1,0 +1,160 @@
+import request from 'supertest';
+import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
+
+/**
+ * Every API route x every kind of caller, with the status each must get. A route added without a row
+ * here fails the first test, so no route ships without an access decision.
+ */
+type Persona = 'signedOut' | 'user' | 'admin' | 'otherAdmin' | 'platform';
+const PERSONAS: Persona[] = ['signedOut', 'user', 'admin', 'otherAdmin', 'platform'];
+
+interface Ctx {
+  t: TestApp;
+  /** An ACTIVE COMPANY_USER of company A. */
+  userMemberId: string;
+  /** A fresh INVITED member of company A. */
+  newInvitee(): Promise<string>;
+  n: number;
+}
+
+interface Row {
+  /** Expected status per persona, in PERSONAS order. */
+  expect: [number, number, number, number, number];
+  path?: (c: Ctx) => Promise<string> | string;
+  body?: (c: Ctx) => object;
+  /** Rows that change sessions or companies run last, in this order. */
+  order?: number;
+}
+
+const MATRIX: Record<string, Row> = {
+  'GET /api/health': { expect: [200, 200, 200, 200, 200] },
+  'GET /api/auth/config': { expect: [200, 200, 200, 200, 200] },
+  'GET /api/auth/google/start': { expect: [404, 404, 404, 404, 404] },
+  'POST /api/auth/google/callback': { expect: [404, 404, 404, 404, 404], body: () => ({}) },
+  'POST /api/auth/google': { expect: [400, 400, 400, 400, 400], body: () => ({}) },
+  'POST /api/auth/dev-login': { expect: [400, 400, 400, 400, 400], body: () => ({ email: 'not-an-email' }) },
+  'GET /api/auth/me': { expect: [401, 200, 200, 200, 200] },
+  'POST /api/auth/logout': { expect: [200, 200, 200, 200, 200], order: 2 },
+  'POST /api/company/create': {
+    expect: [401, 409, 409, 409, 200],
+    body: (c) => ({ name: `Co ${c.n}` }),
+    order: 1,
+  },
+  'GET /api/team/members': { expect: [401, 200, 200, 200, 403] },
+  'POST /api/team/invite': {
+    expect: [401, 403, 200, 200, 403],
+    body: (c) => ({ email: `inv${c.n}@example.com` }),
+  },
+  'DELETE /api/team/members/:memberId': {
+    expect: [401, 403, 200, 404, 403],
+    path: async (c) => `/api/team/members/${await c.newInvitee()}`,
+  },
+  'PATCH /api/team/members/:memberId/role': {
+    expect: [401, 403, 200, 404, 403],
+    path: (c) => `/api/team/members/${c.userMemberId}/role`,
+    body: () => ({ role: 'COMPANY_USER' }),
+  },
+  'POST /api/team/resend-invite/:memberId': {
+    expect: [401, 403, 200, 404, 403],
+    path: async (c) => `/api/team/resend-invite/${await c.newInvitee()}`,
+  },
+  'POST /api/team/accept-invite': {
+    expect: [401, 404, 404, 404, 404],
+    body: () => ({ token: 'x'.repeat(43) }),
+  },
+  'GET /api/team/outbox': { expect: [401, 403, 200, 200, 403] },
+  'GET /api/oauth/faire/authorize': { expect: [401, 200, 200, 200, 200] },
+  'GET /api/oauth/faire/callback': { expect: [302, 302, 302, 302, 302] },
+  'GET /api/faire/brand-profile': { expect: [401, 409, 409, 409, 409] },
+  'GET /api/faire/connection': { expect: [401, 200, 200, 200, 200] },
+  'DELETE /api/faire/connection': { expect: [401, 200, 200, 200, 200] },
+};
+
+function listRoutes(t: TestApp): string[] {
+  const express = t.app.getHttpAdapter().getInstance() as {
+    router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] };
+  };
+  const routes = new Set<string>();
+  for (const layer of express.router.stack) {
+    if (!layer.route) continue;
+    const path = layer.route.path;
+    if (!path.startsWith('/api/') || path.startsWith('/api/docs')) continue;
+    for (const method of Object.keys(layer.route.methods)) {
+      if (method === '_all' || method === 'head') continue;
+      routes.add(`${method.toUpperCase()} ${path}`);
+    }
+  }
+  return [...routes].sort();
+}
+
+describe('route access matrix', () => {
+  let t: TestApp;
+  let agents: Record<Persona, TestAgent>;
+  let ctx: Ctx;
+
+  beforeAll(async () => {
+    t = await createTestApp({ ADMIN_EMAILS: 'platform@ops.test' });
+    const a = await t.companyAdmin('admin@a.test', 'Company A');
+    const b = await t.companyAdmin('admin@b.test', 'Company B');
+    const inv = await a.agent.post('/api/team/invite').send({ email: 'user@a.test' }).expect(200);
+    const { rows } = await t.db.query<{ link: string }>(
+      "SELECT link FROM mail_outbox WHERE to_email = 'user@a.test'",
+    );
+    const user = await t.signIn('user@a.test');
+    await user
+      .post('/api/team/accept-invite')
+      .send({ token: new URL(rows[0].link).searchParams.get('token') })
+      .expect(200);
+    agents = {
+      signedOut: t.agent(),
+      user,
+      admin: a.agent,
+      otherAdmin: b.agent,
+      platform: await t.signIn('platform@ops.test'),
+    };
+    let n = 0;
+    ctx = {
+      t,
+      userMemberId: inv.body.id as string,
+      n: 0,
+      async newInvitee() {
+        n += 1;
+        const res = await a.agent
+          .post('/api/team/invite')
+          .send({ email: `target${n}@a.test` })
+          .expect(200);
+        return res.body.id as string;
+      },
+    };
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('has a row for every route (a new route needs an access decision)', () => {
+    const routes = listRoutes(t);
+    const missing = routes.filter((r) => !MATRIX[r]);
+    const stale = Object.keys(MATRIX).filter((r) => !routes.includes(r));
+    expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+  });
+
+  const rows = Object.entries(MATRIX).sort(([, a], [, b]) => (a.order ?? 0) - (b.order ?? 0));
+  for (const [route, row] of rows) {
+    it(`${route}: ${PERSONAS.map((p, i) => `${p} ${row.expect[i]}`).join(', ')}`, async () => {
+      const [method, template] = route.split(' ');
+      const got: number[] = [];
+      for (const persona of PERSONAS) {
+        ctx.n += 1;
+        const path = row.path ? await row.path(ctx) : template;
+        const agent = agents[persona];
+        const m = method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+        let req = agent[m](path);
+        if (row.body) req = req.send(row.body(ctx));
+        const res: request.Response = await req;
+        got.push(res.status);
+      }
+      expect(got).toEqual(row.expect);
+    });
+  }
+});
