@@ -14,11 +14,15 @@ import { bullConnection } from './common/queue/redis.js';
 import { WorkerShutdown } from './common/queue/worker-shutdown.js';
 import { ClockModule } from './common/clock.module.js';
 import { ActivityModule } from './modules/activity/activity.module.js';
+import { AdminModule } from './modules/admin/admin.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CompaniesModule } from './modules/companies/companies.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MarketplaceModule } from './modules/marketplace/marketplace.module.js';
 import { TeamModule } from './modules/team/team.module.js';
+import { CompanySettingsModule } from './modules/company-settings/company-settings.module.js';
+import { OrdersModule } from './modules/orders/orders.module.js';
+import { ShipmentsModule } from './modules/shipments/shipments.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 
 /** The whole application; `config.workerMode` decides whether queue processors run in this process. */
@@ -43,7 +47,15 @@ export class AppModule {
         AuthModule,
         CompaniesModule,
         TeamModule,
+        OrdersModule.register(worker),
+        CompanySettingsModule,
+        ShipmentsModule.register({
+          ...worker,
+          lockMs: config.shipments.lockMs,
+          concurrency: config.shipments.workerConcurrency,
+        }),
         HealthModule.register(worker),
+        AdminModule,
         ...(config.runApi && config.frontendDist
           ? [ServeStaticModule.forRoot({ rootPath: config.frontendDist, exclude: ['/api/{*path}'] })]
           : []),

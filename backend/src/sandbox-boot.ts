@@ -27,6 +27,7 @@ export async function attachSandbox(
   }
   config.marketplace.apiBaseUrl = `${url}/external-api/v2`;
   config.marketplace.oauthBaseUrl = url;
+  config.marketplace.orderUrlTemplate = `${url}/_sandbox/orders/{orderId}`;
   config.marketplace.applicationId ??= SANDBOX_DEFAULTS.applicationId;
   config.marketplace.applicationSecret ??= SANDBOX_DEFAULTS.applicationSecret;
   return { url, close };

@@ -68,6 +68,39 @@ const MATRIX: Record<string, Row> = {
   'GET /api/faire/brand-profile': { expect: [401, 409, 409, 409, 409] },
   'GET /api/faire/connection': { expect: [401, 200, 200, 200, 200] },
   'DELETE /api/faire/connection': { expect: [401, 200, 200, 200, 200] },
+  'POST /api/shipments/upload': { expect: [401, 400, 400, 400, 403] },
+  'POST /api/shipments/process': { expect: [401, 400, 400, 400, 403], body: () => ({ shipments: [] }) },
+  'GET /api/shipments': { expect: [401, 200, 200, 200, 403] },
+  'GET /api/shipments/uploads/:uploadId': {
+    expect: [401, 404, 404, 404, 403],
+    path: () => '/api/shipments/uploads/00000000-0000-4000-8000-000000000000',
+  },
+  'POST /api/shipments/:id/retry': {
+    expect: [401, 404, 404, 404, 403],
+    path: () => '/api/shipments/00000000-0000-4000-8000-000000000000/retry',
+  },
+  'GET /api/orders': { expect: [401, 200, 200, 200, 403] },
+  'GET /api/orders/problem': { expect: [401, 200, 200, 200, 403] },
+  'POST /api/orders/refresh': { expect: [401, 409, 409, 409, 403] },
+  'GET /api/analytics/stats': { expect: [401, 200, 200, 200, 403] },
+  'GET /api/company-settings': { expect: [401, 200, 200, 200, 403] },
+  'PUT /api/company-settings': {
+    expect: [401, 403, 200, 200, 403],
+    body: () => ({ newOrderDays: 1, processingDays: 1, preTransitDays: 2, inTransitDays: 8 }),
+  },
+  'GET /api/admin/config': { expect: [401, 403, 403, 403, 200] },
+  'POST /api/admin/config': { expect: [401, 403, 403, 403, 200], body: () => ({}) },
+  'POST /api/admin/test-api': { expect: [401, 403, 403, 403, 200] },
+  'GET /api/admin/users': { expect: [401, 403, 403, 403, 200] },
+  'GET /api/admin/stats': { expect: [401, 403, 403, 403, 200] },
+  'GET /api/admin/activity': { expect: [401, 403, 403, 403, 200] },
+  'GET /api/admin/companies': { expect: [401, 403, 403, 403, 200] },
+  'POST /api/admin/invite': {
+    // An unknown company: the platform admin passes the access check and gets 404.
+    expect: [401, 403, 403, 403, 404],
+    body: (c) => ({ companyId: '00000000-0000-4000-8000-000000000000', email: `adm${c.n}@example.com` }),
+  },
+  'GET /api/team/activity': { expect: [401, 403, 200, 200, 403] },
 };
 
 function listRoutes(t: TestApp): string[] {

@@ -1,6 +1,14 @@
 import { Init1764100000000 } from './1764100000000-init.js';
 import { Identity1764100000001 } from './1764100000001-identity.js';
 import { Marketplace1764100000002 } from './1764100000002-marketplace.js';
+import { ShipmentsOrders1764100000003 } from './1764100000003-shipments-orders.js';
+import { AppConfig1764100000004 } from './1764100000004-app-config.js';
 
 /** Migrations in order. `npm run db:generate` writes new files; add each one here. */
-export const MIGRATIONS = [Init1764100000000, Identity1764100000001, Marketplace1764100000002];
+export const MIGRATIONS = [
+  Init1764100000000,
+  Identity1764100000001,
+  Marketplace1764100000002,
+  ShipmentsOrders1764100000003,
+  AppConfig1764100000004,
+];

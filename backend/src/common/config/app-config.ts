@@ -46,7 +46,16 @@ export interface AppConfig {
     applicationSecret: string | null;
     timeoutMs: number;
     requestsPerSecond: number;
+    /** Link to an order's page on the marketplace; `{orderId}` is replaced. */
+    orderUrlTemplate: string;
     sandbox: { port: number; host: string } | null;
+  };
+  shipments: {
+    processWaitMs: number;
+    workerConcurrency: number;
+    lockMs: number;
+    recoveryAfterMs: number;
+    recoveryIntervalMs: number;
   };
   /** Whether PUBLIC_URL was given explicitly (otherwise links follow the request's host). */
   publicUrlExplicit: boolean;
@@ -104,12 +113,20 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
     invitationTtlMs: env.INVITATION_TTL_HOURS * 3_600_000,
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
     publicUrlExplicit: !!env.PUBLIC_URL,
+    shipments: {
+      processWaitMs: env.SHIPMENT_PROCESS_WAIT_MS,
+      workerConcurrency: env.SHIPMENT_WORKER_CONCURRENCY,
+      lockMs: env.SHIPMENT_LOCK_MS,
+      recoveryAfterMs: env.SHIPMENT_RECOVERY_AFTER_MS,
+      recoveryIntervalMs: env.SHIPMENT_RECOVERY_INTERVAL_MS,
+    },
     marketplace: {
       apiBaseUrl: env.FAIRE_API_BASE_URL ?? null,
       oauthBaseUrl: env.FAIRE_OAUTH_BASE_URL ?? null,
       applicationId: env.FAIRE_APPLICATION_ID ?? null,
       applicationSecret: env.FAIRE_APPLICATION_SECRET ?? null,
       timeoutMs: env.FAIRE_TIMEOUT_MS,
+      orderUrlTemplate: env.FAIRE_ORDER_URL_TEMPLATE ?? 'https://www.faire.com/brand-portal/orders/{orderId}',
       // Faire publishes no limit; about 1 write/s per brand is the cautious figure integrators report.
       requestsPerSecond: env.FAIRE_REQUESTS_PER_SECOND ?? (env.FAIRE_API_BASE_URL ? 2 : 10),
       sandbox: env.FAIRE_API_BASE_URL ? null : { port: env.SANDBOX_PORT, host: env.SANDBOX_HOST },

@@ -193,6 +193,13 @@ export class EnvSchema {
   @IsString()
   FAIRE_APPLICATION_SECRET?: string;
 
+  @IsOptional()
+  @Transform(trim)
+  @Matches(/^https?:\/\/\S*\{orderId\}\S*$/, {
+    message: 'FAIRE_ORDER_URL_TEMPLATE must be an http(s) URL containing {orderId}',
+  })
+  FAIRE_ORDER_URL_TEMPLATE?: string;
+
   @Transform(toInt)
   @IsInt({ message: 'FAIRE_TIMEOUT_MS must be a whole number of milliseconds (1000-120000)' })
   @Min(1000, { message: 'FAIRE_TIMEOUT_MS must be a whole number of milliseconds (1000-120000)' })
@@ -207,6 +214,43 @@ export class EnvSchema {
   @Min(0.1, { message: 'FAIRE_REQUESTS_PER_SECOND must be a number between 0.1 and 100' })
   @Max(100, { message: 'FAIRE_REQUESTS_PER_SECOND must be a number between 0.1 and 100' })
   FAIRE_REQUESTS_PER_SECOND?: number;
+
+  // --- Shipment processing ---
+  @Transform(toInt)
+  @IsInt({ message: 'SHIPMENT_PROCESS_WAIT_MS must be a whole number of milliseconds (0-120000)' })
+  @Min(0, { message: 'SHIPMENT_PROCESS_WAIT_MS must be a whole number of milliseconds (0-120000)' })
+  @Max(120000, { message: 'SHIPMENT_PROCESS_WAIT_MS must be a whole number of milliseconds (0-120000)' })
+  SHIPMENT_PROCESS_WAIT_MS = 25000;
+
+  @Transform(toInt)
+  @IsInt({ message: 'SHIPMENT_WORKER_CONCURRENCY must be a whole number (1-64)' })
+  @Min(1, { message: 'SHIPMENT_WORKER_CONCURRENCY must be a whole number (1-64)' })
+  @Max(64, { message: 'SHIPMENT_WORKER_CONCURRENCY must be a whole number (1-64)' })
+  SHIPMENT_WORKER_CONCURRENCY = 8;
+
+  @Transform(toInt)
+  @IsInt({ message: 'SHIPMENT_LOCK_MS must be a whole number of milliseconds (1000-600000)' })
+  @Min(1000, { message: 'SHIPMENT_LOCK_MS must be a whole number of milliseconds (1000-600000)' })
+  @Max(600000, { message: 'SHIPMENT_LOCK_MS must be a whole number of milliseconds (1000-600000)' })
+  SHIPMENT_LOCK_MS = 30000;
+
+  @Transform(toInt)
+  @IsInt({ message: 'SHIPMENT_RECOVERY_AFTER_MS must be a whole number of milliseconds (1000-86400000)' })
+  @Min(1000, { message: 'SHIPMENT_RECOVERY_AFTER_MS must be a whole number of milliseconds (1000-86400000)' })
+  @Max(86400000, {
+    message: 'SHIPMENT_RECOVERY_AFTER_MS must be a whole number of milliseconds (1000-86400000)',
+  })
+  SHIPMENT_RECOVERY_AFTER_MS = 600000;
+
+  @Transform(toInt)
+  @IsInt({ message: 'SHIPMENT_RECOVERY_INTERVAL_MS must be a whole number of milliseconds (1000-3600000)' })
+  @Min(1000, {
+    message: 'SHIPMENT_RECOVERY_INTERVAL_MS must be a whole number of milliseconds (1000-3600000)',
+  })
+  @Max(3600000, {
+    message: 'SHIPMENT_RECOVERY_INTERVAL_MS must be a whole number of milliseconds (1000-3600000)',
+  })
+  SHIPMENT_RECOVERY_INTERVAL_MS = 60000;
 
   @Transform(toInt)
   @IsInt({ message: 'SANDBOX_PORT must be a whole number between 1 and 65535' })

@@ -1,4 +1,5 @@
 import { Activity } from '../../modules/activity/entities/activity.entity.js';
+import { AppConfigEntry } from '../../modules/admin/entities/app-config.entity.js';
 import { Company } from '../../modules/companies/entities/company.entity.js';
 import { Membership } from '../../modules/companies/entities/membership.entity.js';
 import { MarketplaceConnection } from '../../modules/marketplace/entities/marketplace-connection.entity.js';
@@ -16,4 +17,5 @@ export const ENTITIES: Function[] = [
   MailOutbox,
   Activity,
   MarketplaceConnection,
+  AppConfigEntry,
 ];

@@ -4,6 +4,8 @@
  */
 export const QUEUES = {
   SYSTEM: 'system',
+  SHIPMENTS: 'shipments',
+  ORDERS: 'orders',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -14,4 +16,21 @@ export const SYSTEM_JOBS = {
 
 export interface PingJob {
   sentAt: number;
+}
+
+export const SHIPMENT_JOBS = {
+  CREATE: 'create-shipments',
+} as const;
+
+/** Shipment rows to create on Faire (ids only; the rows are in Postgres before the job exists). */
+export interface CreateShipmentsJob {
+  shipmentIds: string[];
+}
+
+export const ORDER_JOBS = {
+  SYNC: 'sync-orders',
+} as const;
+
+export interface SyncOrdersJob {
+  companyId: string;
 }

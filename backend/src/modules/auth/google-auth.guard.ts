@@ -57,7 +57,7 @@ export class GoogleAuthGuard extends AuthGuard('google') {
     if (err || !user) {
       const reason =
         info && typeof info === 'object' && 'message' in info
-          ? String((info).message)
+          ? String(info.message)
           : err instanceof Error
             ? err.message
             : '';

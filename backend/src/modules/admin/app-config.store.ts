@@ -1,0 +1,90 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { SecretBox } from '../../common/crypto/secret-box.js';
+
+/** The settings the admin panel can save; each overrides the environment variable named beside it. */
+export const CONFIG_FIELDS = [
+  'faireApplicationId',
+  'faireApplicationSecret',
+  'googleClientId',
+  'googleClientSecret',
+] as const;
+
+export type ConfigField = (typeof CONFIG_FIELDS)[number];
+
+export const CONFIG_KEYS: Record<ConfigField, string> = {
+  faireApplicationId: 'faire_application_id',
+  faireApplicationSecret: 'faire_application_secret',
+  googleClientId: 'google_client_id',
+  googleClientSecret: 'google_client_secret',
+};
+
+export const CONFIG_ENV_NAMES: Record<ConfigField, string> = {
+  faireApplicationId: 'FAIRE_APPLICATION_ID',
+  faireApplicationSecret: 'FAIRE_APPLICATION_SECRET',
+  googleClientId: 'GOOGLE_CLIENT_ID',
+  googleClientSecret: 'GOOGLE_CLIENT_SECRET',
+};
+
+/** Fields whose value is never shown (only whether it is set and its last characters). */
+export const SECRET_FIELDS: ReadonlySet<ConfigField> = new Set([
+  'faireApplicationSecret',
+  'googleClientSecret',
+]);
+
+export interface StoredSetting {
+  value: string;
+  updatedAt: Date;
+  updatedBy: string | null;
+  updatedByEmail: string | null;
+}
+
+export type StoredConfig = Partial<Record<ConfigField, StoredSetting>>;
+
+const FIELD_BY_KEY = new Map(CONFIG_FIELDS.map((f) => [CONFIG_KEYS[f], f]));
+
+/** The additional data a sealed value is bound to, so a ciphertext copied to another key does not open. */
+function aadFor(field: ConfigField): string {
+  return `app_config:${CONFIG_KEYS[field]}`;
+}
+
+export function sealSetting(box: SecretBox, field: ConfigField, value: string): string {
+  return box.seal(value, aadFor(field));
+}
+
+/**
+ * Every saved setting, opened. A value that no longer opens (the encryption key changed) is left out, so
+ * the environment applies again until an admin saves it anew.
+ */
+export async function readStoredConfig(
+  db: DataSource | EntityManager,
+  box: SecretBox,
+): Promise<StoredConfig> {
+  const rows: {
+    key: string;
+    value_sealed: string;
+    updated_at: Date;
+    updated_by: string | null;
+    updated_by_email: string | null;
+  }[] = await db.query(
+    `SELECT a.key, a.value_sealed, a.updated_at, a.updated_by, u.email AS updated_by_email
+       FROM app_config a LEFT JOIN users u ON u.id = a.updated_by`,
+  );
+  const out: StoredConfig = {};
+  for (const row of rows) {
+    const field = FIELD_BY_KEY.get(row.key);
+    if (!field) continue;
+    let value: string;
+    try {
+      value = box.open(row.value_sealed, aadFor(field));
+    } catch {
+      continue;
+    }
+    out[field] = {
+      value,
+      updatedAt: row.updated_at,
+      updatedBy: row.updated_by,
+      updatedByEmail: row.updated_by_email,
+    };
+  }
+  return out;
+}

@@ -1,0 +1,77 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, IsISO8601, IsOptional, IsUUID, Matches, Max, Min } from 'class-validator';
+
+const toInt = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
+const emptyToUndefined = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+export const ACTIVITY_PAGE_SIZE = 20;
+export const ACTIVITY_MAX_PAGE_SIZE = 100;
+
+/** GET /api/team/activity: one page of the caller's company's activity. */
+export class ActivityPageQueryDto {
+  @ApiPropertyOptional({ default: 1, minimum: 1 })
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'page must be a whole number from 1' })
+  @Min(1, { message: 'page must be a whole number from 1' })
+  page?: number;
+
+  @ApiPropertyOptional({ default: ACTIVITY_PAGE_SIZE, minimum: 1, maximum: ACTIVITY_MAX_PAGE_SIZE })
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: `limit must be a whole number from 1 to ${ACTIVITY_MAX_PAGE_SIZE}` })
+  @Min(1, { message: `limit must be a whole number from 1 to ${ACTIVITY_MAX_PAGE_SIZE}` })
+  @Max(ACTIVITY_MAX_PAGE_SIZE, {
+    message: `limit must be a whole number from 1 to ${ACTIVITY_MAX_PAGE_SIZE}`,
+  })
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'Only this action, e.g. invitation.sent' })
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @Matches(/^[a-z_]+(\.[a-z_]+)*$/, { message: 'action must look like invitation.sent' })
+  action?: string;
+}
+
+/** GET /api/admin/activity: the whole log, filtered and paginated. */
+export class ActivityQueryDto extends ActivityPageQueryDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsUUID('all', { message: 'companyId must be a company id' })
+  companyId?: string;
+
+  @ApiPropertyOptional({ description: 'From this instant (inclusive), ISO 8601' })
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsISO8601({}, { message: 'from must be an ISO 8601 date or time' })
+  from?: string;
+
+  @ApiPropertyOptional({ description: 'Before this instant (exclusive), ISO 8601' })
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsISO8601({}, { message: 'to must be an ISO 8601 date or time' })
+  to?: string;
+}
+
+export class ActivityItemView {
+  @ApiProperty() id: string;
+  @ApiProperty({ description: 'UTC, ISO 8601' }) timestamp: string;
+  @ApiProperty({ nullable: true, type: String }) userId: string | null;
+  @ApiProperty({ nullable: true, type: String }) actorEmail: string | null;
+  @ApiProperty({ description: 'Whether the actor was a platform admin' }) isAdmin: boolean;
+  @ApiProperty({ nullable: true, type: String }) companyId: string | null;
+  @ApiProperty({ nullable: true, type: String }) companyName: string | null;
+  @ApiProperty() action: string;
+  @ApiProperty({ nullable: true, type: String }) target: string | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Never secrets' })
+  details: Record<string, unknown>;
+}
+
+export class ActivityPageView {
+  @ApiProperty({ type: [ActivityItemView] }) items: ActivityItemView[];
+  @ApiProperty() total: number;
+}

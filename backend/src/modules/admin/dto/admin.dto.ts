@@ -1,0 +1,55 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsUUID } from 'class-validator';
+import { COMPANY_ROLES, type CompanyRole } from '../../companies/entities/membership.entity.js';
+
+const trimLower = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim().toLowerCase() : value;
+
+/** POST /api/admin/invite: the platform admin invites someone to a company of their choice. */
+export class AdminInviteDto {
+  @ApiProperty()
+  @IsUUID('all', { message: 'Choose a company' })
+  companyId: string;
+
+  @ApiProperty()
+  @Transform(trimLower)
+  @IsNotEmpty({ message: 'Please enter an email address' })
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  email: string;
+
+  @ApiPropertyOptional({ enum: COMPANY_ROLES, default: 'COMPANY_USER' })
+  @IsOptional()
+  @IsIn(COMPANY_ROLES, { message: 'role must be COMPANY_ADMIN or COMPANY_USER' })
+  role?: CompanyRole;
+}
+
+export class AdminUserView {
+  @ApiProperty() id: string;
+  @ApiProperty() name: string;
+  @ApiProperty() email: string;
+  @ApiProperty() hasFaireToken: boolean;
+  @ApiProperty({ description: 'Platform admin (ADMIN_EMAILS)' }) isAdmin: boolean;
+  @ApiProperty({ nullable: true, type: String }) companyName: string | null;
+  @ApiProperty({ nullable: true, type: String }) lastSignInAt: string | null;
+}
+
+export class SystemStatusView {
+  @ApiProperty({ enum: ['Connected', 'Disconnected'] }) api: 'Connected' | 'Disconnected';
+  @ApiProperty({ enum: ['Operational', 'Down'] }) database: 'Operational' | 'Down';
+  @ApiProperty({ enum: ['Active', 'Not configured'] }) oauth: 'Active' | 'Not configured';
+  @ApiProperty({ enum: ['Operational', 'Down'] }) queue: 'Operational' | 'Down';
+}
+
+export class AdminStatsView {
+  @ApiProperty() totalUsers: number;
+  @ApiProperty({ description: 'Shipments created on Faire (status SUCCESS)' }) totalShipments: number;
+  @ApiProperty({ description: 'Users who signed in within the last 30 days' }) activeUsers: number;
+  @ApiProperty({ type: SystemStatusView }) system: SystemStatusView;
+}
+
+export class AdminCompanyView {
+  @ApiProperty() id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ description: 'Active members' }) members: number;
+}

@@ -1,0 +1,62 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { SecretBox } from '../../common/crypto/secret-box.js';
+import { GoogleStrategy } from '../auth/google.strategy.js';
+import { readStoredConfig, type StoredConfig } from './app-config.store.js';
+
+type GoogleSettings = NonNullable<AppConfig['auth']['google']>;
+
+/** Google's endpoints, used when the environment configures no Google client (and so no endpoints). */
+const GOOGLE_ENDPOINTS = {
+  authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+  tokenUrl: 'https://oauth2.googleapis.com/token',
+  userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+};
+
+/**
+ * Applies a Google client id/secret saved in the admin panel to sign-in: at start, and at once in the
+ * process that saves them (other running API processes apply them when they next start). The sign-in
+ * settings object is shared by the auth module, and passport looks strategies up by name on every
+ * request, so registering a new 'google' strategy replaces the one built at boot.
+ */
+@Injectable()
+export class GoogleSignInSync implements OnApplicationBootstrap {
+  private readonly logger = new Logger('GoogleSignIn');
+  private readonly box: SecretBox;
+  /** The environment's Google settings, kept before any saved value is applied. */
+  readonly fromEnvironment: GoogleSettings | null;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {
+    this.box = new SecretBox(config.encryptionKey);
+    this.fromEnvironment = config.auth.google ? { ...config.auth.google } : null;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.runApi) return;
+    try {
+      this.apply(await readStoredConfig(this.db, this.box));
+    } catch (err) {
+      this.logger.warn(`Saved Google sign-in settings could not be read: ${(err as Error).message}`);
+    }
+  }
+
+  /** Makes sign-in use the saved values (each field falls back to the environment). */
+  apply(stored: StoredConfig): void {
+    const clientId = stored.googleClientId?.value ?? this.fromEnvironment?.clientId;
+    const clientSecret = stored.googleClientSecret?.value ?? this.fromEnvironment?.clientSecret;
+    const next: GoogleSettings | null =
+      clientId && clientSecret
+        ? { ...(this.fromEnvironment ?? GOOGLE_ENDPOINTS), clientId, clientSecret }
+        : null;
+    const current = this.config.auth.google;
+    if (current?.clientId === next?.clientId && current?.clientSecret === next?.clientSecret) return;
+    this.config.auth.google = next;
+    if (next) new GoogleStrategy(this.config);
+    this.logger.log(next ? 'Google sign-in uses the saved client settings' : 'Google sign-in is off');
+  }
+}

@@ -1,0 +1,184 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import type { FaireOrder } from '../marketplace/faire.types.js';
+import { DEFAULT_THRESHOLDS, lateVerdict, type Thresholds } from './late-rules.js';
+
+export const OPEN_STATES = ['NEW', 'PROCESSING', 'PRE_TRANSIT', 'IN_TRANSIT', 'BACKORDERED'] as const;
+
+interface Snapshot {
+  faireOrderId: string;
+  displayId: string;
+  state: string;
+  isOpen: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  processingAt: Date | null;
+  customerName: string | null;
+  totalCents: number | null;
+  expectedShipDate: Date | null;
+  trackingNumber: string | null;
+  carrier: string | null;
+  shipmentCreatedAt: Date | null;
+  estimatedPayoutAt: Date | null;
+}
+
+/** Turns Faire orders into the company's stored order rows, with their late/problem verdicts. */
+@Injectable()
+export class OrderSnapshots {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  async thresholds(companyId: string, m: EntityManager = this.db.manager): Promise<Thresholds> {
+    const rows: {
+      new_order_days: number;
+      processing_days: number;
+      pre_transit_days: number;
+      in_transit_days: number;
+    }[] = await m.query(
+      'SELECT new_order_days, processing_days, pre_transit_days, in_transit_days FROM company_settings WHERE company_id = $1',
+      [companyId],
+    );
+    const r = rows[0];
+    return r
+      ? {
+          newOrderDays: r.new_order_days,
+          processingDays: r.processing_days,
+          preTransitDays: r.pre_transit_days,
+          inTransitDays: r.in_transit_days,
+        }
+      : { ...DEFAULT_THRESHOLDS };
+  }
+
+  /** Upserts one order (a sync page, or the answer to a shipment we created). */
+  async applyFaireOrder(
+    companyId: string,
+    order: FaireOrder,
+    m: EntityManager = this.db.manager,
+    thresholds?: Thresholds,
+  ): Promise<void> {
+    const s = snapshotOf(order);
+    const t = thresholds ?? (await this.thresholds(companyId, m));
+    const verdict = s.isOpen
+      ? lateVerdict(s, t, this.clock.now())
+      : { isProblem: false, problemReason: null };
+    await m.query(
+      `INSERT INTO orders (company_id, faire_order_id, display_id, state, is_open, faire_created_at, faire_updated_at, processing_at,
+                           customer_name, total_cents, expected_ship_date, tracking_number, carrier, shipment_created_at,
+                           estimated_payout_at, is_problem, problem_reason, fetched_at, closed_at)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17, now(), CASE WHEN $5 THEN NULL ELSE now() END)
+       ON CONFLICT (company_id, faire_order_id) DO UPDATE SET
+         display_id = EXCLUDED.display_id, state = EXCLUDED.state, is_open = EXCLUDED.is_open,
+         faire_created_at = EXCLUDED.faire_created_at, faire_updated_at = EXCLUDED.faire_updated_at,
+         processing_at = EXCLUDED.processing_at, customer_name = EXCLUDED.customer_name, total_cents = EXCLUDED.total_cents,
+         expected_ship_date = EXCLUDED.expected_ship_date, tracking_number = EXCLUDED.tracking_number, carrier = EXCLUDED.carrier,
+         shipment_created_at = EXCLUDED.shipment_created_at, estimated_payout_at = EXCLUDED.estimated_payout_at,
+         is_problem = EXCLUDED.is_problem, problem_reason = EXCLUDED.problem_reason, fetched_at = now(),
+         closed_at = CASE WHEN EXCLUDED.is_open THEN NULL ELSE COALESCE(orders.closed_at, now()) END
+       WHERE orders.faire_updated_at <= EXCLUDED.faire_updated_at`,
+      [
+        companyId,
+        s.faireOrderId,
+        s.displayId,
+        s.state,
+        s.isOpen,
+        s.createdAt,
+        s.updatedAt,
+        s.processingAt,
+        s.customerName,
+        s.totalCents,
+        s.expectedShipDate,
+        s.trackingNumber,
+        s.carrier,
+        s.shipmentCreatedAt,
+        s.estimatedPayoutAt,
+        verdict.isProblem,
+        verdict.problemReason,
+      ],
+    );
+  }
+
+  /** Recomputes every open order of the company against its thresholds, in one transaction. */
+  async recalculate(companyId: string, m?: EntityManager): Promise<number> {
+    const run = async (tx: EntityManager) => {
+      const t = await this.thresholds(companyId, tx);
+      const rows: {
+        id: string;
+        state: string;
+        faire_created_at: Date;
+        processing_at: Date | null;
+        shipment_created_at: Date | null;
+        tracking_number: string | null;
+      }[] = await tx.query(
+        `SELECT id, state, faire_created_at, processing_at, shipment_created_at, tracking_number FROM orders
+            WHERE company_id = $1 AND is_open FOR UPDATE`,
+        [companyId],
+      );
+      const now = this.clock.now();
+      const ids: string[] = [];
+      const flags: boolean[] = [];
+      const reasons: (string | null)[] = [];
+      for (const r of rows) {
+        const v = lateVerdict(
+          {
+            state: r.state,
+            createdAt: r.faire_created_at,
+            processingAt: r.processing_at,
+            shipmentCreatedAt: r.shipment_created_at,
+            trackingNumber: r.tracking_number,
+          },
+          t,
+          now,
+        );
+        ids.push(r.id);
+        flags.push(v.isProblem);
+        reasons.push(v.problemReason);
+      }
+      if (ids.length) {
+        await tx.query(
+          `UPDATE orders o SET is_problem = v.p, problem_reason = v.r
+             FROM unnest($1::uuid[], $2::boolean[], $3::text[]) AS v(id, p, r) WHERE o.id = v.id`,
+          [ids, flags, reasons],
+        );
+      }
+      return ids.length;
+    };
+    return m ? run(m) : this.db.transaction(run);
+  }
+}
+
+function date(v: string | null | undefined): Date | null {
+  if (!v) return null;
+  const d = new Date(v);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+export function snapshotOf(o: FaireOrder): Snapshot {
+  const shipments = [...(o.shipments ?? [])].sort((a, b) => a.created_at.localeCompare(b.created_at));
+  const latest = shipments[shipments.length - 1];
+  const customer = [o.customer?.first_name, o.customer?.last_name].filter(Boolean).join(' ').trim();
+  const customerName = o.address?.company_name || customer || o.address?.name || null;
+  const total =
+    o.payout_costs?.subtotal_after_brand_discounts?.amount_minor ??
+    o.items?.reduce((sum, i) => sum + (i.price?.amount_minor ?? i.price_cents ?? 0) * i.quantity, 0) ??
+    null;
+  return {
+    faireOrderId: o.id,
+    displayId: o.display_id ?? o.id.replace(/^bo_/, '').toUpperCase(),
+    state: o.state,
+    isOpen: (OPEN_STATES as readonly string[]).includes(o.state),
+    createdAt: new Date(o.created_at),
+    updatedAt: new Date(o.updated_at),
+    processingAt: date(o.processing_at),
+    customerName,
+    totalCents: total,
+    expectedShipDate: date(o.expected_ship_date ?? o.ship_after ?? null),
+    trackingNumber: latest?.tracking_code ?? null,
+    carrier: latest?.carrier ?? null,
+    shipmentCreatedAt: date(shipments[0]?.created_at),
+    estimatedPayoutAt: date(o.estimated_payout_at),
+  };
+}

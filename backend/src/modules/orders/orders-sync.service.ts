@@ -1,0 +1,191 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Queue, QueueEvents } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { AppError } from '../../common/errors/index.js';
+import { ORDER_JOBS, QUEUES, type SyncOrdersJob } from '../../common/queue/queues.js';
+import { bullConnection } from '../../common/queue/redis.js';
+import { FaireClient } from '../marketplace/faire.client.js';
+import { FaireError } from '../marketplace/faire.errors.js';
+import type { FaireOrderState } from '../marketplace/faire.types.js';
+import { MarketplaceService } from '../marketplace/marketplace.service.js';
+import { OPEN_STATES, OrderSnapshots } from './order-snapshots.service.js';
+
+const CLOSED_STATES: FaireOrderState[] = ['DELIVERED', 'CANCELED', 'PENDING_RETAILER_CONFIRMATION'];
+const FULL_SYNC_EVERY_MS = 24 * 3_600_000;
+/** Overlap with the previous run so an order updated during it is not missed. */
+const OVERLAP_MS = 5 * 60_000;
+const REFRESH_WAIT_MS = 60_000;
+
+export const syncJobId = (companyId: string) => `sync-${companyId}`;
+
+/**
+ * Pulls a company's orders from Faire through a connected member's token. The first run (and one a day)
+ * lists every open order and closes the ones no longer open; other runs ask only for orders updated
+ * since the last one (`updated_at_min`). A failed run keeps the previous data and records the error.
+ */
+@Injectable()
+export class OrdersSyncService implements OnModuleDestroy {
+  private readonly logger = new Logger('OrdersSync');
+  private events?: QueueEvents;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @InjectQueue(QUEUES.ORDERS) private readonly queue: Queue<SyncOrdersJob>,
+    private readonly faire: FaireClient,
+    private readonly marketplace: MarketplaceService,
+    private readonly snapshots: OrderSnapshots,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Enqueues a sync (joining one already queued or running) and waits for it. */
+  async refresh(companyId: string): Promise<{ message: string }> {
+    const account = await this.marketplace.accountForCompany(companyId);
+    if (!account)
+      throw new AppError('MARKETPLACE_NOT_CONNECTED', 'Connect your Faire account to load orders');
+    const job = await this.enqueue(companyId);
+    try {
+      await job.waitUntilFinished(await this.queueEvents(), REFRESH_WAIT_MS);
+    } catch (err) {
+      const message = (err as Error).message;
+      // A job removed on completion before we started listening has simply finished.
+      if (!/Missing key|missing key/.test(message)) {
+        const state = await this.state(companyId);
+        throw new AppError(
+          'MARKETPLACE_UNAVAILABLE',
+          `Orders could not be refreshed: ${state?.last_error ?? message}. Showing the last synced data.`,
+        );
+      }
+    }
+    const state = await this.state(companyId);
+    if (state?.last_error && (!state.last_success_at || state.last_error_at! > state.last_success_at)) {
+      throw new AppError(
+        'MARKETPLACE_UNAVAILABLE',
+        `Orders could not be refreshed: ${state.last_error}. Showing the last synced data.`,
+      );
+    }
+    return { message: 'Orders refreshed' };
+  }
+
+  enqueue(companyId: string) {
+    return this.queue.add(
+      ORDER_JOBS.SYNC,
+      { companyId },
+      { jobId: syncJobId(companyId), removeOnComplete: true, removeOnFail: true, attempts: 1 },
+    );
+  }
+
+  async state(companyId: string) {
+    const rows: {
+      last_success_at: Date | null;
+      high_water_mark: Date | null;
+      last_error: string | null;
+      last_error_at: Date | null;
+    }[] = await this.db.query(
+      'SELECT last_success_at, high_water_mark, last_error, last_error_at FROM order_sync_state WHERE company_id = $1',
+      [companyId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The job body: one sync of one company. */
+  async syncCompany(companyId: string): Promise<{ fetched: number; closed: number }> {
+    const account = await this.marketplace.accountForCompany(companyId);
+    if (!account) return { fetched: 0, closed: 0 };
+    const state = await this.state(companyId);
+    const now = this.clock.now();
+    const full =
+      !state?.last_success_at ||
+      !state.high_water_mark ||
+      now.getTime() - state.last_success_at.getTime() > FULL_SYNC_EVERY_MS;
+    const thresholds = await this.snapshots.thresholds(companyId);
+    let fetched = 0;
+    let closed = 0;
+    let highWater = state?.high_water_mark ?? null;
+    const seen = new Set<string>();
+    try {
+      const params = full
+        ? { excludedStates: CLOSED_STATES }
+        : { updatedAtMin: new Date(highWater!.getTime() - OVERLAP_MS).toISOString() };
+      for await (const order of this.faire.iterateOrders(account, params)) {
+        await this.snapshots.applyFaireOrder(companyId, order, this.db.manager, thresholds);
+        seen.add(order.id);
+        fetched += 1;
+        const updated = new Date(order.updated_at);
+        if (!highWater || updated > highWater) highWater = updated;
+      }
+      if (full) {
+        // Open here but not in Faire's open list any more: read each to learn its state.
+        const stale: { faire_order_id: string }[] = await this.db.query(
+          'SELECT faire_order_id FROM orders WHERE company_id = $1 AND is_open AND NOT (faire_order_id = ANY($2::text[]))',
+          [companyId, [...seen]],
+        );
+        for (const { faire_order_id } of stale) {
+          try {
+            await this.snapshots.applyFaireOrder(
+              companyId,
+              await this.faire.getOrder(account, faire_order_id),
+              this.db.manager,
+              thresholds,
+            );
+          } catch (err) {
+            if (!(err instanceof FaireError && err.kind === 'NOT_FOUND')) throw err;
+            await this.db.query(
+              `UPDATE orders SET is_open = false, closed_at = now(), is_problem = false WHERE company_id = $1 AND faire_order_id = $2`,
+              [companyId, faire_order_id],
+            );
+          }
+          closed += 1;
+        }
+      }
+      await this.snapshots.recalculate(companyId);
+      await this.db.query(
+        `INSERT INTO order_sync_state (company_id, last_success_at, high_water_mark, updated_at) VALUES ($1, $2, $3, now())
+         ON CONFLICT (company_id) DO UPDATE SET last_success_at = $2, high_water_mark = $3, updated_at = now()`,
+        [companyId, now, highWater ?? now],
+      );
+      return { fetched, closed };
+    } catch (err) {
+      const message = err instanceof FaireError ? err.message : 'unexpected error';
+      if (err instanceof FaireError && err.kind === 'UNAUTHORIZED')
+        await this.marketplace.markFailed(account.userId, err.message);
+      this.logger.warn(`Order sync for company ${companyId} failed: ${message}`);
+      await this.db.query(
+        `INSERT INTO order_sync_state (company_id, last_error, last_error_at, updated_at) VALUES ($1, $2, now(), now())
+         ON CONFLICT (company_id) DO UPDATE SET last_error = $2, last_error_at = now(), updated_at = now()`,
+        [companyId, message],
+      );
+      throw err;
+    }
+  }
+
+  /** Companies with at least one connected member (for the nightly run). */
+  async connectedCompanies(): Promise<string[]> {
+    const rows: { company_id: string }[] = await this.db.query(
+      `SELECT DISTINCT m.company_id FROM memberships m JOIN marketplace_connections mc ON mc.user_id = m.user_id
+        WHERE m.status = 'ACTIVE' AND mc.status = 'CONNECTED'`,
+    );
+    return rows.map((r) => r.company_id);
+  }
+
+  private async queueEvents(): Promise<QueueEvents> {
+    if (!this.events) {
+      this.events = new QueueEvents(QUEUES.ORDERS, {
+        connection: bullConnection(this.config.redisUrl),
+        prefix: this.config.queuePrefix,
+      });
+      await this.events.waitUntilReady();
+    }
+    return this.events;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.events?.close();
+  }
+}
+
+export { OPEN_STATES };

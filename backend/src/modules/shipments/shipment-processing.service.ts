@@ -1,0 +1,419 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createHash } from 'node:crypto';
+import { DataSource, type QueryRunner } from 'typeorm';
+import { FaireClient, type FaireAccount } from '../marketplace/faire.client.js';
+import { FaireError } from '../marketplace/faire.errors.js';
+import type { FaireOrder, NewFaireShipment } from '../marketplace/faire.types.js';
+import { MarketplaceService } from '../marketplace/marketplace.service.js';
+import { OrderSnapshots } from '../orders/order-snapshots.service.js';
+
+type TerminalStatus = 'SUCCESS' | 'ORDER_NOT_FOUND' | 'ORDER_STATUS_INCORRECT' | 'FAILED';
+
+interface ShipmentRow {
+  id: string;
+  company_id: string;
+  uploaded_by: string | null;
+  order_id: string;
+  tracking_number: string;
+  carrier: string;
+  ship_date: string;
+  shipping_cost_cents: number;
+  status: string;
+}
+
+/** Faire accepts shipments on orders in these states. */
+const SHIPPABLE = new Set(['PROCESSING', 'PRE_TRANSIT', 'IN_TRANSIT']);
+
+/** Thrown when an attempt should be retried later (throttling, Faire unavailable, an unknown outcome). */
+export class RetryLaterError extends Error {}
+
+export interface AttemptContext {
+  /** True on the job's last attempt: a retryable problem then ends the row as FAILED. */
+  lastAttempt: boolean;
+}
+
+/**
+ * Creates shipments on Faire exactly once. For each order (under a per-order Postgres advisory lock,
+ * released by Postgres itself if this process dies):
+ *   1. re-read the rows: only PENDING ones are worked on;
+ *   2. read the order on Faire: a shipment with the same tracking code already there counts as done
+ *      (this is how a row left in flight by a dead worker, or a lost answer, is recovered);
+ *   3. accept a NEW order first; refuse states Faire does not ship;
+ *   4. send every remaining row of the order in one create call;
+ *   5. on an uncertain outcome, read the order again before deciding anything.
+ */
+@Injectable()
+export class ShipmentProcessingService {
+  private readonly logger = new Logger('ShipmentProcessing');
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly faire: FaireClient,
+    private readonly marketplace: MarketplaceService,
+    private readonly snapshots: OrderSnapshots,
+  ) {}
+
+  async processBatch(shipmentIds: string[], ctx: AttemptContext): Promise<void> {
+    const rows: ShipmentRow[] = await this.db.query(
+      `SELECT id, company_id, uploaded_by, order_id, tracking_number, carrier, ship_date::text AS ship_date,
+              shipping_cost_cents, status
+         FROM shipments WHERE id = ANY($1::uuid[]) AND status = 'PENDING'`,
+      [shipmentIds],
+    );
+    const groups = new Map<string, ShipmentRow[]>();
+    for (const row of rows) {
+      const key = `${row.company_id}|${row.order_id}`;
+      groups.set(key, [...(groups.get(key) ?? []), row]);
+    }
+    let retryLater: RetryLaterError | null = null;
+    for (const group of groups.values()) {
+      try {
+        await this.processOrder(group, ctx);
+      } catch (err) {
+        if (err instanceof RetryLaterError) retryLater ??= err;
+        else throw err;
+      }
+    }
+    if (retryLater) throw retryLater;
+  }
+
+  private async processOrder(group: ShipmentRow[], ctx: AttemptContext): Promise<void> {
+    const { company_id: companyId, order_id: orderId } = group[0];
+    const runner = this.db.createQueryRunner();
+    await runner.connect();
+    const lockKey = advisoryKey(companyId, orderId);
+    try {
+      await runner.query('SELECT pg_advisory_lock($1)', [lockKey]);
+      try {
+        await this.processOrderLocked(
+          runner,
+          companyId,
+          orderId,
+          group.map((r) => r.id),
+          ctx,
+        );
+      } finally {
+        await runner.query('SELECT pg_advisory_unlock($1)', [lockKey]);
+      }
+    } finally {
+      await runner.release();
+    }
+  }
+
+  private async processOrderLocked(
+    q: QueryRunner,
+    companyId: string,
+    orderId: string,
+    ids: string[],
+    ctx: AttemptContext,
+  ): Promise<void> {
+    // Another worker may have finished some of these while we waited for the lock.
+    const rows: ShipmentRow[] = await q
+      .query(
+        `UPDATE shipments SET attempts = attempts + 1, in_flight_since = now(), updated_at = now()
+        WHERE id = ANY($1::uuid[]) AND status = 'PENDING'
+        RETURNING id, company_id, uploaded_by, order_id, tracking_number, carrier, ship_date::text AS ship_date, shipping_cost_cents, status`,
+        [ids],
+      )
+      .then((r: unknown) =>
+        Array.isArray(r) && Array.isArray(r[0]) ? (r[0] as ShipmentRow[]) : (r as ShipmentRow[]),
+      );
+    if (rows.length === 0) return;
+
+    const account = await this.marketplace.accountForCompany(companyId, rows[0].uploaded_by ?? undefined);
+    if (!account) {
+      await this.finish(
+        q,
+        rows,
+        'FAILED',
+        'No connected Faire account in this company. Connect Faire in Settings, then retry.',
+        'NOT_CONNECTED',
+      );
+      return;
+    }
+
+    try {
+      // 1. What does Faire already have?
+      let order = await this.faire.getOrder(account, orderId);
+      let pending = await this.settleAlreadyThere(q, rows, order, companyId);
+      if (pending.length === 0) return;
+
+      // 2. A NEW order is accepted first.
+      if (order.state === 'NEW') {
+        order = await this.accept(q, account, orderId, pending);
+      }
+      if (!SHIPPABLE.has(order.state)) {
+        await this.finish(
+          q,
+          pending,
+          'ORDER_STATUS_INCORRECT',
+          stateMessage(order.state),
+          'WRONG_STATE',
+          order,
+        );
+        return;
+      }
+
+      // 3. One create call for every remaining row of this order.
+      const startedAt = new Date();
+      let created: FaireOrder;
+      try {
+        created = await this.faire.addShipments(
+          account,
+          orderId,
+          pending.map((r) => toFaireShipment(r)),
+        );
+      } catch (err) {
+        if (
+          err instanceof FaireError &&
+          (err.kind === 'UNCERTAIN' ||
+            err.kind === 'UNAVAILABLE' ||
+            err.kind === 'RATE_LIMITED' ||
+            err.kind === 'BAD_RESPONSE')
+        ) {
+          await this.attempt(q, pending, startedAt, 'UNCERTAIN', err);
+          // Did it happen? Read again; anything there is done, the rest waits for the next attempt.
+          const reread = await this.faire.getOrder(account, orderId);
+          pending = await this.settleAlreadyThere(q, pending, reread, companyId);
+          if (pending.length === 0) return;
+          throw err;
+        }
+        if (err instanceof FaireError && err.kind === 'WRONG_STATE') {
+          const reread = await this.faire.getOrder(account, orderId);
+          pending = await this.settleAlreadyThere(q, pending, reread, companyId);
+          if (pending.length)
+            await this.finish(
+              q,
+              pending,
+              'ORDER_STATUS_INCORRECT',
+              `Faire refused the shipment: ${err.message}`,
+              'WRONG_STATE',
+              reread,
+              err.status,
+            );
+          return;
+        }
+        throw err;
+      }
+      const stillMissing = await this.settleAlreadyThere(q, pending, created, companyId, startedAt);
+      if (stillMissing.length) {
+        // Faire answered 200 without our tracking codes: never seen, but never guess either.
+        throw new FaireError(
+          'UNCERTAIN',
+          'Faire accepted the request but the shipment is not on the order yet',
+        );
+      }
+    } catch (err) {
+      await this.handleError(q, companyId, orderId, err, ctx, account.userId);
+    }
+  }
+
+  /** Marks rows whose tracking code is already on the Faire order as SUCCESS; answers the others. */
+  private async settleAlreadyThere(
+    q: QueryRunner,
+    rows: ShipmentRow[],
+    order: FaireOrder,
+    companyId: string,
+    startedAt?: Date,
+  ): Promise<ShipmentRow[]> {
+    const existing = new Map<string, string>();
+    for (const s of order.shipments ?? []) existing.set(normalizeTracking(s.tracking_code), s.id);
+    const done = rows.filter((r) => existing.has(normalizeTracking(r.tracking_number)));
+    for (const row of done) {
+      const shipmentId = existing.get(normalizeTracking(row.tracking_number))!;
+      await q.query(
+        `UPDATE shipments SET status = 'SUCCESS', error_message = NULL, marketplace_shipment_id = $2, in_flight_since = NULL,
+                completed_at = now(), updated_at = now() WHERE id = $1 AND status = 'PENDING'`,
+        [row.id, shipmentId],
+      );
+      await q.query(
+        `INSERT INTO shipment_attempts (shipment_id, started_at, finished_at, outcome, http_status, message, marketplace_answer)
+         VALUES ($1, $2, now(), 'SUCCESS', 200, $3, $4)`,
+        [
+          row.id,
+          startedAt ?? new Date(),
+          startedAt ? 'Shipment created on Faire' : 'Already on the Faire order (not sent again)',
+          JSON.stringify({ shipmentId, orderState: order.state }),
+        ],
+      );
+    }
+    if (done.length) await this.snapshots.applyFaireOrder(companyId, order, q.manager);
+    return rows.filter((r) => !existing.has(normalizeTracking(r.tracking_number)));
+  }
+
+  private async accept(
+    q: QueryRunner,
+    account: FaireAccount,
+    orderId: string,
+    rows: ShipmentRow[],
+  ): Promise<FaireOrder> {
+    const startedAt = new Date();
+    try {
+      const order = await this.faire.acceptOrder(account, orderId);
+      await this.attempt(
+        q,
+        rows,
+        startedAt,
+        'ORDER_ACCEPTED',
+        null,
+        'Order was NEW: accepted it (moved to PROCESSING) before adding the shipment',
+      );
+      return order;
+    } catch (err) {
+      if (err instanceof FaireError && (err.kind === 'WRONG_STATE' || err.kind === 'UNCERTAIN')) {
+        // Accepted by someone else, or by us without an answer: read what is true now.
+        return this.faire.getOrder(account, orderId);
+      }
+      throw err;
+    }
+  }
+
+  private async handleError(
+    q: QueryRunner,
+    companyId: string,
+    orderId: string,
+    err: unknown,
+    ctx: AttemptContext,
+    userId: string,
+  ): Promise<void> {
+    const rows = (await q.query(
+      `SELECT id, company_id, uploaded_by, order_id, tracking_number, carrier, ship_date::text AS ship_date, shipping_cost_cents, status
+         FROM shipments WHERE company_id = $1 AND order_id = $2 AND status = 'PENDING' AND in_flight_since IS NOT NULL`,
+      [companyId, orderId],
+    )) as ShipmentRow[];
+    if (!(err instanceof FaireError)) {
+      this.logger.error({ err }, `Unexpected error creating shipments for ${orderId}`);
+      if (ctx.lastAttempt)
+        await this.finish(
+          q,
+          rows,
+          'FAILED',
+          'Something went wrong on our side while creating this shipment. Please retry.',
+          'ERROR',
+        );
+      throw new RetryLaterError((err as Error).message);
+    }
+    switch (err.kind) {
+      case 'NOT_FOUND':
+        await this.finish(
+          q,
+          rows,
+          'ORDER_NOT_FOUND',
+          'Order not found on Faire for the connected brand. Check the order ID.',
+          'NOT_FOUND',
+          undefined,
+          err.status,
+        );
+        return;
+      case 'UNAUTHORIZED':
+        await this.marketplace.markFailed(userId, err.message);
+        await this.finish(
+          q,
+          rows,
+          'FAILED',
+          'Faire refused the connected account. Reconnect Faire in Settings, then retry.',
+          'UNAUTHORIZED',
+          undefined,
+          err.status,
+        );
+        return;
+      case 'WRONG_STATE':
+        await this.finish(
+          q,
+          rows,
+          'ORDER_STATUS_INCORRECT',
+          `Faire refused the request: ${err.message}`,
+          'WRONG_STATE',
+          undefined,
+          err.status,
+        );
+        return;
+      case 'RATE_LIMITED':
+      case 'UNAVAILABLE':
+      case 'UNCERTAIN':
+      case 'BAD_RESPONSE':
+        if (ctx.lastAttempt) {
+          await this.finish(
+            q,
+            rows,
+            'FAILED',
+            `Faire did not confirm the shipment after several tries (${err.message}). Please retry.`,
+            err.kind,
+            undefined,
+            err.status,
+          );
+          return;
+        }
+        await q.query(
+          `UPDATE shipments SET error_message = $2, updated_at = now() WHERE id = ANY($1::uuid[])`,
+          [rows.map((r) => r.id), `Waiting to retry: ${err.message}`],
+        );
+        throw new RetryLaterError(err.message);
+    }
+  }
+
+  private async finish(
+    q: QueryRunner,
+    rows: ShipmentRow[],
+    status: TerminalStatus,
+    message: string,
+    outcome: string,
+    order?: FaireOrder,
+    httpStatus?: number,
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    const ids = rows.map((r) => r.id);
+    await q.query(
+      `UPDATE shipments SET status = $2, error_message = $3, in_flight_since = NULL, completed_at = now(), updated_at = now()
+        WHERE id = ANY($1::uuid[]) AND status = 'PENDING'`,
+      [ids, status, message],
+    );
+    await q.query(
+      `INSERT INTO shipment_attempts (shipment_id, finished_at, outcome, http_status, message, marketplace_answer)
+       SELECT unnest($1::uuid[]), now(), $2, $3, $4, $5`,
+      [ids, outcome, httpStatus ?? null, message, order ? JSON.stringify({ orderState: order.state }) : null],
+    );
+  }
+
+  private async attempt(
+    q: QueryRunner,
+    rows: ShipmentRow[],
+    startedAt: Date,
+    outcome: string,
+    err: FaireError | null,
+    message?: string,
+  ): Promise<void> {
+    await q.query(
+      `INSERT INTO shipment_attempts (shipment_id, started_at, finished_at, outcome, http_status, message)
+       SELECT unnest($1::uuid[]), $2, now(), $3, $4, $5`,
+      [rows.map((r) => r.id), startedAt, outcome, err?.status ?? null, message ?? err?.message ?? null],
+    );
+  }
+}
+
+export function normalizeTracking(code: string): string {
+  return code.replace(/\s+/g, '').toUpperCase();
+}
+
+function toFaireShipment(r: ShipmentRow): NewFaireShipment {
+  return {
+    order_id: r.order_id,
+    carrier: r.carrier,
+    tracking_code: r.tracking_number,
+    shipping_type: 'SHIP_ON_YOUR_OWN',
+    maker_cost: { amount_minor: r.shipping_cost_cents, currency: 'USD' },
+    maker_cost_cents: r.shipping_cost_cents,
+  };
+}
+
+function stateMessage(state: string): string {
+  const words = state.replace(/_/g, ' ').toLowerCase();
+  return `The order is ${words} on Faire; shipments can only be added to orders that are being processed or in transit.`;
+}
+
+/** A stable 63-bit key for pg_advisory_lock from (company, order). */
+function advisoryKey(companyId: string, orderId: string): string {
+  const digest = createHash('sha256').update(`${companyId}|${orderId}`).digest();
+  return digest.readBigInt64BE(0).toString();
+}

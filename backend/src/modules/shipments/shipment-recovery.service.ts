@@ -1,0 +1,67 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { ShipmentsService } from './shipments.service.js';
+
+/**
+ * Rows stay PENDING in Postgres until they are terminal, so Postgres — not Redis — is the truth. A
+ * PENDING row untouched for SHIPMENT_RECOVERY_AFTER_MS (its job lost with a Redis restart, or never
+ * queued) is queued again. Running it twice is safe: processing re-reads the order before creating.
+ */
+@Injectable()
+export class ShipmentRecoveryService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('ShipmentRecovery');
+  private timer?: NodeJS.Timeout;
+  private running = false;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly shipments: ShipmentsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(
+      () => void this.sweep().catch((err: unknown) => this.logger.error({ err }, 'Recovery sweep failed')),
+      this.config.shipments.recoveryIntervalMs,
+    );
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  async sweep(): Promise<number> {
+    if (this.running) return 0;
+    this.running = true;
+    try {
+      const rows: { id: string; order_id: string; upload_id: string }[] = await this.db
+        .query(
+          `UPDATE shipments SET updated_at = now()
+          WHERE id IN (SELECT id FROM shipments WHERE status = 'PENDING' AND updated_at < now() - ($1::int * interval '1 millisecond')
+                        ORDER BY updated_at LIMIT 10000 FOR UPDATE SKIP LOCKED)
+          RETURNING id, order_id, upload_id`,
+          [this.config.shipments.recoveryAfterMs],
+        )
+        .then((r: unknown) => (Array.isArray(r) && Array.isArray(r[0]) ? (r[0] as never[]) : (r as never[])));
+      if (rows.length === 0) return 0;
+      const byUpload = new Map<string, { id: string; order_id: string }[]>();
+      for (const r of rows) byUpload.set(r.upload_id, [...(byUpload.get(r.upload_id) ?? []), r]);
+      const stamp = Date.now();
+      for (const [uploadId, list] of byUpload)
+        await this.shipments.enqueue(uploadId, list, 1, `recover-${stamp}`);
+      this.logger.warn(`Re-queued ${rows.length} shipments that were waiting without a job`);
+      return rows.length;
+    } finally {
+      this.running = false;
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { MAX_FILE_BYTES } from '@portal/shipment-rules';
+import { memoryStorage } from 'multer';
+import { AppError } from '../../common/errors/index.js';
+import { CompanyAuth, RequireCompany } from '../../common/http/auth.decorators.js';
+import type { CompanyAuthContext } from '../../common/http/auth-context.js';
+import { ListShipmentsQuery, ProcessShipmentsDto } from './shipments.dto.js';
+import { ShipmentsService } from './shipments.service.js';
+
+@ApiTags('shipments')
+@Controller('shipments')
+@RequireCompany()
+export class ShipmentsController {
+  constructor(private readonly shipments: ShipmentsService) {}
+
+  @Post('upload')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      properties: { csv: { type: 'string', format: 'binary' }, columnMapping: { type: 'string' } },
+    },
+  })
+  @UseInterceptors(
+    FileInterceptor('csv', {
+      storage: memoryStorage(),
+      limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5 },
+    }),
+  )
+  upload(
+    @CompanyAuth() auth: CompanyAuthContext,
+    @UploadedFile() file: Express.Multer.File | undefined,
+    @Body('columnMapping') columnMapping?: string,
+  ) {
+    if (!file) throw new AppError('VALIDATION_FAILED', 'Please select a CSV file');
+    return this.shipments.upload(auth, file, columnMapping);
+  }
+
+  @Post('process')
+  @HttpCode(200)
+  process(@CompanyAuth() auth: CompanyAuthContext, @Body() body: ProcessShipmentsDto) {
+    return this.shipments.process(auth, body.shipments, body.fileName);
+  }
+
+  @Get()
+  list(@CompanyAuth() auth: CompanyAuthContext, @Query() query: ListShipmentsQuery) {
+    return this.shipments.list(auth, query);
+  }
+
+  @Get('uploads/:uploadId')
+  progress(@CompanyAuth() auth: CompanyAuthContext, @Param('uploadId') uploadId: string) {
+    return this.shipments.progress(auth, uploadId);
+  }
+
+  @Post(':id/retry')
+  @HttpCode(200)
+  retry(@CompanyAuth() auth: CompanyAuthContext, @Param('id') id: string) {
+    return this.shipments.retry(auth, id);
+  }
+}

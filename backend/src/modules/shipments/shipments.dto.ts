@@ -1,0 +1,73 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+
+export const SHIPMENT_STATUSES = [
+  'PENDING',
+  'SUCCESS',
+  'ORDER_NOT_FOUND',
+  'ORDER_STATUS_INCORRECT',
+  'FAILED',
+] as const;
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+
+export class ListShipmentsQuery {
+  @ApiPropertyOptional({ default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) page: number = 1;
+  @ApiPropertyOptional({ default: 50 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  limit: number = 50;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) search?: string;
+  @ApiPropertyOptional({ enum: SHIPMENT_STATUSES })
+  @IsOptional()
+  @IsIn(SHIPMENT_STATUSES, { message: 'status is not a shipment status' })
+  status?: ShipmentStatus;
+  @ApiPropertyOptional({ description: 'Upload date from (YYYY-MM-DD, UTC)' })
+  @IsOptional()
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'dateFrom must be a date like 2026-11-25' })
+  dateFrom?: string;
+  @ApiPropertyOptional({ description: 'Upload date to, inclusive (YYYY-MM-DD, UTC)' })
+  @IsOptional()
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'dateTo must be a date like 2026-11-25' })
+  dateTo?: string;
+}
+
+export class ProcessItemDto {
+  @ApiProperty() @IsString() @MaxLength(100) orderId: string;
+  @ApiProperty() @IsString() @MaxLength(100) trackingNumber: string;
+  @ApiProperty() @IsString() @MaxLength(100) carrier: string;
+  @ApiProperty({ description: 'ISO date or date-time' }) @IsString() @MaxLength(40) shipDate: string;
+  @ApiProperty({ description: 'Shipping cost in integer cents' })
+  @IsInt({ message: 'shippingCost must be a whole number of cents' })
+  @Min(0, { message: 'Shipping cost cannot be negative' })
+  @Max(100_000_000)
+  shippingCost: number;
+}
+
+export class ProcessShipmentsDto {
+  @ApiProperty({ type: [ProcessItemDto] })
+  @IsArray()
+  @ArrayMinSize(1, { message: 'shipments must contain at least one row' })
+  @ArrayMaxSize(5000, { message: 'At most 5,000 shipments can be processed at once; upload a file for more' })
+  @ValidateNested({ each: true })
+  @Type(() => ProcessItemDto)
+  shipments: ProcessItemDto[];
+
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) fileName?: string;
+}

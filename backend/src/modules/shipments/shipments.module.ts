@@ -1,0 +1,33 @@
+import { BullModule, Processor } from '@nestjs/bullmq';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { QUEUES } from '../../common/queue/queues.js';
+import { ShipmentProcessingService } from './shipment-processing.service.js';
+import { ShipmentRecoveryService } from './shipment-recovery.service.js';
+import { ShipmentsController } from './shipments.controller.js';
+import { ShipmentsProcessor } from './shipments.processor.js';
+import { ShipmentsService } from './shipments.service.js';
+
+@Module({})
+export class ShipmentsModule {
+  static register(opts: { worker: boolean; lockMs: number; concurrency: number }): DynamicModule {
+    if (opts.worker) {
+      Processor(QUEUES.SHIPMENTS, {
+        concurrency: opts.concurrency,
+        maxStalledCount: 20,
+        lockDuration: opts.lockMs,
+        stalledInterval: Math.max(500, Math.round(opts.lockMs / 2)),
+      })(ShipmentsProcessor);
+    }
+    return {
+      module: ShipmentsModule,
+      imports: [BullModule.registerQueue({ name: QUEUES.SHIPMENTS })],
+      controllers: [ShipmentsController],
+      providers: [
+        ShipmentsService,
+        ShipmentProcessingService,
+        ...(opts.worker ? [ShipmentsProcessor, ShipmentRecoveryService] : []),
+      ],
+      exports: [ShipmentsService, ShipmentProcessingService],
+    };
+  }
+}

@@ -1,0 +1,22 @@
+import { WorkerHost } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import type { CreateShipmentsJob } from '../../common/queue/queues.js';
+import { ShipmentProcessingService } from './shipment-processing.service.js';
+
+/**
+ * A thin adapter: the work is in ShipmentProcessingService. A job cut off by a dead worker is picked up
+ * again as stalled (up to 20 times) once its lock lapses; processing is written to be re-run safely.
+ * Registered as the `shipments` queue's processor by ShipmentsModule with options from the config.
+ */
+@Injectable()
+export class ShipmentsProcessor extends WorkerHost {
+  constructor(private readonly processing: ShipmentProcessingService) {
+    super();
+  }
+
+  async process(job: Job<CreateShipmentsJob>): Promise<void> {
+    const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    await this.processing.processBatch(job.data.shipmentIds, { lastAttempt });
+  }
+}

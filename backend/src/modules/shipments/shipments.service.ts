@@ -1,0 +1,554 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  REQUIRED_COLUMNS,
+  displayIdFor,
+  formatCents,
+  isShipmentField,
+  validateRow,
+  type ColumnMapping,
+  type NormalizedShipmentRow,
+} from '@portal/shipment-rules';
+import type { JobsOptions, Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { AppError } from '../../common/errors/index.js';
+import type { CompanyAuthContext } from '../../common/http/auth-context.js';
+import { QUEUES, SHIPMENT_JOBS, type CreateShipmentsJob } from '../../common/queue/queues.js';
+import { ActivityService } from '../activity/activity.service.js';
+import { ingestCsv, type IngestedRow } from './csv-ingest.js';
+import type { ListShipmentsQuery, ProcessItemDto } from './shipments.dto.js';
+
+/** Rows of one job: an order's rows always travel together (one create call per order). */
+const BATCH_SIZE = 50;
+const RETRYABLE = ['FAILED', 'ORDER_NOT_FOUND', 'ORDER_STATUS_INCORRECT'];
+
+export const SHIPMENT_JOB_OPTIONS: JobsOptions = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: { age: 3600, count: 20000 },
+  removeOnFail: { age: 7 * 86400 },
+};
+
+interface StoredRow {
+  rowNumber: number;
+  value: NormalizedShipmentRow;
+}
+
+export interface UploadPreviewRow {
+  row: number;
+  order_id: string;
+  displayId: string;
+  tracking_number: string;
+  carrier: string;
+  ship_date: string;
+  shipDate?: string;
+  shipping_cost: string;
+  validation?: string;
+  warnings: string[];
+}
+
+@Injectable()
+export class ShipmentsService {
+  private readonly logger = new Logger('Shipments');
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @InjectQueue(QUEUES.SHIPMENTS) private readonly queue: Queue<CreateShipmentsJob>,
+    private readonly activity: ActivityService,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Reading A: a CSV file. Every row is stored; valid ones become PENDING shipments and are queued. */
+  async upload(
+    caller: CompanyAuthContext,
+    file: { originalname: string; size: number; buffer: Buffer },
+    mappingJson?: string,
+  ) {
+    if (!/\.csv$/i.test(file.originalname))
+      throw new AppError('VALIDATION_FAILED', 'Please select a CSV file');
+    const mapping = parseMapping(mappingJson);
+    const ingest = await ingestCsv(file.buffer, mapping, this.clock.now());
+    if (ingest.missingColumns.length) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `Missing required columns: ${ingest.missingColumns.join(', ')}. Map your CSV columns to continue.`,
+        {
+          requiresMapping: true,
+          missingColumns: ingest.missingColumns,
+          detectedHeaders: ingest.headers,
+        },
+      );
+    }
+    if (ingest.totalRows === 0) throw new AppError('VALIDATION_FAILED', 'The file has no data rows');
+    const stored = await this.store(caller, {
+      source: 'UPLOAD',
+      fileName: file.originalname,
+      fileSize: file.size,
+      encoding: ingest.encoding,
+      delimiter: ingest.delimiter,
+      mapping: mapping ?? null,
+      rows: ingest.rows,
+    });
+    await this.activity.record({
+      actor: caller,
+      companyId: caller.companyId,
+      action: 'shipments.uploaded',
+      target: file.originalname,
+      details: {
+        uploadId: stored.uploadId,
+        totalRows: ingest.totalRows,
+        validRows: ingest.validRows,
+        invalidRows: ingest.invalidRows,
+        duplicates: stored.duplicateRows,
+      },
+    });
+    const preview = previewRows(ingest.rows);
+    return {
+      uploadId: stored.uploadId,
+      filename: file.originalname,
+      totalRows: ingest.totalRows,
+      validRows: ingest.validRows,
+      invalidRows: ingest.invalidRows,
+      duplicateRows: stored.duplicateRows,
+      queued: stored.queued,
+      encoding: ingest.encoding,
+      preview: { valid: preview.valid.slice(0, 100), invalid: preview.invalid.slice(0, 1000) },
+    };
+  }
+
+  /** Reading B: rows reviewed in the browser. Waits a bounded time; rows not done answer PENDING. */
+  async process(caller: CompanyAuthContext, items: ProcessItemDto[], fileName?: string) {
+    const now = this.clock.now();
+    const rows: IngestedRow[] = items.map((item, i) => {
+      const raw = {
+        order_id: item.orderId,
+        tracking_number: item.trackingNumber,
+        carrier: item.carrier,
+        ship_date: item.shipDate.slice(0, 10),
+        shipping_cost: (item.shippingCost / 100).toFixed(2),
+      };
+      return { rowNumber: i + 1, raw, record: raw, result: validateRow(raw, { now }) };
+    });
+    const stored = await this.store(caller, {
+      source: 'PROCESS',
+      fileName: fileName ?? 'Reviewed rows',
+      fileSize: 0,
+      encoding: null,
+      delimiter: null,
+      mapping: null,
+      rows,
+      priority: 1,
+    });
+    const deadline = Date.now() + this.config.shipments.processWaitMs;
+    let statuses = await this.rowStatuses(stored.uploadId);
+    while (Date.now() < deadline && [...statuses.values()].some((s) => s.status === 'PENDING')) {
+      await new Promise((r) => setTimeout(r, 200));
+      statuses = await this.rowStatuses(stored.uploadId);
+    }
+    const results = rows.map((r, i) => {
+      const item = items[i];
+      if (!r.result.value) {
+        return {
+          orderId: item.orderId,
+          trackingNumber: item.trackingNumber,
+          status: 'INVALID',
+          error: r.result.errors.map((e) => e.message).join('; '),
+        };
+      }
+      const s = statuses.get(r.rowNumber);
+      return {
+        orderId: r.result.value.orderId,
+        trackingNumber: r.result.value.trackingNumber,
+        shipmentId: s?.shipmentId ?? null,
+        status: s?.status ?? 'PENDING',
+        error: s?.error ?? null,
+      };
+    });
+    const counts = {
+      success: results.filter((r) => r.status === 'SUCCESS').length,
+      failed: results.filter((r) => r.status !== 'SUCCESS' && r.status !== 'PENDING').length,
+    };
+    await this.activity.record({
+      actor: caller,
+      companyId: caller.companyId,
+      action: 'shipments.processed',
+      target: fileName ?? 'Reviewed rows',
+      details: {
+        uploadId: stored.uploadId,
+        ...counts,
+        pending: results.length - counts.success - counts.failed,
+      },
+    });
+    return { uploadId: stored.uploadId, results };
+  }
+
+  async list(caller: CompanyAuthContext, q: ListShipmentsQuery) {
+    const where: string[] = ['company_id = $1'];
+    const params: unknown[] = [caller.companyId];
+    if (q.status) {
+      params.push(q.status);
+      where.push(`status = $${params.length}`);
+    }
+    if (q.dateFrom) {
+      params.push(q.dateFrom);
+      where.push(`uploaded_at >= $${params.length}::date`);
+    }
+    if (q.dateTo) {
+      params.push(q.dateTo);
+      where.push(`uploaded_at < ($${params.length}::date + 1)`);
+    }
+    const search = q.search?.trim();
+    if (search) {
+      const like = `%${search.replace(/^#/, '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      params.push(like.toLowerCase(), like.replace(/\s+/g, '').toUpperCase());
+      where.push(`(order_id LIKE $${params.length - 1} OR tracking_number LIKE $${params.length})`);
+    }
+    const filter = where.join(' AND ');
+    const [{ total }] = await this.db.query<{ total: number }[]>(
+      `SELECT count(*)::int AS total FROM shipments WHERE ${filter}`,
+      params,
+    );
+    const rows: {
+      id: string;
+      order_id: string;
+      display_id: string;
+      tracking_number: string;
+      carrier: string;
+      ship_date: string;
+      shipping_cost_cents: number;
+      uploaded_at: Date;
+      status: string;
+      error_message: string | null;
+    }[] = await this.db.query(
+      `SELECT id, order_id, display_id, tracking_number, carrier, ship_date::text AS ship_date, shipping_cost_cents, uploaded_at, status, error_message
+         FROM shipments WHERE ${filter}
+        ORDER BY uploaded_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, q.limit, (q.page - 1) * q.limit],
+    );
+    return {
+      total,
+      shipments: rows.map((r) => ({
+        id: r.id,
+        orderId: r.order_id,
+        displayId: r.display_id,
+        trackingNumber: r.tracking_number,
+        carrier: r.carrier,
+        shipDate: r.ship_date,
+        shippingCost: r.shipping_cost_cents,
+        uploadedAt: r.uploaded_at.toISOString(),
+        status: r.status,
+        errorMessage: r.error_message,
+      })),
+    };
+  }
+
+  /** Retry a FAILED / ORDER_NOT_FOUND / ORDER_STATUS_INCORRECT row; waits a bounded time for the outcome. */
+  async retry(
+    caller: CompanyAuthContext,
+    id: string,
+  ): Promise<{ success: boolean; status: string; error: string | null }> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('NOT_FOUND', 'Shipment not found');
+    const updated: unknown = await this.db.query(
+      `UPDATE shipments SET status = 'PENDING', error_message = NULL, completed_at = NULL, updated_at = now()
+        WHERE id = $1 AND company_id = $2 AND status = ANY($3::text[]) RETURNING id, order_id, tracking_number`,
+      [id, caller.companyId, RETRYABLE],
+    );
+    const rows =
+      Array.isArray(updated) && Array.isArray(updated[0])
+        ? (updated[0] as unknown[])
+        : (updated as unknown[]);
+    if (rows.length === 0) {
+      const exists: { status: string }[] = await this.db.query(
+        'SELECT status FROM shipments WHERE id = $1 AND company_id = $2',
+        [id, caller.companyId],
+      );
+      if (!exists[0]) throw new AppError('NOT_FOUND', 'Shipment not found');
+      throw new AppError(
+        'CONFLICT',
+        `Only failed shipments can be retried (this one is ${exists[0].status})`,
+      );
+    }
+    await this.queue.add(
+      SHIPMENT_JOBS.CREATE,
+      { shipmentIds: [id] },
+      { ...SHIPMENT_JOB_OPTIONS, jobId: `retry-${id}-${Date.now()}`, priority: 1 },
+    );
+    await this.activity.record({
+      actor: caller,
+      companyId: caller.companyId,
+      action: 'shipment.retried',
+      target: id,
+    });
+    const deadline = Date.now() + this.config.shipments.processWaitMs;
+    for (;;) {
+      const [row] = await this.db.query<{ status: string; error_message: string | null }[]>(
+        'SELECT status, error_message FROM shipments WHERE id = $1',
+        [id],
+      );
+      if (row.status !== 'PENDING')
+        return {
+          success: row.status === 'SUCCESS',
+          status: row.status,
+          error: row.status === 'SUCCESS' ? null : row.error_message,
+        };
+      if (Date.now() > deadline)
+        return {
+          success: false,
+          status: 'PENDING',
+          error: 'Still being processed; the history will show the result shortly',
+        };
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  /** Live progress of one upload, for the results dialog. */
+  async progress(caller: CompanyAuthContext, uploadId: string) {
+    if (!/^[0-9a-f-]{36}$/i.test(uploadId)) throw new AppError('NOT_FOUND', 'Upload not found');
+    const [upload] = await this.db.query<
+      {
+        id: string;
+        file_name: string;
+        total_rows: number;
+        valid_rows: number;
+        invalid_rows: number;
+        duplicate_rows: number;
+        created_at: Date;
+      }[]
+    >(
+      'SELECT id, file_name, total_rows, valid_rows, invalid_rows, duplicate_rows, created_at FROM uploads WHERE id = $1 AND company_id = $2',
+      [uploadId, caller.companyId],
+    );
+    if (!upload) throw new AppError('NOT_FOUND', 'Upload not found');
+    const counts: { status: string; n: number }[] = await this.db.query(
+      'SELECT status, count(*)::int AS n FROM shipments WHERE upload_id = $1 GROUP BY status',
+      [uploadId],
+    );
+    const by = Object.fromEntries(counts.map((c) => [c.status, c.n])) as Record<string, number>;
+    const total = counts.reduce((a, c) => a + c.n, 0);
+    return {
+      uploadId,
+      filename: upload.file_name,
+      totalRows: upload.total_rows,
+      validRows: upload.valid_rows,
+      invalidRows: upload.invalid_rows,
+      duplicateRows: upload.duplicate_rows,
+      shipments: total,
+      pending: by.PENDING ?? 0,
+      success: by.SUCCESS ?? 0,
+      failed: (by.FAILED ?? 0) + (by.ORDER_NOT_FOUND ?? 0) + (by.ORDER_STATUS_INCORRECT ?? 0),
+      byStatus: by,
+      done: (by.PENDING ?? 0) === 0,
+    };
+  }
+
+  /**
+   * Stores the upload, every row, and the valid rows as shipments (one per company + order + tracking
+   * number: a repeat links to the existing shipment), then queues the new ones. The rows are committed
+   * before any job refers to them; if queueing fails, the recovery sweep queues them later.
+   */
+  async store(
+    caller: CompanyAuthContext,
+    u: {
+      source: 'UPLOAD' | 'PROCESS';
+      fileName: string;
+      fileSize: number;
+      encoding: string | null;
+      delimiter: string | null;
+      mapping: ColumnMapping | null;
+      rows: IngestedRow[];
+      priority?: number;
+    },
+  ): Promise<{ uploadId: string; duplicateRows: number; queued: number; newShipmentIds: string[] }> {
+    const valid: StoredRow[] = u.rows
+      .filter((r) => r.result.value && r.duplicateOf === undefined)
+      .map((r) => ({ rowNumber: r.rowNumber, value: r.result.value! }));
+    const { uploadId, created, duplicateRows } = await this.db.transaction(async (tx) => {
+      const [upload] = await tx.query<{ id: string }[]>(
+        `INSERT INTO uploads (company_id, user_id, source, file_name, file_size, encoding, delimiter, column_mapping, total_rows, valid_rows, invalid_rows)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) RETURNING id`,
+        [
+          caller.companyId,
+          caller.userId,
+          u.source,
+          u.fileName.slice(0, 255),
+          u.fileSize,
+          u.encoding,
+          u.delimiter,
+          u.mapping ? JSON.stringify(u.mapping) : null,
+          u.rows.length,
+          u.rows.filter((r) => r.result.valid).length,
+          u.rows.filter((r) => !r.result.valid).length,
+        ],
+      );
+      const inserted: { id: string; row_number: number; order_id: string }[] = valid.length
+        ? await tx.query(
+            `INSERT INTO shipments (company_id, upload_id, uploaded_by, row_number, order_id, display_id, tracking_number, carrier, carrier_raw, ship_date, shipping_cost_cents)
+             SELECT $1, $2, $3, t.* FROM unnest($4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::date[], $11::int[])
+               AS t(row_number, order_id, display_id, tracking_number, carrier, carrier_raw, ship_date, cost)
+             ON CONFLICT (company_id, order_id, tracking_number) DO NOTHING
+             RETURNING id, row_number, order_id`,
+            [
+              caller.companyId,
+              upload.id,
+              caller.userId,
+              valid.map((r) => r.rowNumber),
+              valid.map((r) => r.value.orderId),
+              valid.map((r) => r.value.displayId),
+              valid.map((r) => r.value.trackingNumber),
+              valid.map((r) => r.value.carrier),
+              valid.map((r) => r.value.carrierRaw),
+              valid.map((r) => r.value.shipDate),
+              valid.map((r) => r.value.shippingCostCents),
+            ],
+          )
+        : [];
+      const link = new Map<number, string>(inserted.map((r) => [r.row_number, r.id]));
+      const missing = valid.filter((r) => !link.has(r.rowNumber));
+      if (missing.length) {
+        const existing: { id: string; order_id: string; tracking_number: string }[] = await tx.query(
+          `SELECT s.id, s.order_id, s.tracking_number FROM shipments s
+             JOIN unnest($2::text[], $3::text[]) AS k(order_id, tracking_number) ON s.order_id = k.order_id AND s.tracking_number = k.tracking_number
+            WHERE s.company_id = $1`,
+          [caller.companyId, missing.map((r) => r.value.orderId), missing.map((r) => r.value.trackingNumber)],
+        );
+        const byKey = new Map(existing.map((e) => [`${e.order_id}|${e.tracking_number}`, e.id]));
+        for (const r of missing) {
+          const id = byKey.get(`${r.value.orderId}|${r.value.trackingNumber}`);
+          if (id) link.set(r.rowNumber, id);
+        }
+      }
+      // In-file repeats point at the shipment of the first occurrence.
+      const firstRowOf = new Map<number, number>();
+      for (const r of u.rows) if (r.duplicateOf !== undefined) firstRowOf.set(r.rowNumber, r.duplicateOf);
+      const rowLink = (n: number) =>
+        link.get(n) ?? (firstRowOf.has(n) ? link.get(firstRowOf.get(n)!) : undefined) ?? null;
+      const insertedRows = new Set(inserted.map((i) => i.row_number));
+      const isDuplicate = (r: IngestedRow) => r.result.valid && !insertedRows.has(r.rowNumber);
+      const duplicates = u.rows.filter(isDuplicate).length;
+      await tx.query(
+        `INSERT INTO upload_rows (upload_id, row_number, raw, valid, errors, warnings, shipment_id, duplicate)
+         SELECT $1, t.* FROM unnest($2::int[], $3::jsonb[], $4::boolean[], $5::jsonb[], $6::jsonb[], $7::uuid[], $8::boolean[])
+           AS t(row_number, raw, valid, errors, warnings, shipment_id, duplicate)`,
+        [
+          upload.id,
+          u.rows.map((r) => r.rowNumber),
+          u.rows.map((r) => JSON.stringify(r.raw)),
+          u.rows.map((r) => r.result.valid),
+          u.rows.map((r) => JSON.stringify(r.result.errors)),
+          u.rows.map((r) => JSON.stringify(r.result.warnings)),
+          u.rows.map((r) => rowLink(r.rowNumber)),
+          u.rows.map(isDuplicate),
+        ],
+      );
+      await tx.query('UPDATE uploads SET duplicate_rows = $2 WHERE id = $1', [upload.id, duplicates]);
+      return { uploadId: upload.id, created: inserted, duplicateRows: duplicates };
+    });
+    const queued = await this.enqueue(uploadId, created, u.priority);
+    return { uploadId, duplicateRows, queued, newShipmentIds: created.map((c) => c.id) };
+  }
+
+  /** Queues new shipments in batches that keep an order's rows together; batch n gets priority n so uploads interleave. */
+  async enqueue(
+    uploadId: string,
+    rows: { id: string; order_id: string }[],
+    priority?: number,
+    jobPrefix = 'ship',
+  ): Promise<number> {
+    if (rows.length === 0) return 0;
+    const byOrder = new Map<string, string[]>();
+    for (const r of rows) byOrder.set(r.order_id, [...(byOrder.get(r.order_id) ?? []), r.id]);
+    const batches: string[][] = [];
+    let current: string[] = [];
+    for (const ids of byOrder.values()) {
+      if (current.length && current.length + ids.length > BATCH_SIZE) {
+        batches.push(current);
+        current = [];
+      }
+      current.push(...ids);
+    }
+    if (current.length) batches.push(current);
+    try {
+      await this.queue.addBulk(
+        batches.map((shipmentIds, i) => ({
+          name: SHIPMENT_JOBS.CREATE,
+          data: { shipmentIds },
+          opts: {
+            ...SHIPMENT_JOB_OPTIONS,
+            jobId: `${jobPrefix}-${uploadId}-${i}`,
+            priority: priority ?? Math.min(i + 1, 2_000_000),
+          },
+        })),
+      );
+    } catch (err) {
+      this.logger.error(
+        { err },
+        `Queueing upload ${uploadId} failed; the recovery sweep will queue its rows`,
+      );
+    }
+    return rows.length;
+  }
+
+  private async rowStatuses(
+    uploadId: string,
+  ): Promise<Map<number, { status: string; error: string | null; shipmentId: string }>> {
+    const rows: { row_number: number; status: string; error_message: string | null; id: string }[] =
+      await this.db.query(
+        `SELECT ur.row_number, s.status, s.error_message, s.id FROM upload_rows ur JOIN shipments s ON s.id = ur.shipment_id WHERE ur.upload_id = $1`,
+        [uploadId],
+      );
+    return new Map(
+      rows.map((r) => [r.row_number, { status: r.status, error: r.error_message, shipmentId: r.id }]),
+    );
+  }
+}
+
+function parseMapping(json: string | undefined): ColumnMapping | undefined {
+  if (json === undefined || json.trim() === '') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    throw new AppError('VALIDATION_FAILED', 'columnMapping must be a JSON object from CSV column to field');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new AppError('VALIDATION_FAILED', 'columnMapping must be a JSON object from CSV column to field');
+  }
+  const mapping: Record<string, (typeof REQUIRED_COLUMNS)[number]> = {};
+  const used = new Set<string>();
+  for (const [column, field] of Object.entries(parsed as Record<string, unknown>)) {
+    if (!isShipmentField(field))
+      throw new AppError('VALIDATION_FAILED', `columnMapping: "${String(field)}" is not a shipment field`);
+    if (used.has(field))
+      throw new AppError('VALIDATION_FAILED', `columnMapping: ${field} is mapped to more than one column`);
+    used.add(field);
+    mapping[column] = field;
+  }
+  return mapping;
+}
+
+function previewRows(rows: IngestedRow[]): { valid: UploadPreviewRow[]; invalid: UploadPreviewRow[] } {
+  const valid: UploadPreviewRow[] = [];
+  const invalid: UploadPreviewRow[] = [];
+  for (const r of rows) {
+    const v = r.result.value;
+    const cell = (k: string) => String(r.record[k] ?? '').trim();
+    const base: UploadPreviewRow = {
+      row: r.rowNumber,
+      order_id: v?.orderId ?? cell('order_id'),
+      displayId: v?.displayId ?? (cell('order_id') ? displayIdFor(cell('order_id')) : '-'),
+      tracking_number: v?.trackingNumber ?? cell('tracking_number'),
+      carrier: v?.carrier ?? cell('carrier'),
+      ship_date: v?.shipDate ?? cell('ship_date'),
+      shipDate: v?.shipDateIso,
+      shipping_cost: v ? formatCents(v.shippingCostCents) : cell('shipping_cost'),
+      warnings: r.result.warnings.map((w) => w.message),
+    };
+    if (r.result.valid) valid.push(base);
+    else invalid.push({ ...base, validation: r.result.errors.map((e) => e.message).join('; ') || 'Invalid' });
+  }
+  return { valid, invalid };
+}

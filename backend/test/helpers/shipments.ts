@@ -1,0 +1,65 @@
+import type { SandboxHandle } from '@portal/faire-sandbox';
+import type { TestAgent, TestApp } from './test-app.js';
+
+export function csv(
+  rows: string[][],
+  header = ['order_id', 'tracking_number', 'carrier', 'ship_date', 'shipping_cost'],
+): Buffer {
+  return Buffer.from(
+    [header, ...rows]
+      .map((r) => r.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(','))
+      .join('\r\n') + '\r\n',
+  );
+}
+
+export function upload(
+  agent: TestAgent,
+  body: Buffer,
+  name = 'shipments.csv',
+  mapping?: Record<string, string>,
+) {
+  let req = agent
+    .post('/api/shipments/upload')
+    .attach('csv', body, { filename: name, contentType: 'text/csv' });
+  if (mapping) req = req.field('columnMapping', JSON.stringify(mapping));
+  return req;
+}
+
+/** Waits until no shipment of the company is PENDING. */
+export async function waitForTerminal(t: TestApp, companyId: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM shipments WHERE company_id = $1 AND status = 'PENDING'",
+      [companyId],
+    );
+    if (rows[0].n === 0) return;
+    if (Date.now() > deadline) throw new Error(`${rows[0].n} shipments still PENDING after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Shipments that exist on the sandbox per (order, tracking code): created, or committed before a lost answer. */
+export function ledgerCounts(sandbox: SandboxHandle): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const order of sandbox.listOrders('brand1').concat(sandbox.listOrders('brand2'))) {
+    for (const s of order.shipments) {
+      const key = `${order.id}|${s.tracking_code}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
+export function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+let serial = 0;
+/** A unique, valid-looking UPS tracking number (1Z + 16). */
+export function tracking(prefix = 'T'): string {
+  serial += 1;
+  return `1Z${prefix}${String(Date.now() % 1e8).padStart(8, '0')}${String(serial).padStart(7, '0')}`
+    .slice(0, 18)
+    .toUpperCase();
+}

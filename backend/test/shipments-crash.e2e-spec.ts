@@ -1,0 +1,140 @@
+import { SANDBOX_FIXTURES } from '@portal/faire-sandbox';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { csv, ledgerCounts, today, upload } from './helpers/shipments.js';
+import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
+
+const MAIN = join(import.meta.dirname, '..', 'dist', 'main.js');
+const f = SANDBOX_FIXTURES.brand1;
+
+/** A small seeded PRNG so a failing seed can be replayed. */
+function prng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(s ^ (s >>> 15), 1 | s);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The worker as a separate process (WORKER_MODE=worker), killed with SIGKILL at random moments while a
+ * 1,000-row batch is processed; every row must end terminal with exactly one shipment on the marketplace.
+ */
+describe('kill -9 of the worker mid-batch', () => {
+  let t: TestApp;
+  let admin: TestAgent;
+  let companyId: string;
+  const workers: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ WORKER_MODE: 'api' });
+    ({ agent: admin, companyId } = await t.companyAdmin('crash@brand.test', 'Crash', f.token));
+  });
+
+  afterAll(async () => {
+    for (const w of workers) w.kill('SIGKILL');
+    await t.close();
+  });
+
+  function startWorker(): ChildProcess {
+    const child = spawn(process.execPath, [MAIN], {
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        NODE_ENV: 'test',
+        WORKER_MODE: 'worker',
+        DATABASE_URL: t.config.databaseUrl,
+        REDIS_URL: t.config.redisUrl,
+        QUEUE_PREFIX: t.config.queuePrefix,
+        LOCAL_STATE_DIR: t.config.localStateDir,
+        SERVE_FRONTEND: 'false',
+        LOG_LEVEL: 'error',
+        FAIRE_API_BASE_URL: t.sandbox.apiBaseUrl,
+        FAIRE_OAUTH_BASE_URL: t.sandbox.oauthBaseUrl,
+        FAIRE_APPLICATION_ID: 'apa_sandbox_demo',
+        FAIRE_APPLICATION_SECRET: 'sbx_demo_secret',
+        FAIRE_REQUESTS_PER_SECOND: '20',
+        FAIRE_TIMEOUT_MS: '2000',
+        SHIPMENT_LOCK_MS: '2000',
+        SHIPMENT_RECOVERY_AFTER_MS: '5000',
+        SHIPMENT_RECOVERY_INTERVAL_MS: '2000',
+        APP_ENCRYPTION_KEY: t.config.encryptionKey.toString('hex'),
+        SESSION_SECRET: t.config.sessionSecret,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    workers.push(child);
+    return child;
+  }
+
+  /** Attempts made so far on this company's rows: grows as soon as a worker touches a row. */
+  async function touched(): Promise<number> {
+    const { rows } = await t.db.query<{ n: number }>(
+      'SELECT coalesce(sum(attempts), 0)::int AS n FROM shipments WHERE company_id = $1',
+      [companyId],
+    );
+    return rows[0].n;
+  }
+
+  async function pending(): Promise<number> {
+    const { rows } = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM shipments WHERE company_id = $1 AND status = 'PENDING'",
+      [companyId],
+    );
+    return rows[0].n;
+  }
+
+  for (const seed of [11, 29]) {
+    it(`seed ${seed}: every row terminal, exactly one shipment each, none duplicated`, async () => {
+      const random = prng(seed);
+      const rows: string[][] = [];
+      for (let o = 0; o < 100; o++) {
+        const order = t.sandbox.createOrder('brand1', { state: o % 10 === 0 ? 'NEW' : 'PROCESSING' });
+        for (let i = 0; i < 10; i++)
+          rows.push([
+            order.id,
+            `1ZK${seed}${String(o).padStart(3, '0')}${String(i).padStart(2, '0')}`.padEnd(18, '7'),
+            'UPS',
+            today(),
+            '1.00',
+          ]);
+      }
+      t.sandbox.knobs.set({ latencyMs: 15 });
+      await upload(admin, csv(rows), `crash-${seed}.csv`).expect(200);
+      const killedMidway: number[] = [];
+      for (let kill = 0; kill < 5 && (await pending()) > 0; kill++) {
+        const before = await touched();
+        const worker = startWorker();
+        // Wait until this worker is really working (booting is slow on a busy machine), then kill it at a random moment.
+        const started = Date.now();
+        while ((await touched()) === before && Date.now() - started < 30_000)
+          await new Promise((r) => setTimeout(r, 100));
+        await new Promise((r) => setTimeout(r, Math.floor(random() * 4000)));
+        worker.kill('SIGKILL');
+        await new Promise((r) => worker.once('exit', r));
+        const left = await pending();
+        if (left > 0 && (await touched()) > before) killedMidway.push(left);
+      }
+      // The kills really landed while rows were in flight.
+      expect(killedMidway.length).toBeGreaterThanOrEqual(2);
+      const last = startWorker();
+      const deadline = Date.now() + 120_000;
+      while ((await pending()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+      last.kill('SIGTERM');
+      await new Promise((r) => last.once('exit', r));
+      t.sandbox.knobs.reset();
+
+      expect(await pending()).toBe(0);
+      const counts = ledgerCounts(t.sandbox);
+      expect([...counts].filter(([, n]) => n > 1)).toEqual([]);
+      for (const [order, code] of rows) expect(counts.get(`${order}|${code}`)).toBe(1);
+      const { rows: ok } = await t.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM shipments WHERE status = 'SUCCESS' AND tracking_number = ANY($1::text[])",
+        [rows.map((r) => r[1])],
+      );
+      expect(ok[0].n).toBe(1000);
+    }, 240_000);
+  }
+});
