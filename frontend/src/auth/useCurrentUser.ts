@@ -9,7 +9,7 @@ export interface CurrentUser {
   email: string;
   isAdmin: boolean;
   hasFaireToken: boolean;
-  company: { id: string; name?: string; role: CompanyRole } | null;
+  company: { id: string; name: string; role: CompanyRole } | null;
 }
 
 export const ME_QUERY_KEY = ['/api/auth/me'] as const;

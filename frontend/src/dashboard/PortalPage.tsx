@@ -1,13 +1,9 @@
 import { useSearchParams } from 'react-router-dom';
 import type { PortalTab } from '../layout/navigation';
-import { Placeholder } from '../pages/Placeholder';
-
-const TABS: Record<PortalTab, { title: string; description: string }> = {
-  dashboard: { title: 'Dashboard', description: 'No order data available yet' },
-  upload: { title: 'Upload Shipments', description: 'Upload a CSV of shipments to create them on Faire.' },
-  history: { title: 'Shipment History', description: 'No shipments found' },
-  settings: { title: 'Settings', description: 'Account, Faire integration and order late thresholds.' },
-};
+import { SettingsTab } from '../settings/SettingsTab';
+import { ShipmentHistoryTab } from '../shipments/ShipmentHistoryTab';
+import { UploadTab } from '../upload/UploadTab';
+import { DashboardTab } from './DashboardTab';
 
 function asTab(value: string | null): PortalTab {
   return value === 'upload' || value === 'history' || value === 'settings' ? value : 'dashboard';
@@ -17,5 +13,14 @@ function asTab(value: string | null): PortalTab {
 export function PortalPage() {
   const [params] = useSearchParams();
   const tab = asTab(params.get('tab'));
-  return <Placeholder {...TABS[tab]} />;
+  switch (tab) {
+    case 'dashboard':
+      return <DashboardTab />;
+    case 'settings':
+      return <SettingsTab />;
+    case 'upload':
+      return <UploadTab />;
+    case 'history':
+      return <ShipmentHistoryTab />;
+  }
 }

@@ -11,16 +11,47 @@ import {
 } from '@mui/material';
 import { Suspense, type ReactNode } from 'react';
 import { CheckForApplicationUpdate, Loading, useSidebarState } from 'react-admin';
+import { Navigate, useLocation } from 'react-router-dom';
+import { gateFor } from '../auth/gate';
+import { SignInPage } from '../auth/SignInPage';
+import { useCurrentUser } from '../auth/useCurrentUser';
+import { FullPageSpinner } from '../pages/FullPageSpinner';
+import { ServerUnavailable } from '../pages/ServerUnavailable';
 import { brandColors } from '../theme/theme';
 import { Sidebar } from './Sidebar';
 
 const SIDEBAR_WIDTH = 260;
 
 /**
+ * Every layout route goes through here. While the current user loads: a spinner. Signed out: the
+ * sign-in screen in place of the portal (the URL stays). Signed in without a company and not a
+ * platform admin: /no-company. Otherwise the portal frame. See `gateFor`.
+ */
+export function AppLayout({ children }: { children?: ReactNode }) {
+  const me = useCurrentUser();
+  const { pathname } = useLocation();
+
+  if (me.isError && me.data === undefined) return <ServerUnavailable onRetry={() => void me.refetch()} />;
+  const gate = gateFor(me.isPending ? undefined : me.data, pathname);
+  switch (gate) {
+    case 'loading':
+      return <FullPageSpinner />;
+    case 'sign-in':
+      return <SignInPage />;
+    case 'no-company':
+      return <Navigate to="/no-company" replace />;
+    case 'bare':
+      return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;
+    case 'portal':
+      return <PortalFrame>{children}</PortalFrame>;
+  }
+}
+
+/**
  * The portal frame: a fixed sidebar on screens 768px and wider; under 768px a top bar with a menu
  * button that slides the same sidebar out.
  */
-export function AppLayout({ children }: { children?: ReactNode }) {
+function PortalFrame({ children }: { children?: ReactNode }) {
   const isMobile = useMediaQuery((t: Theme) => t.breakpoints.down('sm'), { noSsr: true });
   const [open, setOpen] = useSidebarState();
 

@@ -24,13 +24,13 @@ describe('navigationFor', () => {
   });
 
   it('shows Settings but no admin section to a COMPANY_USER', () => {
-    const l = labels({ ...base, company: { id: 'c', role: 'COMPANY_USER' } });
+    const l = labels({ ...base, company: { id: 'c', name: 'Acme', role: 'COMPANY_USER' } });
     expect(l).toContain('Settings');
     expect(l).not.toContain('Team Management');
   });
 
   it('shows Team Management but not Admin Config to a COMPANY_ADMIN', () => {
-    const l = labels({ ...base, company: { id: 'c', role: 'COMPANY_ADMIN' } });
+    const l = labels({ ...base, company: { id: 'c', name: 'Acme', role: 'COMPANY_ADMIN' } });
     expect(l).toContain('Team Management');
     expect(l).not.toContain('Admin Config');
   });

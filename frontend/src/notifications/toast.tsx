@@ -1,4 +1,4 @@
-import { Box, Typography } from '@mui/material';
+import { Alert, Typography, type AlertColor } from '@mui/material';
 import { useCallback } from 'react';
 import { useNotify } from 'react-admin';
 
@@ -15,7 +15,7 @@ export function useToast(): (t: ToastInput) => void {
   const notify = useNotify();
   return useCallback(
     ({ title, description, variant = 'default' }: ToastInput) => {
-      notify(<ToastContent title={title} description={description} />, {
+      notify(<ToastContent title={title} description={description} variant={variant} />, {
         type: variant === 'destructive' ? 'error' : variant === 'success' ? 'success' : 'info',
       });
     },
@@ -23,9 +23,36 @@ export function useToast(): (t: ToastInput) => void {
   );
 }
 
-export function ToastContent({ title, description }: { title: string; description?: string }) {
+const SEVERITY: Record<ToastVariant, AlertColor> = { default: 'info', success: 'success', destructive: 'error' };
+
+/**
+ * react-admin renders an element message without its own snackbar surface, so the toast draws one:
+ * a filled alert coloured by variant.
+ */
+export function ToastContent({
+  title,
+  description,
+  variant = 'default',
+}: {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+}) {
   return (
-    <Box role="status" data-testid="toast">
+    <Alert
+      role="status"
+      data-testid="toast"
+      severity={SEVERITY[variant]}
+      variant="filled"
+      sx={{
+        minWidth: { xs: 'auto', sm: 320 },
+        maxWidth: 440,
+        borderRadius: 2.5,
+        boxShadow: '0 10px 30px rgba(15,61,62,0.22)',
+        alignItems: 'flex-start',
+        ...(variant === 'default' ? { bgcolor: 'primary.main', color: 'primary.contrastText' } : {}),
+      }}
+    >
       <Typography component="div" sx={{ fontWeight: 700, fontSize: '0.95rem' }}>
         {title}
       </Typography>
@@ -34,6 +61,6 @@ export function ToastContent({ title, description }: { title: string; descriptio
           {description}
         </Typography>
       ) : null}
-    </Box>
+    </Alert>
   );
 }

@@ -1,0 +1,161 @@
+import PeopleIcon from '@mui/icons-material/PeopleAltOutlined';
+import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
+import { Avatar, Box, Button, Chip, Skeleton, Stack, Typography } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { initials, type CurrentUser } from '../auth/useCurrentUser';
+import { AdminCard, LoadError } from './AdminCard';
+import { AdminInviteDialog } from './AdminInviteDialog';
+import { useAdminUsers, type AdminUser } from './api';
+
+function ConnectionChip({ connected }: { connected: boolean }) {
+  return (
+    <Chip
+      size="small"
+      label={connected ? 'Connected' : 'Not Connected'}
+      sx={{
+        height: 24,
+        fontWeight: 600,
+        borderRadius: 1.5,
+        bgcolor: connected ? 'rgba(47,133,90,0.12)' : '#eceff0',
+        color: connected ? '#22643f' : '#55605d',
+      }}
+    />
+  );
+}
+
+export function AdminBadge() {
+  return (
+    <Chip
+      size="small"
+      label="Admin"
+      sx={{ height: 22, fontWeight: 700, borderRadius: 1.5, bgcolor: 'secondary.main', color: '#fff' }}
+    />
+  );
+}
+
+function Person({
+  name,
+  email,
+  admin,
+  you,
+  trailing,
+  caption,
+}: {
+  name: string;
+  email: string;
+  admin?: boolean;
+  you?: boolean;
+  trailing?: ReactNode;
+  caption?: string | null;
+}) {
+  const shown = name.trim() || email;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
+      <Avatar sx={{ width: 36, height: 36, fontSize: 14, fontWeight: 700, bgcolor: 'primary.main' }}>
+        {initials(shown)}
+      </Avatar>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Typography sx={{ fontWeight: 600, fontSize: 14, overflowWrap: 'anywhere' }}>{shown}</Typography>
+          {you ? (
+            <Typography component="span" sx={{ fontSize: 12.5, color: 'text.secondary' }}>
+              (you)
+            </Typography>
+          ) : null}
+          {admin ? <AdminBadge /> : null}
+        </Box>
+        <Typography sx={{ fontSize: 13, color: 'text.secondary', overflowWrap: 'anywhere' }}>
+          {email}
+        </Typography>
+        {caption ? <Typography sx={{ fontSize: 12, color: 'text.secondary' }}>{caption}</Typography> : null}
+      </Box>
+      {trailing ? <Box sx={{ flexShrink: 0 }}>{trailing}</Box> : null}
+    </Box>
+  );
+}
+
+/** User Management: the signed-in admin, every user with their Faire connection, and Invite New User. */
+export function UserManagementCard({ currentUser }: { currentUser: CurrentUser }) {
+  const users = useAdminUsers();
+  const [inviteOpen, setInviteOpen] = useState(false);
+  const list: AdminUser[] = users.data ?? [];
+
+  return (
+    <AdminCard
+      id="user-management"
+      title="User Management"
+      subtitle={
+        users.isSuccess
+          ? `${list.length} ${list.length === 1 ? 'user' : 'users'}`
+          : 'Everyone who uses the portal'
+      }
+      icon={<PeopleIcon fontSize="small" />}
+      action={
+        <Button
+          size="small"
+          variant="contained"
+          startIcon={<PersonAddIcon />}
+          onClick={() => setInviteOpen(true)}
+        >
+          Invite New User
+        </Button>
+      }
+    >
+      <Box
+        data-testid="current-admin"
+        sx={{
+          p: 1.5,
+          mb: 2,
+          borderRadius: 2,
+          bgcolor: 'rgba(244,201,93,0.12)',
+          border: '1px solid rgba(183,121,31,0.25)',
+        }}
+      >
+        <Person name={currentUser.name} email={currentUser.email} admin />
+      </Box>
+      {users.isPending ? (
+        <Stack spacing={1.5} data-testid="users-loading">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} variant="rounded" height={44} />
+          ))}
+        </Stack>
+      ) : users.isError ? (
+        <LoadError message="Failed to load users" onRetry={() => void users.refetch()} />
+      ) : list.length === 0 ? (
+        <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+          No users found
+        </Typography>
+      ) : (
+        <Stack
+          component="ul"
+          aria-label="Users"
+          sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: 420, overflowY: 'auto' }}
+        >
+          {list.map((u) => (
+            <Box
+              component="li"
+              key={u.id}
+              data-testid={`user-${u.id}`}
+              sx={{
+                py: 1.25,
+                borderBottom: '1px solid',
+                borderColor: 'divider',
+                '&:last-child': { borderBottom: 0 },
+              }}
+            >
+              <Person
+                name={u.name}
+                email={u.email}
+                admin={u.isAdmin}
+                you={u.id === currentUser.id}
+                caption={u.companyName}
+                trailing={<ConnectionChip connected={u.hasFaireToken} />}
+              />
+            </Box>
+          ))}
+        </Stack>
+      )}
+      <AdminInviteDialog open={inviteOpen} onClose={() => setInviteOpen(false)} />
+    </AdminCard>
+  );
+}

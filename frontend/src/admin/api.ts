@@ -1,0 +1,212 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, errorMessage, getQueryFn } from '../api/request';
+import type { CompanyRole } from '../auth/useCurrentUser';
+import { useToast } from '../notifications/toast';
+
+export type ConfigSource = 'database' | 'environment' | null;
+
+/** One application setting as the server shows it: never a secret, only whether it is set. */
+export interface ConfigField {
+  set: boolean;
+  /** The full value, for ids only. */
+  value?: string | null;
+  last4: string | null;
+  source: ConfigSource;
+  updatedAt: string | null;
+  updatedBy: string | null;
+}
+
+export interface AdminConfig {
+  faireApplicationId: ConfigField;
+  faireApplicationSecret: ConfigField;
+  googleClientId: ConfigField;
+  googleClientSecret: ConfigField;
+}
+
+/** Spec "Config payload": every field optional; an empty string removes the saved value. */
+export interface ConfigPayload {
+  faireApplicationId?: string;
+  faireApplicationSecret?: string;
+  googleClientId?: string;
+  googleClientSecret?: string;
+}
+
+export interface TestApiResult {
+  connected: boolean;
+  message: string;
+}
+
+export interface AdminUser {
+  id: string;
+  name: string;
+  email: string;
+  hasFaireToken: boolean;
+  isAdmin: boolean;
+  companyName: string | null;
+  lastSignInAt: string | null;
+}
+
+export interface AdminStats {
+  totalUsers: number;
+  totalShipments: number;
+  activeUsers: number;
+  system: {
+    api: 'Connected' | 'Disconnected';
+    database: 'Operational' | 'Down';
+    oauth: 'Active' | 'Not configured';
+    queue: 'Operational' | 'Down';
+  };
+}
+
+export interface ActivityItem {
+  id: string;
+  timestamp: string;
+  userId: string | null;
+  actorEmail: string | null;
+  isAdmin: boolean;
+  companyId: string | null;
+  companyName: string | null;
+  action: string;
+  target: string | null;
+  details?: Record<string, unknown>;
+}
+
+export interface ActivityPage {
+  items: ActivityItem[];
+  total: number;
+}
+
+export interface ActivityParams {
+  page: number;
+  limit: number;
+  action?: string;
+}
+
+export interface AdminCompany {
+  id: string;
+  name: string;
+  members: number;
+}
+
+export const CONFIG_QUERY_KEY = ['/api/admin/config'] as const;
+export const USERS_QUERY_KEY = ['/api/admin/users'] as const;
+export const STATS_QUERY_KEY = ['/api/admin/stats'] as const;
+export const COMPANIES_QUERY_KEY = ['/api/admin/companies'] as const;
+export const ADMIN_ACTIVITY_PATH = '/api/admin/activity';
+export const TEAM_ACTIVITY_PATH = '/api/team/activity';
+/** The bull-board dashboard (server-rendered, platform admins only). */
+export const QUEUE_DASHBOARD_URL = '/api/admin/queues';
+
+export const RECENT_ACTIVITY_LIMIT = 10;
+
+export function useAdminConfig() {
+  return useQuery<AdminConfig | null>({
+    queryKey: CONFIG_QUERY_KEY,
+    queryFn: getQueryFn<AdminConfig>({ on401: 'throw' }),
+  });
+}
+
+export function useAdminUsers() {
+  return useQuery<AdminUser[] | null>({
+    queryKey: USERS_QUERY_KEY,
+    queryFn: getQueryFn<AdminUser[]>({ on401: 'throw' }),
+  });
+}
+
+export function useAdminStats() {
+  return useQuery<AdminStats | null>({
+    queryKey: STATS_QUERY_KEY,
+    queryFn: getQueryFn<AdminStats>({ on401: 'throw' }),
+  });
+}
+
+export function useAdminCompanies(enabled: boolean) {
+  return useQuery<AdminCompany[] | null>({
+    queryKey: COMPANIES_QUERY_KEY,
+    queryFn: getQueryFn<AdminCompany[]>({ on401: 'throw' }),
+    enabled,
+  });
+}
+
+export function activityUrl(path: string, params: ActivityParams): string {
+  const search = new URLSearchParams({ page: String(params.page), limit: String(params.limit) });
+  if (params.action) search.set('action', params.action);
+  return `${path}?${search.toString()}`;
+}
+
+/** One page of an activity log: the whole log (`/api/admin/activity`) or the company's (`/api/team/activity`). */
+export function useActivityPage(path: string, params: ActivityParams, options: { fresh?: boolean } = {}) {
+  return useQuery<ActivityPage>({
+    queryKey: [path, params],
+    queryFn: () => apiRequest<ActivityPage>('GET', activityUrl(path, params)),
+    placeholderData: (previous) => previous,
+    ...(options.fresh ? { refetchOnMount: 'always' as const } : {}),
+  });
+}
+
+/** After anything the admin changes, the lists and the log are read again. */
+function useRefreshAdmin() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: CONFIG_QUERY_KEY }),
+      queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
+      queryClient.invalidateQueries({ queryKey: COMPANIES_QUERY_KEY }),
+      queryClient.invalidateQueries({ queryKey: [ADMIN_ACTIVITY_PATH] }),
+    ]);
+}
+
+export function useSaveConfig() {
+  const toast = useToast();
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: (payload: ConfigPayload) => apiRequest<AdminConfig>('POST', '/api/admin/config', payload),
+    onSuccess: () =>
+      toast({
+        title: 'Configuration saved',
+        description: 'API configuration updated successfully',
+        variant: 'success',
+      }),
+    onError: (err) => toast({ title: 'Save failed', description: errorMessage(err), variant: 'destructive' }),
+    onSettled: refresh,
+  });
+}
+
+export function useTestConnection() {
+  const toast = useToast();
+  return useMutation({
+    mutationFn: () => apiRequest<TestApiResult>('POST', '/api/admin/test-api'),
+    onSuccess: (result) =>
+      result.connected
+        ? toast({
+            title: 'API Connected',
+            description: result.message || 'Successfully connected to Faire API',
+            variant: 'success',
+          })
+        : toast({
+            title: 'API Disconnected',
+            description: result.message || 'Failed to connect to Faire API',
+            variant: 'destructive',
+          }),
+    onError: (err) =>
+      toast({ title: 'Connection test failed', description: errorMessage(err), variant: 'destructive' }),
+  });
+}
+
+export function useAdminInvite() {
+  const toast = useToast();
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: (input: { companyId: string; email: string; role: CompanyRole }) =>
+      apiRequest('POST', '/api/admin/invite', input),
+    onSuccess: (_data, input) =>
+      toast({
+        title: 'Invitation sent',
+        description: `We emailed an invitation to ${input.email}`,
+        variant: 'success',
+      }),
+    onError: (err) =>
+      toast({ title: 'Failed to invite user', description: errorMessage(err), variant: 'destructive' }),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,48 @@
+import LinkIcon from '@mui/icons-material/LinkRounded';
+import { Box, Button, Card, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { brandColors } from '../theme/theme';
+
+/** Shown on the dashboard to a user who has not connected Faire yet, in place of fetching orders. */
+export function ConnectFaireCard() {
+  return (
+    <Card
+      data-testid="connect-faire-card"
+      sx={{
+        mb: 3,
+        p: { xs: 2.5, sm: 3 },
+        display: 'flex',
+        flexDirection: { xs: 'column', sm: 'row' },
+        alignItems: { xs: 'flex-start', sm: 'center' },
+        gap: 2.5,
+        color: '#fff',
+        bgcolor: brandColors.ink,
+        borderColor: brandColors.ink,
+        backgroundImage: 'radial-gradient(circle at 100% 0%, rgba(244,201,93,0.28), transparent 45%)',
+      }}
+    >
+      <Box
+        aria-hidden
+        sx={{ display: 'grid', placeItems: 'center', width: 48, height: 48, borderRadius: 3, bgcolor: 'rgba(255,255,255,0.12)', flexShrink: 0 }}
+      >
+        <LinkIcon sx={{ color: brandColors.accent }} />
+      </Box>
+      <Box sx={{ flex: 1 }}>
+        <Typography variant="h3" component="h2" sx={{ color: '#fff' }}>
+          Connect your Faire account
+        </Typography>
+        <Typography sx={{ mt: 0.5, color: 'rgba(255,255,255,0.8)', fontSize: 14 }}>
+          Link your Faire brand to fetch your open orders and spot late ones automatically. It takes less than a minute.
+        </Typography>
+      </Box>
+      <Button
+        component={RouterLink}
+        to="/oauth-setup"
+        variant="contained"
+        sx={{ bgcolor: brandColors.accent, color: brandColors.ink, '&:hover': { bgcolor: '#f7d57f' }, flexShrink: 0 }}
+      >
+        Connect Faire
+      </Button>
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AnalyticsStats } from '../orders/types';
+import { annAtAcme } from '../test/fixtures';
+import { mockApi } from '../test/fetchMock';
+import { renderScreen } from '../test/render';
+import { DashboardTab } from './DashboardTab';
+
+const toast = vi.hoisted(() => vi.fn());
+vi.mock('../notifications/toast', () => ({ useToast: () => toast }));
+
+beforeEach(() => toast.mockClear());
+afterEach(() => vi.unstubAllGlobals());
+
+const connected = { ...annAtAcme(), hasFaireToken: true };
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+
+const empty: AnalyticsStats = {
+  openOrders: 0,
+  problemOrders: 0,
+  lastRefreshedAt: null,
+  lastSyncError: null,
+  byState: [],
+  shipments: { total: 0, success: 0, failed: 0, pending: 0 },
+};
+
+const filled: AnalyticsStats = {
+  ...empty,
+  openOrders: 10,
+  problemOrders: 3,
+  lastRefreshedAt: minutesAgo(90),
+  byState: [
+    { state: 'NEW', count: 4, percent: 40, late: 0, latePaid: 0 },
+    { state: 'PROCESSING', count: 5, percent: 50, late: 2, latePaid: 1 },
+    { state: 'IN_TRANSIT', count: 1, percent: 10, late: 1, latePaid: 0 },
+  ],
+};
+
+const refreshCalls = (fetch: ReturnType<typeof mockApi>) =>
+  fetch.mock.calls.filter(([url, init]) => url === '/api/orders/refresh' && init?.method === 'POST').length;
+
+describe('DashboardTab', () => {
+  it('refreshes once on arrival when there are no orders yet, even under StrictMode', async () => {
+    let stats = empty;
+    const fetch = mockApi({
+      'GET /api/analytics/stats': () => ({ body: stats }),
+      'POST /api/orders/refresh': () => {
+        stats = filled;
+        return { body: { message: 'Orders refreshed' } };
+      },
+    });
+    renderScreen(<DashboardTab />, { user: connected, strict: true });
+    expect(await screen.findByTestId('breakdown-PROCESSING')).toBeTruthy();
+    expect(refreshCalls(fetch)).toBe(1);
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Orders Refreshed' }));
+  });
+
+  it('does not refresh recent data and shows counts, breakdown and freshness', async () => {
+    const fetch = mockApi({ 'GET /api/analytics/stats': { body: filled } });
+    renderScreen(<DashboardTab />, { user: connected, strict: true });
+    const row = within(await screen.findByTestId('breakdown-PROCESSING'));
+    expect(row.getByText('50%')).toBeTruthy();
+    expect(row.getByText('2')).toBeTruthy();
+    expect(within(screen.getByTestId('stat-open-orders')).getByTestId('stat-value').textContent).toBe('10');
+    expect(within(screen.getByTestId('stat-problem-orders')).getByTestId('stat-value').textContent).toBe('3');
+    const fresh = screen.getByTestId('last-refreshed');
+    expect(fresh.textContent).toBe('Last refreshed 1 hour ago');
+    expect(fresh.getAttribute('data-tone')).toBe('orange');
+    expect(refreshCalls(fetch)).toBe(0);
+  });
+
+  it('refreshes data older than 24 hours, and on the button', async () => {
+    const fetch = mockApi({
+      'GET /api/analytics/stats': { body: { ...filled, lastRefreshedAt: minutesAgo(25 * 60) } },
+      'POST /api/orders/refresh': { body: { message: 'Orders refreshed' } },
+    });
+    renderScreen(<DashboardTab />, { user: connected });
+    await waitFor(() => expect(refreshCalls(fetch)).toBe(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh Orders' }).hasAttribute('disabled')).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh Orders' }));
+    await waitFor(() => expect(refreshCalls(fetch)).toBe(2));
+  });
+
+  it('points a user without a Faire connection to /oauth-setup instead of refreshing', async () => {
+    const fetch = mockApi({ 'GET /api/analytics/stats': { body: empty } });
+    renderScreen(<DashboardTab />, { user: annAtAcme() });
+    expect(await screen.findByText('No order data available yet')).toBeTruthy();
+    const card = within(screen.getByTestId('connect-faire-card'));
+    expect(card.getByRole('link', { name: 'Connect Faire' }).getAttribute('href')).toBe('/oauth-setup');
+    expect(refreshCalls(fetch)).toBe(0);
+  });
+});

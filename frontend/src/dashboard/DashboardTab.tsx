@@ -1,0 +1,123 @@
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
+import ProblemIcon from '@mui/icons-material/ReportProblemOutlined';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { Alert, Box, Button, CircularProgress, Tooltip } from '@mui/material';
+import { useEffect, useRef } from 'react';
+import { useCurrentUser } from '../auth/useCurrentUser';
+import { useOrderStats, useRefreshOrders } from '../orders/api';
+import { PageHeader } from '../pages/PageHeader';
+import { BreakdownCard } from './BreakdownCard';
+import { ConnectFaireCard } from './ConnectFaireCard';
+import { freshnessTone, lastRefreshedText, needsAutoRefresh, type FreshnessTone } from './freshness';
+import { StatCard } from './StatCard';
+import { useNow } from './useNow';
+
+const TONE_COLOR: Record<FreshnessTone, string> = {
+  grey: 'text.secondary',
+  orange: 'warning.main',
+  red: 'error.main',
+};
+
+function LastRefreshed({ at }: { at: string | null }) {
+  const now = useNow();
+  const tone = freshnessTone(at, now);
+  const label = (
+    <Box
+      component="span"
+      data-testid="last-refreshed"
+      data-tone={tone}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: TONE_COLOR[tone], fontWeight: tone === 'grey' ? 400 : 600 }}
+    >
+      <ScheduleIcon sx={{ fontSize: 16 }} aria-hidden />
+      {lastRefreshedText(at, now)}
+    </Box>
+  );
+  return at ? (
+    <Tooltip title={new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}>{label}</Tooltip>
+  ) : (
+    label
+  );
+}
+
+/**
+ * The Dashboard tab: last refresh, Refresh Orders, the two headline counts and the per-state breakdown.
+ * Orders are refreshed once per visit when there are none yet or the last fetch is over 24 hours old.
+ */
+export function DashboardTab() {
+  const { data: me } = useCurrentUser();
+  const hasFaire = !!me?.hasFaireToken;
+  const stats = useOrderStats();
+  const refresh = useRefreshOrders();
+  const { mutate: runRefresh } = refresh;
+
+  const autoDecided = useRef(false);
+  useEffect(() => {
+    if (autoDecided.current || !stats.data || !hasFaire) return;
+    autoDecided.current = true;
+    if (needsAutoRefresh(stats.data)) runRefresh();
+  }, [stats.data, hasFaire, runRefresh]);
+
+  const data = stats.data ?? undefined;
+
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        subtitle={data ? <LastRefreshed at={data.lastRefreshedAt} /> : 'Your Faire orders at a glance.'}
+        actions={
+          <Button
+            variant="contained"
+            onClick={() => refresh.mutate()}
+            disabled={refresh.isPending}
+            startIcon={refresh.isPending ? <CircularProgress size={16} color="inherit" /> : <RefreshIcon />}
+          >
+            Refresh Orders
+          </Button>
+        }
+      />
+
+      {!hasFaire ? <ConnectFaireCard /> : null}
+
+      {stats.isError ? (
+        <Alert
+          severity="error"
+          sx={{ mb: 3 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void stats.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          Failed to load order stats
+        </Alert>
+      ) : null}
+
+      {data?.lastSyncError ? (
+        <Alert severity="warning" sx={{ mb: 3 }}>
+          The last refresh from Faire did not finish: {data.lastSyncError}
+        </Alert>
+      ) : null}
+
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mb: 3 }}>
+        <StatCard
+          label="Open Orders"
+          value={data?.openOrders}
+          icon={<InventoryIcon />}
+          to="/orders"
+          linkText="View open orders"
+        />
+        <StatCard
+          label="Problem Orders"
+          value={data?.problemOrders}
+          icon={<ProblemIcon />}
+          to="/problem-orders"
+          linkText="View problem orders"
+          tone="danger"
+        />
+      </Box>
+
+      {stats.isError ? null : <BreakdownCard byState={data?.byState} openOrders={data?.openOrders} />}
+    </>
+  );
+}

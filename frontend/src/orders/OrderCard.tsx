@@ -1,0 +1,109 @@
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import WarningIcon from '@mui/icons-material/WarningAmberRounded';
+import { Box, Card, Chip, Link, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { formatDate, formatMoney } from './format';
+import { TrackingLink } from './TrackingLink';
+import type { Order } from './types';
+
+function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <Box sx={{ minWidth: 0, gridColumn: wide ? 'span 2' : undefined }}>
+      <Typography
+        component="dt"
+        sx={{ fontSize: 11, fontWeight: 600, letterSpacing: '0.06em', textTransform: 'uppercase', color: 'text.secondary' }}
+      >
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, mt: 0.25, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** One order: its Faire link, dates, customer, amount, tracking, and the problem box when it is late. */
+export function OrderCard({ order }: { order: Order }) {
+  const label = order.displayId || order.faireOrderId;
+  return (
+    <Card
+      component="article"
+      data-testid={`order-${order.id}`}
+      aria-label={`Order ${label}`}
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        p: 2,
+        gap: 1.5,
+        borderColor: order.isProblem ? 'rgba(197,48,48,0.35)' : undefined,
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+        <Link
+          href={order.marketplaceUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          underline="hover"
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 700, fontSize: '1rem', minWidth: 0 }}
+        >
+          <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {label}
+          </Box>
+          <OpenInNewIcon sx={{ fontSize: 16 }} aria-hidden />
+        </Link>
+        {order.isProblem ? (
+          <Chip
+            size="small"
+            color={order.estimatedPayoutAt ? 'warning' : 'error'}
+            label={order.estimatedPayoutAt ? 'Late (Paid)' : 'Late'}
+            sx={{ fontWeight: 600 }}
+          />
+        ) : null}
+      </Box>
+
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: 2, rowGap: 1.25 }}
+      >
+        <Field label="Order date">{formatDate(order.createdAt)}</Field>
+        <Field label="Customer">{order.customerName || '-'}</Field>
+        <Field label="Amount">{formatMoney(order.totalCents)}</Field>
+        <Field label="Expected ship date">{formatDate(order.expectedShipDate)}</Field>
+        <Field label="Tracking" wide>
+          <TrackingLink carrier={order.carrier} trackingNumber={order.trackingNumber} />
+        </Field>
+        <Field label="Carrier">{order.carrier || '-'}</Field>
+        <Field label="Shipment date">{formatDate(order.shipmentCreatedAt)}</Field>
+      </Box>
+
+      {order.isProblem ? (
+        <Box
+          role="note"
+          aria-label="Problem"
+          data-testid="problem-box"
+          sx={{
+            display: 'flex',
+            gap: 1,
+            p: 1.25,
+            borderRadius: 2,
+            bgcolor: 'rgba(197,48,48,0.06)',
+            border: '1px solid rgba(197,48,48,0.2)',
+            mt: 'auto',
+          }}
+        >
+          <WarningIcon color="error" sx={{ fontSize: 20, mt: '1px' }} aria-hidden />
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="body2" sx={{ fontWeight: 600, color: 'error.dark' }}>
+              {order.problemReason || 'This order needs attention'}
+            </Typography>
+            {order.estimatedPayoutAt ? (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
+                Payment scheduled <strong>{formatDate(order.estimatedPayoutAt)}</strong>
+              </Typography>
+            ) : null}
+          </Box>
+        </Box>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,132 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { annAtAcme } from '../test/fixtures';
+import { mockApi } from '../test/fetchMock';
+import { renderScreen } from '../test/render';
+import { OpenOrdersPage } from './OpenOrdersPage';
+import { ProblemOrdersPage } from './ProblemOrdersPage';
+import { anOrder } from './testOrders';
+
+const toast = vi.hoisted(() => vi.fn());
+vi.mock('../notifications/toast', () => ({ useToast: () => toast }));
+
+beforeEach(() => toast.mockClear());
+afterEach(() => vi.unstubAllGlobals());
+
+const late = anOrder({
+  id: 'p1',
+  state: 'PROCESSING',
+  isProblem: true,
+  problemReason: 'No tracking 3 days after processing',
+  estimatedPayoutAt: '2026-12-01T15:00:00Z',
+});
+const onTime = anOrder({ id: 'p2', state: 'PROCESSING', trackingNumber: '1Z999AA10123456784', carrier: 'UPS' });
+const shipped = anOrder({
+  id: 't1',
+  state: 'IN_TRANSIT',
+  trackingNumber: 'XYZ123',
+  carrier: 'Canada Post',
+  shipmentCreatedAt: '2026-11-03T15:00:00Z',
+});
+const newOrder = anOrder({ id: 'n1', state: 'NEW' });
+const open = [shipped, late, onTime, newOrder];
+
+describe('OpenOrdersPage', () => {
+  it('groups orders by state with counts and shows each order', async () => {
+    mockApi({ 'GET /api/orders': { body: { orders: open } } });
+    renderScreen(<OpenOrdersPage />, { user: annAtAcme() });
+
+    const sections = await screen.findAllByRole('region');
+    expect(sections.map((s) => within(s).getByRole('heading').textContent)).toEqual(['NEW', 'PROCESSING', 'IN TRANSIT']);
+
+    const processing = within(screen.getByTestId('group-PROCESSING'));
+    expect(processing.getByTestId('count-late-paid').textContent).toBe('Late (Paid): 1');
+    expect(processing.getByTestId('count-late').textContent).toBe('Late: 0');
+    expect(processing.getByTestId('count-orders').textContent).toBe('2 orders');
+
+    const card = within(screen.getByTestId('order-p1'));
+    const link = card.getByRole('link', { name: /#P1/ });
+    expect(link.getAttribute('href')).toBe('https://www.faire.com/brand-portal/orders/bo_p1');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(card.getByText('$1,234.50')).toBeTruthy();
+    expect(card.getByText('Corner Shop')).toBeTruthy();
+    expect(card.getByText('No tracking')).toBeTruthy();
+    const problem = within(card.getByTestId('problem-box'));
+    expect(problem.getByText('No tracking 3 days after processing')).toBeTruthy();
+    expect(problem.getByText(/Payment scheduled/).textContent).toBe('Payment scheduled Dec 1, 2026');
+
+    const ups = within(screen.getByTestId('order-p2')).getByRole('link', { name: '1Z999AA10123456784' });
+    expect(ups.getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    const other = within(screen.getByTestId('order-t1'));
+    expect(other.getByText('XYZ123').tagName).not.toBe('A');
+    expect(other.getByText('Nov 3, 2026')).toBeTruthy();
+    expect(screen.getByTestId('order-p2').querySelector('[data-testid="problem-box"]')).toBeNull();
+  });
+
+  it('refreshes then refetches the list', async () => {
+    let orders = [newOrder];
+    const fetch = mockApi({
+      'GET /api/orders': () => ({ body: { orders } }),
+      'POST /api/orders/refresh': () => {
+        orders = open;
+        return { body: { message: 'Orders refreshed' } };
+      },
+    });
+    renderScreen(<OpenOrdersPage />, { user: annAtAcme() });
+    await screen.findByTestId('order-n1');
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh Orders' }));
+    await screen.findByTestId('order-p1');
+    expect(fetch.mock.calls.filter(([url]) => url === '/api/orders/refresh')).toHaveLength(1);
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Orders Refreshed', variant: 'success' }));
+  });
+
+  it("toasts 'Refresh Failed' when the refresh fails", async () => {
+    mockApi({
+      'GET /api/orders': { body: { orders: [] } },
+      'POST /api/orders/refresh': { status: 503, body: { message: 'Faire is not answering' } },
+    });
+    renderScreen(<OpenOrdersPage />, { user: annAtAcme() });
+    expect(await screen.findByText('No open orders')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh Orders' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Refresh Failed',
+        description: 'Failed to refresh orders',
+        variant: 'destructive',
+      }),
+    );
+  });
+});
+
+describe('ProblemOrdersPage', () => {
+  it('lists only problem orders, counts all open orders per state and explains each state', async () => {
+    const stuck = anOrder({ id: 'x1', state: 'PRE_TRANSIT', isProblem: true, problemReason: 'Not scanned' });
+    const all = [...open, stuck, anOrder({ id: 'x2', state: 'PRE_TRANSIT' })];
+    mockApi({
+      'GET /api/orders': { body: { orders: all } },
+      'GET /api/orders/problem': { body: { orders: [late, stuck] } },
+    });
+    renderScreen(<ProblemOrdersPage />, { user: annAtAcme() });
+
+    const processing = within(await screen.findByTestId('group-PROCESSING'));
+    expect(processing.getByTestId('count-orders').textContent).toBe('2 orders');
+    expect(processing.getByText('Late Orders - No Tracking')).toBeTruthy();
+    expect(processing.queryByTestId('order-p2')).toBeNull();
+    const preTransit = within(screen.getByTestId('group-PRE_TRANSIT'));
+    expect(preTransit.getByTestId('count-late').textContent).toBe('Late: 1');
+    expect(preTransit.getByTestId('count-orders').textContent).toBe('2 orders');
+    expect(preTransit.getByText('Possible Incorrect Tracking')).toBeTruthy();
+    expect(screen.queryByTestId('group-NEW')).toBeNull();
+    expect(screen.queryByTestId('group-IN_TRANSIT')).toBeNull();
+  });
+
+  it('shows its empty state', async () => {
+    mockApi({
+      'GET /api/orders': { body: { orders: open.filter((o) => !o.isProblem) } },
+      'GET /api/orders/problem': { body: { orders: [] } },
+    });
+    renderScreen(<ProblemOrdersPage />, { user: annAtAcme() });
+    expect(await screen.findByText('No problem orders')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+  });
+});

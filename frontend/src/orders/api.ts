@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, getQueryFn } from '../api/request';
+import { useToast } from '../notifications/toast';
+import type { AnalyticsStats, OrdersResponse } from './types';
+
+export const OPEN_ORDERS_QUERY_KEY = ['/api/orders'] as const;
+/** Fetched as /api/orders/problem; invalidating OPEN_ORDERS_QUERY_KEY refreshes it too. */
+export const PROBLEM_ORDERS_QUERY_KEY = ['/api/orders', 'problem'] as const;
+export const STATS_QUERY_KEY = ['/api/analytics/stats'] as const;
+
+export function useOpenOrders() {
+  return useQuery<OrdersResponse | null>({
+    queryKey: OPEN_ORDERS_QUERY_KEY,
+    queryFn: getQueryFn<OrdersResponse>({ on401: 'throw' }),
+  });
+}
+
+export function useProblemOrders() {
+  return useQuery<OrdersResponse | null>({
+    queryKey: PROBLEM_ORDERS_QUERY_KEY,
+    queryFn: getQueryFn<OrdersResponse>({ on401: 'throw' }),
+  });
+}
+
+export function useOrderStats() {
+  return useQuery<AnalyticsStats | null>({
+    queryKey: STATS_QUERY_KEY,
+    queryFn: getQueryFn<AnalyticsStats>({ on401: 'throw' }),
+  });
+}
+
+/** Everything derived from orders: both order lists and the dashboard stats. */
+export function invalidateOrderData(queryClient: ReturnType<typeof useQueryClient>): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: OPEN_ORDERS_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: STATS_QUERY_KEY }),
+  ]);
+}
+
+/**
+ * POST /api/orders/refresh (fetches orders from Faire; may take a few seconds), then refetches the order
+ * lists and stats. Toasts 'Orders Refreshed' or 'Refresh Failed'.
+ */
+export function useRefreshOrders() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationKey: ['refresh-orders'],
+    mutationFn: () => apiRequest<{ message?: string }>('POST', '/api/orders/refresh'),
+    onSuccess: (data) => {
+      const message = typeof data?.message === 'string' ? data.message.trim() : '';
+      toast({
+        title: 'Orders Refreshed',
+        description: message && message.toLowerCase() !== 'orders refreshed' ? message : undefined,
+        variant: 'success',
+      });
+    },
+    onError: () => toast({ title: 'Refresh Failed', description: 'Failed to refresh orders', variant: 'destructive' }),
+    onSettled: () => invalidateOrderData(queryClient),
+  });
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatMoney, trackingUrl } from './format';
+
+describe('trackingUrl', () => {
+  it('links UPS, FedEx and USPS by a case-insensitive carrier match', () => {
+    expect(trackingUrl('UPS Ground', '1Z999AA10123456784')).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect(trackingUrl('FedEx', '123456789012')).toBe('https://www.fedex.com/fedextrack/?trknbr=123456789012');
+    expect(trackingUrl('usps priority', '9400100000000000000000')).toBe(
+      'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000',
+    );
+  });
+
+  it('gives no link for other carriers or a missing number', () => {
+    expect(trackingUrl('DHL Express', '1234567890')).toBeNull();
+    expect(trackingUrl(null, '1234567890')).toBeNull();
+    expect(trackingUrl('UPS', null)).toBeNull();
+    expect(trackingUrl('UPS', '  ')).toBeNull();
+  });
+
+  it('encodes the number', () => {
+    expect(trackingUrl('ups', 'A B&C')).toBe('https://www.ups.com/track?tracknum=A%20B%26C');
+  });
+});
+
+describe('formatMoney and formatDate', () => {
+  it('shows cents as dollars with 2 decimals', () => {
+    expect(formatMoney(123450)).toBe('$1,234.50');
+    expect(formatMoney(5)).toBe('$0.05');
+    expect(formatMoney(null)).toBe('-');
+  });
+
+  it('shows short US dates, a calendar day the same in every zone', () => {
+    expect(formatDate('2026-11-20')).toBe('Nov 20, 2026');
+    expect(formatDate('2026-11-20T12:00:00.000Z')).toBe('Nov 20, 2026');
+    expect(formatDate(null)).toBe('-');
+    expect(formatDate('not a date')).toBe('-');
+  });
+});

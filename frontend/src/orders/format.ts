@@ -1,0 +1,40 @@
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Integer cents as dollars with 2 decimals ("$1,234.50"); '-' when missing. */
+export function formatMoney(cents: number | null | undefined): string {
+  if (cents === null || cents === undefined || !Number.isFinite(cents)) return '-';
+  return USD.format(cents / 100);
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A short US date ("Nov 20, 2026"); '-' when missing or unreadable. A date without a time ("2026-11-20")
+ * is a calendar day and is shown as that day in every time zone.
+ */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '-';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return '-';
+  return d.toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    ...(DATE_ONLY.test(value) ? { timeZone: 'UTC' } : {}),
+  });
+}
+
+/**
+ * The carrier's public tracking page for a tracking number, when the carrier name contains ups, fedex
+ * or usps (any case); null otherwise or when the number is missing.
+ */
+export function trackingUrl(carrier: string | null | undefined, trackingNumber: string | null | undefined): string | null {
+  const number = trackingNumber?.trim();
+  if (!number) return null;
+  const name = (carrier ?? '').toLowerCase();
+  const n = encodeURIComponent(number);
+  if (name.includes('usps')) return `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}`;
+  if (name.includes('fedex')) return `https://www.fedex.com/fedextrack/?trknbr=${n}`;
+  if (name.includes('ups')) return `https://www.ups.com/track?tracknum=${n}`;
+  return null;
+}

@@ -1,0 +1,49 @@
+/** Order states in the order the order screens group them (spec section 2). */
+export const ORDER_STATES = ['NEW', 'PROCESSING', 'PRE_TRANSIT', 'IN_TRANSIT', 'BACKORDERED'] as const;
+
+export type OrderState = (typeof ORDER_STATES)[number];
+
+export interface Order {
+  id: string;
+  faireOrderId: string;
+  displayId: string;
+  state: OrderState;
+  isProblem: boolean;
+  problemReason: string | null;
+  estimatedPayoutAt: string | null;
+  createdAt: string;
+  customerName: string | null;
+  totalCents: number | null;
+  expectedShipDate: string | null;
+  trackingNumber: string | null;
+  carrier: string | null;
+  shipmentCreatedAt: string | null;
+  fetchedAt: string;
+  marketplaceUrl: string;
+}
+
+export interface OrdersResponse {
+  orders: Order[];
+}
+
+export interface StateBreakdown {
+  state: OrderState;
+  count: number;
+  percent: number;
+  late: number;
+  latePaid: number;
+}
+
+export interface AnalyticsStats {
+  openOrders: number;
+  problemOrders: number;
+  lastRefreshedAt: string | null;
+  lastSyncError: string | null;
+  byState: StateBreakdown[];
+  shipments: { total: number; success: number; failed: number; pending: number };
+}
+
+/** Underscores shown as spaces (spec section 4): PRE_TRANSIT reads "PRE TRANSIT". */
+export function stateLabel(state: string): string {
+  return state.replace(/_/g, ' ');
+}

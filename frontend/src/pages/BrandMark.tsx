@@ -1,0 +1,24 @@
+import { Box, Typography } from '@mui/material';
+import { brandColors } from '../theme/theme';
+
+/** The product mark: logo tile, "Shipment Manager" and "for Faire". */
+export function BrandMark({ inverse = false, size = 36 }: { inverse?: boolean; size?: number }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+      <Box
+        component="img"
+        src="/favicon.svg"
+        alt=""
+        sx={{ width: size, height: size, borderRadius: 2, boxShadow: inverse ? 'none' : 1 }}
+      />
+      <Box>
+        <Typography sx={{ fontWeight: 700, lineHeight: 1.1, color: inverse ? '#fff' : brandColors.ink }}>
+          Shipment Manager
+        </Typography>
+        <Typography sx={{ fontSize: 12, color: inverse ? brandColors.accent : 'secondary.main', fontWeight: 600 }}>
+          for Faire
+        </Typography>
+      </Box>
+    </Box>
+  );
+}

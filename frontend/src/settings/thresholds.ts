@@ -1,0 +1,51 @@
+export interface Thresholds {
+  newOrderDays: number;
+  processingDays: number;
+  preTransitDays: number;
+  inTransitDays: number;
+}
+
+export type ThresholdKey = keyof Thresholds;
+
+/** The spec's defaults (section 9), shown until the company's values load. */
+export const DEFAULT_THRESHOLDS: Thresholds = { newOrderDays: 1, processingDays: 1, preTransitDays: 2, inTransitDays: 8 };
+
+/** The largest threshold the server accepts. */
+export const MAX_DAYS = 365;
+
+export const THRESHOLD_FIELDS: readonly { key: ThresholdKey; label: string; help: string }[] = [
+  { key: 'newOrderDays', label: 'New orders', help: 'Days a new order may wait before it is late' },
+  { key: 'processingDays', label: 'Processing', help: 'Days in processing before it is late without tracking' },
+  { key: 'preTransitDays', label: 'Pre-transit', help: 'Days a label may sit unscanned by the carrier' },
+  { key: 'inTransitDays', label: 'In transit', help: 'Days in transit before the package may be lost' },
+];
+
+/**
+ * A threshold input as a whole number of days: non-numeric becomes 0, negatives become 0, decimals drop
+ * their fraction, and values above MAX_DAYS become MAX_DAYS.
+ */
+export function coerceDays(raw: string | number): number {
+  const n = typeof raw === 'number' ? raw : Number.parseFloat(String(raw).trim());
+  if (!Number.isFinite(n) || n <= 0) return 0;
+  return Math.min(MAX_DAYS, Math.floor(n));
+}
+
+export type ThresholdDraft = Record<ThresholdKey, string>;
+
+export function toDraft(t: Thresholds): ThresholdDraft {
+  return {
+    newOrderDays: String(t.newOrderDays),
+    processingDays: String(t.processingDays),
+    preTransitDays: String(t.preTransitDays),
+    inTransitDays: String(t.inTransitDays),
+  };
+}
+
+export function fromDraft(d: ThresholdDraft): Thresholds {
+  return {
+    newOrderDays: coerceDays(d.newOrderDays),
+    processingDays: coerceDays(d.processingDays),
+    preTransitDays: coerceDays(d.preTransitDays),
+    inTransitDays: coerceDays(d.inTransitDays),
+  };
+}

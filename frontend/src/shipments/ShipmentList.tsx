@@ -1,0 +1,199 @@
+import ReplayIcon from '@mui/icons-material/Replay';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Divider,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import { carrierLabel, formatCentsOrDash, formatShortUsDate } from '@portal/shipment-rules';
+import { Fragment, type ReactNode } from 'react';
+import type { Shipment } from './api';
+import { uploadDateParts } from './format';
+import { isRetryable } from './status';
+import { StatusChip } from './StatusChip';
+
+export interface ShipmentListProps {
+  shipments: Shipment[];
+  retryingId: string | null;
+  onRetry: (shipment: Shipment) => void;
+}
+
+/** The history rows: a table, or one card per shipment on a phone. */
+export function ShipmentList(props: ShipmentListProps) {
+  const isPhone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'), { noSsr: true });
+  return isPhone ? <ShipmentCards {...props} /> : <ShipmentTable {...props} />;
+}
+
+const headCell = {
+  fontSize: 12,
+  fontWeight: 600,
+  color: 'text.secondary',
+  textTransform: 'uppercase',
+  letterSpacing: '0.04em',
+  bgcolor: 'rgba(15,61,62,0.03)',
+  whiteSpace: 'nowrap',
+} as const;
+
+const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 12.5 } as const;
+
+function RetryButton({ shipment, retryingId, onRetry, fullWidth = false }: ShipmentListProps & { shipment: Shipment; fullWidth?: boolean }) {
+  if (!isRetryable(shipment.status)) return null;
+  const busy = retryingId === shipment.id;
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      fullWidth={fullWidth}
+      disabled={retryingId !== null}
+      onClick={() => onRetry(shipment)}
+      startIcon={busy ? <CircularProgress size={14} color="inherit" /> : <ReplayIcon />}
+      aria-label={`Retry shipment for order ${shipment.displayId || shipment.orderId}`}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {busy ? 'Retrying…' : 'Retry'}
+    </Button>
+  );
+}
+
+function ErrorText({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Typography data-testid="shipment-error" sx={{ fontSize: 12.5, color: 'error.main', mt: 0.5, maxWidth: 280, overflowWrap: 'anywhere' }}>
+      {message}
+    </Typography>
+  );
+}
+
+function UploadDate({ iso }: { iso: string }) {
+  const { date, time } = uploadDateParts(iso);
+  return (
+    <>
+      <Box component="span" sx={{ display: 'block' }}>
+        {date}
+      </Box>
+      {time ? (
+        <Box component="span" sx={{ display: 'block', fontSize: 12, color: 'text.secondary' }}>
+          {time}
+        </Box>
+      ) : null}
+    </>
+  );
+}
+
+function ShipmentTable(props: ShipmentListProps) {
+  const { shipments } = props;
+  return (
+    <TableContainer sx={{ overflowX: 'auto' }}>
+      <Table aria-label="Shipments" sx={{ minWidth: 1040 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={headCell}>Order ID</TableCell>
+            <TableCell sx={headCell}>Tracking Number</TableCell>
+            <TableCell sx={headCell}>Carrier</TableCell>
+            <TableCell sx={headCell}>Ship Date</TableCell>
+            <TableCell sx={headCell} align="right">
+              Shipping Cost
+            </TableCell>
+            <TableCell sx={headCell}>Upload Date</TableCell>
+            <TableCell sx={headCell}>Status</TableCell>
+            <TableCell sx={headCell} align="right">
+              Actions
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {shipments.map((s) => (
+            <TableRow key={s.id} hover data-testid={`shipment-row-${s.id}`} sx={{ '& td': { verticalAlign: 'top', fontSize: 13.5 }, '&:last-child td': { borderBottom: 0 } }}>
+              <TableCell>
+                <Box sx={{ ...mono, wordBreak: 'break-all' }}>{s.orderId}</Box>
+                {s.displayId ? (
+                  <Typography sx={{ fontSize: 12.5, color: 'text.secondary', fontWeight: 600, mt: 0.25 }}>{s.displayId}</Typography>
+                ) : null}
+              </TableCell>
+              <TableCell sx={{ ...mono, wordBreak: 'break-all' }}>{s.trackingNumber || '-'}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.carrier ? carrierLabel(s.carrier) : '-'}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatShortUsDate(s.shipDate)}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                {formatCentsOrDash(s.shippingCost)}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <UploadDate iso={s.uploadedAt} />
+              </TableCell>
+              <TableCell>
+                <StatusChip status={s.status} />
+                <ErrorText message={s.errorMessage} />
+              </TableCell>
+              <TableCell align="right">
+                <RetryButton {...props} shipment={s} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography component="dt" sx={{ fontSize: 11.5, color: 'text.secondary', textTransform: 'uppercase', letterSpacing: '0.04em', fontWeight: 600 }}>
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, fontSize: 13.5, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function ShipmentCards(props: ShipmentListProps) {
+  return (
+    <Box component="ul" aria-label="Shipments" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {props.shipments.map((s, i) => (
+        <Fragment key={s.id}>
+          {i > 0 ? <Divider component="li" aria-hidden /> : null}
+          <Box component="li" data-testid={`shipment-card-${s.id}`} sx={{ p: 2 }}>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 700, fontSize: 15 }}>{s.displayId || s.orderId}</Typography>
+                {s.displayId ? <Box sx={{ ...mono, color: 'text.secondary', wordBreak: 'break-all' }}>{s.orderId}</Box> : null}
+              </Box>
+              <Box sx={{ flexShrink: 0 }}>
+                <StatusChip status={s.status} />
+              </Box>
+            </Box>
+            <ErrorText message={s.errorMessage} />
+            <Box component="dl" sx={{ m: 0, mt: 1.5, display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 1.25 }}>
+              <Box sx={{ gridColumn: '1 / -1' }}>
+                <Field label="Tracking Number">
+                  <Box component="span" sx={mono}>
+                    {s.trackingNumber || '-'}
+                  </Box>
+                </Field>
+              </Box>
+              <Field label="Carrier">{s.carrier ? carrierLabel(s.carrier) : '-'}</Field>
+              <Field label="Ship Date">{formatShortUsDate(s.shipDate)}</Field>
+              <Field label="Shipping Cost">{formatCentsOrDash(s.shippingCost)}</Field>
+              <Field label="Upload Date">{`${uploadDateParts(s.uploadedAt).date} ${uploadDateParts(s.uploadedAt).time}`.trim()}</Field>
+            </Box>
+            {isRetryable(s.status) ? (
+              <Box sx={{ mt: 1.5 }}>
+                <RetryButton {...props} shipment={s} fullWidth />
+              </Box>
+            ) : null}
+          </Box>
+        </Fragment>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,85 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../api/request';
+
+/** Prefix of every shipment list query; invalidating it refreshes the history whatever its filters. */
+export const SHIPMENTS_QUERY_KEY = ['/api/shipments'] as const;
+export const ANALYTICS_STATS_QUERY_KEY = ['/api/analytics/stats'] as const;
+export const SHIPMENTS_PAGE_SIZE = 50;
+
+export interface Shipment {
+  id: string;
+  orderId: string;
+  displayId: string;
+  trackingNumber: string;
+  carrier: string;
+  /** 'YYYY-MM-DD'. */
+  shipDate: string | null;
+  /** Integer cents. */
+  shippingCost: number | null;
+  uploadedAt: string;
+  status: string;
+  errorMessage: string | null;
+}
+
+export interface ShipmentsPage {
+  shipments: Shipment[];
+  total: number;
+}
+
+export interface ShipmentFilters {
+  search: string;
+  status: string;
+  /** 'YYYY-MM-DD' or ''. */
+  dateFrom: string;
+  dateTo: string;
+}
+
+export interface ShipmentListParams extends ShipmentFilters {
+  page: number;
+  limit: number;
+}
+
+export const EMPTY_FILTERS: ShipmentFilters = { search: '', status: '', dateFrom: '', dateTo: '' };
+
+/** `GET /api/shipments?...` with empty values left out. */
+export function shipmentsUrl(params: ShipmentListParams): string {
+  const query = new URLSearchParams();
+  query.set('page', String(params.page));
+  query.set('limit', String(params.limit));
+  const search = params.search.trim();
+  if (search) query.set('search', search);
+  if (params.status) query.set('status', params.status);
+  if (params.dateFrom) query.set('dateFrom', params.dateFrom);
+  if (params.dateTo) query.set('dateTo', params.dateTo);
+  return `/api/shipments?${query.toString()}`;
+}
+
+export function useShipments(params: ShipmentListParams) {
+  return useQuery<ShipmentsPage>({
+    queryKey: [...SHIPMENTS_QUERY_KEY, params],
+    queryFn: () => apiRequest<ShipmentsPage>('GET', shipmentsUrl(params)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The history and the dashboard stats, after shipments were created or retried. */
+export function invalidateShipmentData(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: SHIPMENTS_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: ANALYTICS_STATS_QUERY_KEY }),
+  ]);
+}
+
+export interface RetryResult {
+  success: boolean;
+  status?: string;
+  error?: string | null;
+}
+
+export function useRetryShipment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<RetryResult>('POST', `/api/shipments/${encodeURIComponent(id)}/retry`),
+    onSettled: () => invalidateShipmentData(queryClient),
+  });
+}

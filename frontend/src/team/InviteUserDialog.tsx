@@ -1,0 +1,120 @@
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import type { CompanyRole } from '../auth/useCurrentUser';
+import { useToast } from '../notifications/toast';
+import { ROLE_LABELS, ROLES, useInviteMember } from './api';
+
+const ROLE_HINTS: Record<CompanyRole, string> = {
+  COMPANY_ADMIN: 'Manages the team and late thresholds',
+  COMPANY_USER: 'Views and manages shipments',
+};
+
+/** Invite User: an email and a role (User by default). An empty email is refused before any call. */
+export function InviteUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<CompanyRole>('COMPANY_USER');
+  const invite = useInviteMember();
+  const toast = useToast();
+
+  const close = () => {
+    if (invite.isPending) return;
+    onClose();
+  };
+  const reset = () => {
+    setEmail('');
+    setRole('COMPANY_USER');
+    invite.reset();
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = email.trim();
+    if (!trimmed) {
+      toast({ title: 'Email required', description: 'Please enter an email address', variant: 'destructive' });
+      return;
+    }
+    invite.mutate({ email: trimmed, role }, { onSuccess: onClose });
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="invite-user-title"
+      slotProps={{ transition: { onExited: reset } }}
+    >
+      <Box component="form" onSubmit={submit} noValidate>
+        <DialogTitle id="invite-user-title" sx={{ fontWeight: 700, pb: 0.5 }}>
+          Invite User
+        </DialogTitle>
+        <DialogContent>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
+            They'll get an email with a link to join your company.
+          </Typography>
+          <Stack spacing={2.5}>
+            <TextField
+              variant="outlined"
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="off"
+              autoFocus
+              placeholder="teammate@yourbrand.com"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              fullWidth
+            />
+            <TextField
+              variant="outlined"
+              select
+              label="Role"
+              name="role"
+              value={role}
+              onChange={(e) => setRole(e.target.value as CompanyRole)}
+              fullWidth
+              slotProps={{ select: { renderValue: (v) => ROLE_LABELS[v as CompanyRole] } }}
+            >
+              {ROLES.map((r) => (
+                <MenuItem key={r} value={r}>
+                  <Box>
+                    <Typography sx={{ fontWeight: 600, fontSize: 14 }}>{ROLE_LABELS[r]}</Typography>
+                    <Typography variant="body2" color="text.secondary" sx={{ fontSize: 12.5 }}>
+                      {ROLE_HINTS[r]}
+                    </Typography>
+                  </Box>
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+          <Button onClick={close} color="inherit" disabled={invite.isPending}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={invite.isPending}
+            startIcon={invite.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            Send Invitation
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

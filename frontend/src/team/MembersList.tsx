@@ -1,0 +1,172 @@
+import {
+  Box,
+  Divider,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import { Fragment } from 'react';
+import type { CompanyRole } from '../auth/useCurrentUser';
+import { shortDate, type TeamMember } from './api';
+import { InvitationExpiry, MemberActions, MemberName, RoleCell, StatusChip } from './MemberBits';
+
+export interface MembersListProps {
+  members: TeamMember[];
+  canManage: boolean;
+  busyId: string | null;
+  onRoleChange: (member: TeamMember, role: CompanyRole) => void;
+  onResend: (member: TeamMember) => void;
+  onRemove: (member: TeamMember) => void;
+}
+
+/** The members table; on phones, one card per member. Actions only for those who manage the team. */
+export function MembersList(props: MembersListProps) {
+  const isPhone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'), { noSsr: true });
+  return isPhone ? <MemberCards {...props} /> : <MembersTable {...props} />;
+}
+
+const headCell = {
+  fontSize: 12,
+  fontWeight: 600,
+  color: 'text.secondary',
+  textTransform: 'uppercase',
+  letterSpacing: '0.04em',
+  bgcolor: 'rgba(15,61,62,0.03)',
+  whiteSpace: 'nowrap',
+} as const;
+
+function MembersTable({ members, canManage, busyId, onRoleChange, onResend, onRemove }: MembersListProps) {
+  return (
+    <TableContainer sx={{ overflowX: 'auto' }}>
+      <Table aria-label="Team members" sx={{ minWidth: 720 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={headCell}>Name</TableCell>
+            <TableCell sx={headCell}>Email</TableCell>
+            <TableCell sx={headCell}>Role</TableCell>
+            <TableCell sx={headCell}>Status</TableCell>
+            <TableCell sx={headCell}>Created</TableCell>
+            {canManage ? (
+              <TableCell sx={headCell} align="right">
+                Actions
+              </TableCell>
+            ) : null}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {members.map((m) => (
+            <TableRow
+              key={m.id}
+              hover
+              data-testid={`member-row-${m.id}`}
+              sx={{ '&:last-child td': { borderBottom: 0 }, bgcolor: m.isCurrentUser ? 'rgba(244,201,93,0.07)' : undefined }}
+            >
+              <TableCell>
+                <MemberName member={m} />
+              </TableCell>
+              <TableCell sx={{ color: 'text.secondary', wordBreak: 'break-all' }}>{m.user.email}</TableCell>
+              <TableCell>
+                <RoleCell
+                  member={m}
+                  editable={canManage}
+                  disabled={busyId === m.id}
+                  onChange={(role) => onRoleChange(m, role)}
+                />
+              </TableCell>
+              <TableCell>
+                <StatusChip status={m.status} />
+                <InvitationExpiry member={m} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>{shortDate(m.createdAt)}</TableCell>
+              {canManage ? (
+                <TableCell align="right">
+                  <MemberActions
+                    member={m}
+                    disabled={busyId === m.id}
+                    onResend={() => onResend(m)}
+                    onRemove={() => onRemove(m)}
+                  />
+                </TableCell>
+              ) : null}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function MemberCards({ members, canManage, busyId, onRoleChange, onResend, onRemove }: MembersListProps) {
+  return (
+    <Box component="ul" aria-label="Team members" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {members.map((m, i) => (
+        <Fragment key={m.id}>
+          {i > 0 ? <Divider component="li" aria-hidden /> : null}
+          <Box component="li" data-testid={`member-card-${m.id}`} sx={{ p: 2 }}>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
+              <Box sx={{ minWidth: 0 }}>
+                {m.user.name?.trim() ? (
+                  <>
+                    <MemberName member={m} />
+                    <Typography sx={{ fontSize: 13, color: 'text.secondary', wordBreak: 'break-all' }}>
+                      {m.user.email}
+                    </Typography>
+                  </>
+                ) : (
+                  <Typography sx={{ fontWeight: 600, fontSize: 14, wordBreak: 'break-all' }}>
+                    {m.user.email}
+                    {m.isCurrentUser ? (
+                      <Typography component="span" sx={{ fontSize: 12.5, color: 'text.secondary', ml: 0.75 }}>
+                        (you)
+                      </Typography>
+                    ) : null}
+                  </Typography>
+                )}
+              </Box>
+              <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
+                <StatusChip status={m.status} />
+                <InvitationExpiry member={m} />
+              </Box>
+            </Box>
+            <Box
+              sx={{
+                mt: 1.5,
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                gap: 1,
+                flexWrap: 'wrap',
+              }}
+            >
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+                <RoleCell
+                  member={m}
+                  editable={canManage}
+                  disabled={busyId === m.id}
+                  onChange={(role) => onRoleChange(m, role)}
+                />
+                <Typography sx={{ fontSize: 12.5, color: 'text.secondary' }}>
+                  Added {shortDate(m.createdAt)}
+                </Typography>
+              </Box>
+              {canManage ? (
+                <MemberActions
+                  member={m}
+                  disabled={busyId === m.id}
+                  onResend={() => onResend(m)}
+                  onRemove={() => onRemove(m)}
+                />
+              ) : null}
+            </Box>
+          </Box>
+        </Fragment>
+      ))}
+    </Box>
+  );
+}

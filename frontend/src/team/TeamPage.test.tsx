@@ -1,0 +1,113 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ThemeProvider } from '@mui/material/styles';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { theme } from '../theme/theme';
+import { annAtAcme } from '../test/fixtures';
+import { mockApi } from '../test/fetchMock';
+import { renderScreen } from '../test/render';
+import type { TeamMember } from './api';
+import { MembersList } from './MembersList';
+import { TeamPage } from './TeamPage';
+
+const toast = vi.hoisted(() => vi.fn());
+vi.mock('../notifications/toast', () => ({ useToast: () => toast }));
+
+beforeEach(() => toast.mockClear());
+afterEach(() => vi.unstubAllGlobals());
+
+const base = { createdAt: '2026-01-05T10:00:00Z', isCurrentUser: false, invitationExpiresAt: null };
+const members: TeamMember[] = [
+  { ...base, id: 'a', role: 'COMPANY_ADMIN', status: 'ACTIVE', user: { name: 'Ann', email: 'ann@example.com' }, isCurrentUser: true },
+  { ...base, id: 'b', role: 'COMPANY_USER', status: 'INVITED', user: { name: null, email: 'bob@example.com' } },
+  { ...base, id: 'c', role: 'COMPANY_USER', status: 'PENDING', user: { name: 'Cy', email: 'cy@example.com' } },
+];
+
+function renderList(canManage: boolean) {
+  render(
+    <ThemeProvider theme={theme}>
+      <MembersList
+        members={members}
+        canManage={canManage}
+        busyId={null}
+        onRoleChange={vi.fn()}
+        onResend={vi.fn()}
+        onRemove={vi.fn()}
+      />
+    </ThemeProvider>,
+  );
+  return (id: string) => within(screen.getByTestId(`member-row-${id}`));
+}
+
+describe('MembersList', () => {
+  it('offers a role select only on ACTIVE rows, Resend only on INVITED ones', () => {
+    const row = renderList(true);
+    expect(row('a').getByRole('combobox', { name: 'Role of Ann' }).textContent).toBe('Admin');
+    expect(row('b').queryByRole('combobox')).toBeNull();
+    expect(row('b').getByText('User')).toBeTruthy();
+    expect(row('c').queryByRole('combobox')).toBeNull();
+    expect(row('b').getByRole('button', { name: 'Resend invitation to bob@example.com' })).toBeTruthy();
+    expect(row('a').queryByRole('button', { name: /Resend/ })).toBeNull();
+    for (const id of ['a', 'b', 'c']) expect(row(id).getByRole('button', { name: /^Remove / })).toBeTruthy();
+    expect(row('a').getByText('(you)')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeTruthy();
+  });
+
+  it('is read-only for members who do not manage the team', () => {
+    const row = renderList(false);
+    expect(screen.queryAllByRole('combobox')).toHaveLength(0);
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+    expect(row('a').getByText('Admin')).toBeTruthy();
+  });
+});
+
+describe('TeamPage', () => {
+  it('asks before removing, then removes and refetches the list', async () => {
+    let list = members;
+    const fetch = mockApi({
+      'GET /api/team/members': () => ({ body: list }),
+      'DELETE /api/team/members/c': () => {
+        list = members.slice(0, 2);
+        return { body: { ok: true } };
+      },
+    });
+    renderScreen(<TeamPage />, { user: annAtAcme() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Cy' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove member?' });
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByTestId('member-row-c')).toBeNull());
+    expect(toast).toHaveBeenCalledWith({ title: 'Member removed', variant: 'success' });
+  });
+
+  it('shows the development mail outbox with accept links when the server has one', async () => {
+    mockApi({
+      'GET /api/team/members': { body: members },
+      'GET /api/team/outbox': {
+        body: [
+          {
+            id: 'o1',
+            to: 'bob@example.com',
+            subject: 'You are invited to Acme',
+            text: 'Join us',
+            link: 'http://localhost:5173/accept-invite?token=t1',
+            createdAt: '2026-01-05T10:00:00Z',
+          },
+        ],
+      },
+    });
+    renderScreen(<TeamPage />, { user: annAtAcme() });
+    const card = await screen.findByRole('region', { name: 'Development mail outbox' });
+    expect(within(card).getByRole('link', { name: 'Open link' }).getAttribute('href')).toBe(
+      'http://localhost:5173/accept-invite?token=t1',
+    );
+  });
+
+  it('hides Invite User and the outbox from a COMPANY_USER', async () => {
+    const fetch = mockApi({ 'GET /api/team/members': { body: members } });
+    renderScreen(<TeamPage />, { user: annAtAcme('COMPANY_USER') });
+    await screen.findByTestId('member-row-a');
+    expect(screen.queryByRole('button', { name: 'Invite User' })).toBeNull();
+    expect(fetch.mock.calls.map(([url]) => url)).not.toContain('/api/team/outbox');
+  });
+});

@@ -1,0 +1,187 @@
+import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
+import LockIcon from '@mui/icons-material/LockOutlined';
+import { Alert, Box, Button, Card, Chip, Divider, Skeleton, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useCurrentUser, type CompanyRole } from '../auth/useCurrentUser';
+import { PageHeader } from '../pages/PageHeader';
+import {
+  displayName,
+  useChangeRole,
+  useMailOutbox,
+  useRemoveMember,
+  useResendInvite,
+  useTeamMembers,
+  type TeamMember,
+} from './api';
+import { ConfirmDialog } from './ConfirmDialog';
+import { InviteUserDialog } from './InviteUserDialog';
+import { MailOutboxCard } from './MailOutboxCard';
+import { MembersList } from './MembersList';
+
+type Pending = { kind: 'remove' | 'resend'; member: TeamMember } | null;
+
+/** /team: company admins invite, re-role and remove members; everyone else sees the list read-only. */
+export function TeamPage() {
+  const { data: user } = useCurrentUser();
+  const canManage = !!user && (user.isAdmin || user.company?.role === 'COMPANY_ADMIN');
+  const companyName = user?.company?.name;
+
+  const members = useTeamMembers();
+  const outbox = useMailOutbox(canManage);
+  const removeMember = useRemoveMember();
+  const resendInvite = useResendInvite();
+  const changeRole = useChangeRole();
+
+  const [inviteOpen, setInviteOpen] = useState(false);
+  const [confirm, setConfirm] = useState<Pending>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const ask = (kind: 'remove' | 'resend', member: TeamMember) => {
+    setConfirm({ kind, member });
+    setConfirmOpen(true);
+  };
+
+  const busyId =
+    (removeMember.isPending && removeMember.variables?.id) ||
+    (resendInvite.isPending && resendInvite.variables?.id) ||
+    (changeRole.isPending && changeRole.variables?.member.id) ||
+    null;
+
+  const confirmPending = confirm?.kind === 'remove' ? removeMember.isPending : resendInvite.isPending;
+  const runConfirmed = () => {
+    if (!confirm) return;
+    const done = { onSettled: () => setConfirmOpen(false) };
+    if (confirm.kind === 'remove') removeMember.mutate(confirm.member, done);
+    else resendInvite.mutate(confirm.member, done);
+  };
+
+  const list = members.data ?? [];
+  const activeCount = list.filter((m) => m.status === 'ACTIVE').length;
+  const invitedCount = list.length - activeCount;
+
+  return (
+    <>
+      <PageHeader
+        title="Team Management"
+        subtitle={
+          canManage
+            ? `Invite teammates${companyName ? ` to ${companyName}` : ''} and manage their roles.`
+            : `The people in ${companyName ?? 'your company'}.`
+        }
+        actions={
+          canManage ? (
+            <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setInviteOpen(true)}>
+              Invite User
+            </Button>
+          ) : undefined
+        }
+      />
+
+      {!canManage ? (
+        <Alert severity="info" icon={<LockIcon fontSize="inherit" />} sx={{ mb: 2.5 }}>
+          Only company admins can invite, remove or change the role of members.
+        </Alert>
+      ) : null}
+
+      <Card>
+        <Box
+          sx={{
+            px: 2.5,
+            py: 2,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1.5,
+            flexWrap: 'wrap',
+          }}
+        >
+          <Typography variant="h3" component="h2">
+            Members
+          </Typography>
+          {members.isSuccess ? (
+            <Stack direction="row" spacing={1}>
+              <Chip size="small" label={`${activeCount} active`} sx={{ fontWeight: 600 }} />
+              {invitedCount > 0 ? (
+                <Chip size="small" label={`${invitedCount} invited`} variant="outlined" sx={{ fontWeight: 600 }} />
+              ) : null}
+            </Stack>
+          ) : null}
+        </Box>
+        <Divider />
+        {members.isPending ? (
+          <Box sx={{ p: 2.5 }} data-testid="members-loading">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} variant="rounded" height={36} sx={{ mb: 1.5 }} />
+            ))}
+          </Box>
+        ) : members.isError ? (
+          <Alert
+            severity="error"
+            sx={{ m: 2.5 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void members.refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            Failed to load team members
+          </Alert>
+        ) : list.length === 0 ? (
+          <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+            No team members yet
+          </Typography>
+        ) : (
+          <MembersList
+            members={list}
+            canManage={canManage}
+            busyId={busyId || null}
+            onRoleChange={(member: TeamMember, role: CompanyRole) => changeRole.mutate({ member, role })}
+            onResend={(member) => ask('resend', member)}
+            onRemove={(member) => ask('remove', member)}
+          />
+        )}
+      </Card>
+
+      {canManage && outbox.isSuccess && Array.isArray(outbox.data) ? <MailOutboxCard mails={outbox.data} /> : null}
+
+      {canManage ? <InviteUserDialog open={inviteOpen} onClose={() => setInviteOpen(false)} /> : null}
+
+      <ConfirmDialog
+        open={confirmOpen}
+        title={confirm?.kind === 'remove' ? 'Remove member?' : 'Resend invitation?'}
+        confirmLabel={confirm?.kind === 'remove' ? 'Remove' : 'Resend'}
+        destructive={confirm?.kind === 'remove'}
+        pending={confirmPending}
+        onConfirm={runConfirmed}
+        onClose={() => setConfirmOpen(false)}
+      >
+        {confirm ? <ConfirmText pending={confirm} companyName={companyName} /> : null}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function ConfirmText({ pending, companyName }: { pending: NonNullable<Pending>; companyName?: string }) {
+  const { kind, member } = pending;
+  if (kind === 'resend') {
+    return (
+      <>
+        The invitation will be sent to <strong>{member.user.email}</strong> again.
+      </>
+    );
+  }
+  if (member.isCurrentUser) {
+    return (
+      <>
+        You are about to remove yourself from {companyName ?? 'this company'}. You will lose access to its
+        shipments and orders.
+      </>
+    );
+  }
+  return (
+    <>
+      <strong>{displayName(member)}</strong>
+      {member.status === 'ACTIVE'
+        ? ` will lose access to ${companyName ?? 'this company'}.`
+        : "'s invitation will be withdrawn."}
+    </>
+  );
+}

@@ -1,0 +1,339 @@
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import {
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  ToggleButton,
+  ToggleButtonGroup,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { carrierLabel, formatShortUsDate } from '@portal/shipment-rules';
+import { useMemo, useState } from 'react';
+import { REVIEW_ROW_LIMIT } from './csvParse';
+import type { ReviewRow } from './types';
+
+export interface ReviewModalProps {
+  open: boolean;
+  fileName: string;
+  totalRows: number;
+  validRows: number;
+  invalidRows: number;
+  /** Rows the browser holds: every row of a small file, the first ones of a big one. */
+  rows: ReviewRow[];
+  processing: boolean;
+  onCancel: () => void;
+  onProcess: () => void;
+  /** Valid rows repeating an earlier row; they are sent once. */
+  duplicateRows?: number;
+  /** A line under the footer note on what Process will do. */
+  processHint?: string;
+  /** Rows rendered at most. */
+  rowLimit?: number;
+}
+
+const headCell = {
+  fontSize: 12,
+  fontWeight: 600,
+  color: 'text.secondary',
+  textTransform: 'uppercase',
+  letterSpacing: '0.04em',
+  bgcolor: '#f3f5f4',
+  whiteSpace: 'nowrap',
+  py: 1.25,
+} as const;
+
+const dash = (value: string) => (value.trim() ? value : '-');
+
+function Stat({ label, value, tone }: { label: string; value: number; tone?: 'success' | 'error' }) {
+  return (
+    <Box
+      sx={{
+        px: 1.75,
+        py: 1,
+        borderRadius: 2,
+        border: 1,
+        borderColor: tone ? `${tone}.main` : 'divider',
+        bgcolor: tone === 'success' ? 'rgba(47,133,90,0.06)' : tone === 'error' ? 'rgba(197,48,48,0.05)' : 'background.paper',
+        minWidth: 96,
+      }}
+    >
+      <Typography sx={{ fontSize: 12, color: 'text.secondary', fontWeight: 500 }}>{label}</Typography>
+      <Typography
+        data-testid={`review-${label.toLowerCase().replace(/\s+/g, '-')}`}
+        sx={{ fontSize: 20, fontWeight: 700, color: tone ? `${tone}.main` : 'text.primary', lineHeight: 1.3 }}
+      >
+        {value.toLocaleString('en-US')}
+      </Typography>
+    </Box>
+  );
+}
+
+function Warnings({ warnings }: { warnings: string[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <Tooltip
+      title={
+        <Box component="ul" sx={{ m: 0, pl: 2 }}>
+          {warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </Box>
+      }
+    >
+      <WarningAmberIcon
+        tabIndex={0}
+        aria-label={`Warnings: ${warnings.join('; ')}`}
+        data-testid="row-warning"
+        sx={{ fontSize: 18, color: '#d69e2e', verticalAlign: 'middle', ml: 0.75, cursor: 'help' }}
+      />
+    </Tooltip>
+  );
+}
+
+function CarrierCell({ row }: { row: ReviewRow }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap' }}>
+      <span>{dash(row.carrier)}</span>
+      {row.suggestedCarrier ? (
+        <Tooltip title={`The tracking number looks like ${carrierLabel(row.suggestedCarrier)}. Check the carrier column in your file.`}>
+          <Chip
+            size="small"
+            variant="outlined"
+            color="warning"
+            label={`Suggested: ${carrierLabel(row.suggestedCarrier)}`}
+            sx={{ height: 20, fontSize: 11, fontWeight: 600 }}
+          />
+        </Tooltip>
+      ) : null}
+    </Box>
+  );
+}
+
+function ValidationCell({ row }: { row: ReviewRow }) {
+  if (!row.valid) {
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.75, color: 'error.main', minWidth: 180 }}>
+        <ErrorOutlineIcon aria-hidden sx={{ fontSize: 18, mt: '1px' }} />
+        <Typography component="span" sx={{ fontSize: 13, fontWeight: 500 }} data-testid="row-validation">
+          {row.validation || 'Invalid'}
+        </Typography>
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', whiteSpace: 'nowrap' }}>
+      <Chip size="small" color="success" variant="outlined" label="Valid" sx={{ height: 22, fontWeight: 600 }} />
+      <Warnings warnings={row.warnings} />
+    </Box>
+  );
+}
+
+/**
+ * 'Review Shipment Data' (spec section 2, CSV review modal): file name, totals and the rows, invalid ones
+ * highlighted with their message. Not rendered at all while closed.
+ */
+export function ReviewModal(props: ReviewModalProps) {
+  if (!props.open) return null;
+  return <ReviewModalBody {...props} />;
+}
+
+function ReviewModalBody({
+  fileName,
+  totalRows,
+  validRows,
+  invalidRows,
+  rows,
+  processing,
+  onCancel,
+  onProcess,
+  duplicateRows = 0,
+  processHint,
+  rowLimit = REVIEW_ROW_LIMIT,
+}: ReviewModalProps) {
+  const [issuesOnly, setIssuesOnly] = useState(false);
+  const visible = useMemo(() => (issuesOnly ? rows.filter((r) => !r.valid) : rows), [issuesOnly, rows]);
+  const shown = visible.slice(0, rowLimit);
+  const listed = issuesOnly ? visible.length : Math.max(totalRows, rows.length);
+  const close = () => {
+    if (!processing) onCancel();
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={close}
+      fullWidth
+      maxWidth="lg"
+      aria-labelledby="review-title"
+      aria-describedby="review-subtitle"
+      slotProps={{ paper: { sx: { maxHeight: '90vh', m: { xs: 1, sm: 4 }, width: { xs: 'calc(100% - 16px)', sm: undefined } } } }}
+    >
+      <DialogTitle id="review-title" sx={{ fontWeight: 700, pb: 0 }}>
+        Review Shipment Data
+      </DialogTitle>
+      <Box sx={{ px: 3, pt: 0.5, pb: 2 }}>
+        <Typography id="review-subtitle" variant="body2" color="text.secondary">
+          Confirm the data before submitting to Faire API
+        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, mt: 1.5, minWidth: 0 }}>
+          <InsertDriveFileOutlinedIcon aria-hidden sx={{ fontSize: 18, color: 'text.secondary' }} />
+          <Typography data-testid="review-file-name" sx={{ fontWeight: 600, fontSize: 14, overflowWrap: 'anywhere' }}>
+            {fileName}
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.25, mt: 1.5, alignItems: 'center' }}>
+          <Stat label="Total rows" value={totalRows} />
+          <Stat label="Valid" value={validRows} tone="success" />
+          <Stat label="Issues" value={invalidRows} tone={invalidRows > 0 ? 'error' : undefined} />
+          {duplicateRows > 0 ? (
+            <Tooltip title="Rows with the same order ID and tracking number as an earlier row are sent once.">
+              <Chip
+                icon={<InfoOutlinedIcon />}
+                variant="outlined"
+                label={`${duplicateRows.toLocaleString('en-US')} repeated ${duplicateRows === 1 ? 'row' : 'rows'}`}
+                sx={{ ml: { sm: 0.5 } }}
+              />
+            </Tooltip>
+          ) : null}
+          {invalidRows > 0 ? (
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={issuesOnly ? 'issues' : 'all'}
+              onChange={(_, v: string | null) => {
+                if (v) setIssuesOnly(v === 'issues');
+              }}
+              aria-label="Rows to show"
+              sx={{ ml: { sm: 'auto' } }}
+            >
+              <ToggleButton value="all" sx={{ px: 1.5, py: 0.5 }}>
+                All rows
+              </ToggleButton>
+              <ToggleButton value="issues" sx={{ px: 1.5, py: 0.5 }}>
+                Issues only
+              </ToggleButton>
+            </ToggleButtonGroup>
+          ) : null}
+        </Box>
+      </Box>
+      <DialogContent dividers sx={{ p: 0 }}>
+        <TableContainer sx={{ overflowX: 'auto' }}>
+          <Table size="small" stickyHeader aria-label="Shipment rows" sx={{ minWidth: 980 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell sx={headCell}>Row</TableCell>
+                <TableCell sx={headCell}>Order ID</TableCell>
+                <TableCell sx={headCell}>Display ID</TableCell>
+                <TableCell sx={headCell}>Tracking #</TableCell>
+                <TableCell sx={headCell}>Carrier</TableCell>
+                <TableCell sx={headCell}>Ship Date</TableCell>
+                <TableCell sx={headCell} align="right">
+                  Shipping Cost
+                </TableCell>
+                <TableCell sx={headCell}>Validation</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {shown.map((r) => (
+                <TableRow
+                  key={r.row}
+                  data-testid={`review-row-${r.row}`}
+                  data-invalid={r.valid ? undefined : 'true'}
+                  sx={{
+                    bgcolor: r.valid ? undefined : 'rgba(197,48,48,0.06)',
+                    '& td': { fontSize: 13, verticalAlign: 'top', py: 1 },
+                    '& td:first-of-type': r.valid ? undefined : { boxShadow: 'inset 3px 0 0 #c53030' },
+                  }}
+                >
+                  <TableCell sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>{r.row}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{dash(r.order_id)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>{r.displayId || '-'}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{dash(r.tracking_number)}</TableCell>
+                  <TableCell>
+                    <CarrierCell row={r} />
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatShortUsDate(r.ship_date || null)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                    {dash(r.shipping_cost)}
+                  </TableCell>
+                  <TableCell>
+                    <ValidationCell row={r} />
+                  </TableCell>
+                </TableRow>
+              ))}
+              {shown.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={8} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                    No rows to show
+                  </TableCell>
+                </TableRow>
+              ) : null}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        {issuesOnly && rows.length < totalRows ? (
+          <Typography sx={{ px: 3, py: 1.5, fontSize: 13, color: 'text.secondary', bgcolor: '#fafbfa' }}>
+            Rows with issues among the first {rows.length.toLocaleString('en-US')} rows. After processing, the results list
+            every row with an issue.
+          </Typography>
+        ) : null}
+        {listed > shown.length ? (
+          <Typography data-testid="review-truncated" sx={{ px: 3, py: 1.5, fontSize: 13, color: 'text.secondary', bgcolor: '#fafbfa' }}>
+            Showing the first {shown.length.toLocaleString('en-US')} of {listed.toLocaleString('en-US')} rows
+          </Typography>
+        ) : null}
+      </DialogContent>
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          alignItems: { xs: 'stretch', sm: 'center' },
+          gap: 1.5,
+          px: 3,
+          py: 2,
+        }}
+      >
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography sx={{ fontSize: 13, color: 'text.secondary', display: 'flex', gap: 0.75, alignItems: 'flex-start' }}>
+            <InfoOutlinedIcon aria-hidden sx={{ fontSize: 16, mt: '2px' }} />
+            Each order will be validated against the marketplace API before shipment creation
+          </Typography>
+          {processHint ? (
+            <Typography data-testid="review-process-hint" sx={{ fontSize: 12.5, color: 'text.secondary', mt: 0.5, pl: 2.75 }}>
+              {processHint}
+            </Typography>
+          ) : null}
+        </Box>
+        <DialogActions sx={{ p: 0, gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
+          <Button color="inherit" onClick={onCancel} disabled={processing} sx={{ flex: { xs: 1, sm: 'none' } }}>
+            Cancel
+          </Button>
+          <Button
+            variant="contained"
+            onClick={onProcess}
+            disabled={processing || validRows === 0}
+            startIcon={processing ? <CircularProgress size={16} color="inherit" /> : undefined}
+            sx={{ flex: { xs: 1, sm: 'none' }, whiteSpace: 'nowrap' }}
+          >
+            {processing ? 'Processing...' : 'Process Shipments'}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

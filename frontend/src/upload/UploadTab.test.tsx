@@ -1,0 +1,178 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { annAtAcme } from '../test/fixtures';
+import { mockApi, sentBodies } from '../test/fetchMock';
+import { renderScreen } from '../test/render';
+import { UploadTab } from './UploadTab';
+
+const toast = vi.hoisted(() => vi.fn());
+vi.mock('../notifications/toast', () => ({ useToast: () => toast }));
+
+beforeEach(() => {
+  toast.mockClear();
+  vi.stubGlobal('Worker', undefined);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const HEADER = 'order_id,tracking_number,carrier,ship_date,shipping_cost\n';
+const csvFile = (text: string, name = 'shipments.csv') => new File([text], name, { type: 'text/csv' });
+const choose = (file: File) => fireEvent.change(screen.getByTestId('csv-file-input'), { target: { files: [file] } });
+
+describe('UploadTab', () => {
+  it('shows the drop zone, the required columns, the order ID note and the template link', () => {
+    mockApi({});
+    renderScreen(<UploadTab />, { user: annAtAcme() });
+    expect(screen.getByTestId('csv-dropzone')).toBeTruthy();
+    const list = within(screen.getByRole('list', { name: 'Required columns' }));
+    for (const c of ['order_id', 'tracking_number', 'carrier', 'ship_date', 'shipping_cost']) expect(list.getByText(c)).toBeTruthy();
+    expect(screen.getByText('bo_abc12345de')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download Sample CSV Template' })).toBeTruthy();
+  });
+
+  it("refuses a file that is not .csv with 'Invalid file type'", () => {
+    const fetch = mockApi({});
+    renderScreen(<UploadTab />, { user: annAtAcme() });
+    choose(new File(['x'], 'shipments.xlsx'));
+    expect(toast).toHaveBeenCalledWith({ title: 'Invalid file type', description: 'Please select a CSV file', variant: 'destructive' });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("refuses a file over 10MB with 'File too large'", () => {
+    mockApi({});
+    renderScreen(<UploadTab />, { user: annAtAcme() });
+    const big = csvFile('x');
+    Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
+    choose(big);
+    expect(toast).toHaveBeenCalledWith({ title: 'File too large', description: 'File size must be less than 10MB', variant: 'destructive' });
+  });
+
+  it("says 'CSV validation failed' for a file without data rows", async () => {
+    mockApi({});
+    renderScreen(<UploadTab />, { user: annAtAcme() });
+    choose(csvFile(HEADER));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({ title: 'CSV validation failed', description: 'The file has no data rows', variant: 'destructive' }),
+    );
+  });
+
+  it('reviews a small file and processes its valid rows as JSON (Reading B)', async () => {
+    const fetch = mockApi({
+      'POST /api/shipments/process': {
+        body: {
+          uploadId: 'u1',
+          results: [
+            { orderId: 'bo_abc12345de', trackingNumber: '1Z999AA10123456784', status: 'SUCCESS', error: null },
+            { orderId: 'bo_xyz98765ab', trackingNumber: '986578788855', status: 'ORDER_NOT_FOUND', error: 'Order not found' },
+          ],
+        },
+      },
+    });
+    const { queryClient } = renderScreen(<UploadTab />, { user: annAtAcme() });
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    choose(
+      csvFile(
+        HEADER +
+          'bo_abc12345de,1Z999AA10123456784,UPS,2026-11-20,12.50\n' +
+          'XYZ98765AB,986578788855,FedEx,11/20/2026,$1.05\n' +
+          'bo_x,,UPS,2026-11-20,1\n',
+      ),
+    );
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('Review Shipment Data')).toBeTruthy();
+    expect(dialog.getByTestId('review-valid').textContent).toBe('2');
+    expect(dialog.getByTestId('review-issues').textContent).toBe('1');
+    fireEvent.click(dialog.getByRole('button', { name: 'Process Shipments' }));
+    await waitFor(() => expect(screen.queryByText('Review Shipment Data')).toBeNull());
+    expect(sentBodies(fetch, 'POST /api/shipments/process')).toEqual([
+      {
+        fileName: 'shipments.csv',
+        shipments: [
+          { orderId: 'bo_abc12345de', trackingNumber: '1Z999AA10123456784', carrier: 'UPS', shipDate: '2026-11-20T00:00:00.000Z', shippingCost: 1250 },
+          { orderId: 'bo_xyz98765ab', trackingNumber: '986578788855', carrier: 'FEDEX', shipDate: '2026-11-20T00:00:00.000Z', shippingCost: 105 },
+        ],
+      },
+    ]);
+    expect(toast).toHaveBeenCalledWith({ title: 'Shipments processed', description: '1 successful, 1 failed', variant: 'success' });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/shipments'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/analytics/stats'] });
+  });
+
+  it("keeps the review open with 'Processing failed' when the call fails", async () => {
+    mockApi({ 'POST /api/shipments/process': { status: 503, body: { message: 'Faire is unavailable' } } });
+    renderScreen(<UploadTab />, { user: annAtAcme() });
+    choose(csvFile(HEADER + 'bo_abc12345de,1Z999AA10123456784,UPS,2026-11-20,12.50\n'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Process Shipments' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({ title: 'Processing failed', description: 'Faire is unavailable', variant: 'destructive' }),
+    );
+    expect(screen.getByText('Review Shipment Data')).toBeTruthy();
+  });
+
+  it('maps columns, uploads the file with the mapping (Reading A) and shows live results', async () => {
+    let polls = 0;
+    const progress = (pending: number) => ({
+      uploadId: 'up-1',
+      filename: 'export.csv',
+      totalRows: 2,
+      validRows: 1,
+      invalidRows: 1,
+      duplicateRows: 0,
+      shipments: 1,
+      pending,
+      success: 1 - pending,
+      failed: 0,
+      byStatus: pending ? { PENDING: 1 } : { SUCCESS: 1 },
+      done: pending === 0,
+    });
+    const fetch = mockApi({
+      'POST /api/shipments/upload': {
+        body: {
+          uploadId: 'up-1',
+          filename: 'export.csv',
+          totalRows: 2,
+          validRows: 1,
+          invalidRows: 1,
+          duplicateRows: 0,
+          queued: 1,
+          encoding: 'utf-8',
+          preview: {
+            valid: [],
+            invalid: [{ row: 3, order_id: 'bo_x', displayId: '#X', tracking_number: '', carrier: 'UPS', ship_date: '', shipping_cost: '1', validation: 'Order ID too short; Empty tracking number', warnings: [] }],
+          },
+        },
+      },
+      'GET /api/shipments/uploads/up-1': () => ({ body: progress(polls++ === 0 ? 1 : 0) }),
+    });
+    renderScreen(<UploadTab />, { user: annAtAcme() });
+    choose(
+      csvFile(
+        'PO Number,AWB,Courier,Date Shipped,shipping_cost\n' +
+          'bo_abc12345de,1Z999AA10123456784,UPS,2026-11-20,12.50\n' +
+          'bo_x,,UPS,2026-11-20,1\n',
+        'export.csv',
+      ),
+    );
+    expect(await screen.findByText('Map Your CSV Columns')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('mapping-order_id'), { target: { value: 'po number' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const review = within(await screen.findByRole('dialog', { name: 'Review Shipment Data' }));
+    fireEvent.click(review.getByRole('button', { name: 'Process Shipments' }));
+
+    const results = within(await screen.findByRole('dialog', { name: 'Upload Results' }));
+    const form = fetch.mock.calls.find(([url]) => url === '/api/shipments/upload')?.[1]?.body as FormData;
+    expect((form.get('csv') as File).name).toBe('export.csv');
+    expect(JSON.parse(form.get('columnMapping') as string)).toEqual({
+      'po number': 'order_id',
+      awb: 'tracking_number',
+      courier: 'carrier',
+      'date shipped': 'ship_date',
+    });
+    expect(toast).toHaveBeenCalledWith({ title: 'CSV uploaded successfully', description: '1 valid rows found, 1 with issues', variant: 'success' });
+    expect(results.getByTestId('result-invalid-row-3').textContent).toContain('Order ID too short; Empty tracking number');
+    expect((await results.findByTestId('progress-pending')).textContent).toBe('1');
+    expect(await results.findByText('Processing complete', undefined, { timeout: 4000 })).toBeTruthy();
+    expect(results.getByTestId('progress-success').textContent).toBe('1');
+    fireEvent.click(results.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByText('Upload Results')).toBeNull());
+  });
+});

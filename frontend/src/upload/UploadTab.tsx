@@ -1,0 +1,130 @@
+import { Box, Card, Typography } from '@mui/material';
+import { useSearchParams } from 'react-router-dom';
+import { PageHeader } from '../pages/PageHeader';
+import { ColumnMappingDialog } from './ColumnMappingDialog';
+import { DropZone } from './DropZone';
+import { RequirementsCard } from './RequirementsCard';
+import { ReviewModal } from './ReviewModal';
+import { UploadResultsDialog } from './UploadResultsDialog';
+import { useCsvImport, type ReviewStep } from './useCsvImport';
+
+const STEPS = [
+  { title: 'Upload your CSV', text: 'We check every row in your browser first.' },
+  { title: 'Review the rows', text: 'See problems by row number before anything is sent.' },
+  { title: 'Create shipments', text: 'Valid rows become shipments on their Faire orders.' },
+];
+
+function processHint(step: ReviewStep): string {
+  if (step.mode === 'process') {
+    return 'Valid rows are sent to Faire now, which can take up to about 30 seconds. Rows still running after that continue in the background and show up in Shipment History.';
+  }
+  if (step.mapping) {
+    return 'The file is uploaded with your column mapping and its valid rows are queued; you can follow their progress in the next step.';
+  }
+  return 'This file has more than 5,000 rows, so it is uploaded and its valid rows are queued; you can follow their progress in the next step.';
+}
+
+/** The Upload Shipments tab of the main portal. */
+export function UploadTab() {
+  const { step, submitting, selectFile, confirmMapping, cancel, submit, closeResults } = useCsvImport();
+  const [, setParams] = useSearchParams();
+
+  return (
+    <>
+      <PageHeader
+        title="Upload Shipments"
+        subtitle="Upload a CSV of tracking numbers; every valid row becomes a shipment on its Faire order."
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 7fr) minmax(0, 5fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Card component="section" aria-label="Upload a CSV file" sx={{ p: { xs: 2, sm: 2.5 } }}>
+          <DropZone onFile={selectFile} busyFile={step.kind === 'parsing' ? step.file.name : undefined} />
+          <Box
+            component="ol"
+            sx={{
+              listStyle: 'none',
+              m: 0,
+              mt: 2.5,
+              p: 0,
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' },
+            }}
+          >
+            {STEPS.map((s, i) => (
+              <Box component="li" key={s.title} sx={{ display: 'flex', gap: 1.25, alignItems: 'flex-start' }}>
+                <Box
+                  aria-hidden
+                  sx={{
+                    flexShrink: 0,
+                    width: 26,
+                    height: 26,
+                    borderRadius: '50%',
+                    display: 'grid',
+                    placeItems: 'center',
+                    fontSize: 13,
+                    fontWeight: 700,
+                    bgcolor: 'primary.main',
+                    color: 'primary.contrastText',
+                  }}
+                >
+                  {i + 1}
+                </Box>
+                <Box>
+                  <Typography sx={{ fontWeight: 600, fontSize: 14 }}>{s.title}</Typography>
+                  <Typography sx={{ fontSize: 12.5, color: 'text.secondary' }}>{s.text}</Typography>
+                </Box>
+              </Box>
+            ))}
+          </Box>
+        </Card>
+        <RequirementsCard />
+      </Box>
+
+      {step.kind === 'mapping' ? (
+        <ColumnMappingDialog
+          key={`${step.file.name}:${step.headers.join(',')}`}
+          open
+          fileName={step.file.name}
+          headers={step.headers}
+          labels={step.labels}
+          missing={step.missing}
+          initial={step.initial}
+          onCancel={cancel}
+          onConfirm={confirmMapping}
+        />
+      ) : null}
+
+      {step.kind === 'review' ? (
+        <ReviewModal
+          open
+          fileName={step.file.name}
+          totalRows={step.parse.summary.totalRows}
+          validRows={step.parse.summary.validRows}
+          invalidRows={step.parse.summary.invalidRows}
+          duplicateRows={step.parse.duplicateRows}
+          rows={step.parse.rows}
+          processing={submitting}
+          processHint={processHint(step)}
+          onCancel={cancel}
+          onProcess={submit}
+        />
+      ) : null}
+
+      <UploadResultsDialog
+        result={step.kind === 'results' ? step.result : null}
+        onClose={closeResults}
+        onViewHistory={() => {
+          closeResults();
+          setParams({ tab: 'history' });
+        }}
+      />
+    </>
+  );
+}

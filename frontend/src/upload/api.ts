@@ -1,0 +1,67 @@
+import type { ColumnMapping } from '@portal/shipment-rules';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../api/request';
+import type { ProcessItem, ProcessResponse, UploadProgress, UploadResult } from './types';
+
+/** Progress is polled this often while shipments of an upload are still pending. */
+export const PROGRESS_POLL_MS = 1500;
+
+export interface UploadInput {
+  file: File;
+  mapping?: ColumnMapping;
+}
+
+/** Reading A: `POST /api/shipments/upload`, multipart `csv` plus an optional `columnMapping` JSON. */
+export function uploadForm({ file, mapping }: UploadInput): FormData {
+  const form = new FormData();
+  form.append('csv', file, file.name);
+  if (mapping && Object.keys(mapping).length > 0) form.append('columnMapping', JSON.stringify(mapping));
+  return form;
+}
+
+export function useUploadCsv() {
+  return useMutation({
+    mutationFn: (input: UploadInput) => apiRequest<UploadResult>('POST', '/api/shipments/upload', uploadForm(input)),
+  });
+}
+
+/** Reading B: `POST /api/shipments/process` with reviewed rows. */
+export function useProcessShipments() {
+  return useMutation({
+    mutationFn: (input: { shipments: ProcessItem[]; fileName?: string }) =>
+      apiRequest<ProcessResponse>('POST', '/api/shipments/process', input),
+  });
+}
+
+export const uploadProgressKey = (uploadId: string) => ['/api/shipments/uploads', uploadId] as const;
+
+/** Live processing progress of an upload, polled every 1.5 s until every shipment is done. */
+export function useUploadProgress(uploadId: string | undefined) {
+  return useQuery<UploadProgress>({
+    queryKey: uploadProgressKey(uploadId ?? ''),
+    queryFn: () => apiRequest<UploadProgress>('GET', `/api/shipments/uploads/${encodeURIComponent(uploadId ?? '')}`),
+    enabled: !!uploadId,
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.done || query.state.status === 'error' ? false : PROGRESS_POLL_MS),
+  });
+}
+
+/** The server's "map your columns" answer: `400 {details: {requiresMapping, detectedHeaders}}`. */
+export function mappingRequiredDetails(err: unknown): { detectedHeaders: string[]; missingColumns: string[] } | undefined {
+  if (!(err instanceof ApiError) || err.status !== 400) return undefined;
+  try {
+    const body = JSON.parse(err.bodyText) as {
+      details?: { requiresMapping?: unknown; detectedHeaders?: unknown; missingColumns?: unknown };
+    };
+    const d = body.details;
+    if (!d?.requiresMapping || !Array.isArray(d.detectedHeaders)) return undefined;
+    return {
+      detectedHeaders: d.detectedHeaders.filter((h): h is string => typeof h === 'string'),
+      missingColumns: Array.isArray(d.missingColumns)
+        ? d.missingColumns.filter((h): h is string => typeof h === 'string')
+        : [],
+    };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,52 @@
+import { SAMPLE_CSV } from '@portal/shipment-rules';
+import { describe, expect, it } from 'vitest';
+import { parseCsvForReview, REVIEW_ROW_LIMIT } from './csvParse';
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const now = new Date('2026-11-21T12:00:00Z');
+
+describe('parseCsvForReview', () => {
+  it('validates the sample template', () => {
+    const { summary, rows, allRows } = parseCsvForReview(bytes(SAMPLE_CSV), { now });
+    expect(summary).toMatchObject({ totalRows: 3, validRows: 3, invalidRows: 0, requiresMapping: false, errors: [] });
+    expect(allRows).toBe(true);
+    expect(rows[0]).toMatchObject({ row: 2, displayId: '#ABC12345DE', shipping_cost: '$12.50', shipDate: '2026-11-20T00:00:00.000Z' });
+    expect(rows[1].displayId).toBe('-');
+  });
+
+  it('keeps spreadsheet row numbers across blank lines, with semicolons and CRLF', () => {
+    const csv =
+      'Order_ID;Tracking_Number;Carrier;Ship_Date;Shipping_Cost\r\n' +
+      'bo_abc12345de;1Z999AA10123456784;UPS;2026-11-20;12.50\r\n\r\n' +
+      'bo_zz;1Z999AA10123456784;;2026-11-20;abc\r\n';
+    const { summary, rows } = parseCsvForReview(bytes(csv), { now });
+    expect(summary.detectedHeaders).toEqual(['order_id', 'tracking_number', 'carrier', 'ship_date', 'shipping_cost']);
+    expect(summary).toMatchObject({ totalRows: 2, validRows: 1, invalidRows: 1 });
+    expect(rows[1].row).toBe(4);
+    expect(rows[1].validation).toBe('Order ID too short; Empty carrier; Shipping cost must be a valid number');
+    expect(summary.errors[0]).toMatch(/^Row 4: Order ID too short/);
+  });
+
+  it('asks for a mapping when required columns are missing, and applies it', () => {
+    const csv = 'Order #,Tracking,Ship Via,Date Shipped,shipping_cost\nbo_abc12345de,1Z999AA10123456784,UPS,2026-11-20,5\n';
+    const first = parseCsvForReview(bytes(csv), { now });
+    expect(first.summary.requiresMapping).toBe(true);
+    expect(first.headerLabels['order #']).toBe('Order #');
+    const mapped = parseCsvForReview(bytes(csv), {
+      now,
+      mapping: { 'order #': 'order_id', tracking: 'tracking_number', 'ship via': 'carrier', 'date shipped': 'ship_date' },
+    });
+    expect(mapped.summary).toMatchObject({ requiresMapping: false, validRows: 1 });
+    expect(mapped.rows[0].order_id).toBe('bo_abc12345de');
+  });
+
+  it('keeps only the first rows of a big file', () => {
+    const line = 'bo_abc12345de,1Z999AA10123456784,UPS,2026-11-20,1\n';
+    const csv = 'order_id,tracking_number,carrier,ship_date,shipping_cost\n' + line.repeat(5001);
+    const { summary, rows, allRows, duplicateRows } = parseCsvForReview(bytes(csv), { now });
+    expect(summary.totalRows).toBe(5001);
+    expect(allRows).toBe(false);
+    expect(rows).toHaveLength(REVIEW_ROW_LIMIT);
+    expect(duplicateRows).toBe(5000);
+  });
+});

@@ -1,0 +1,114 @@
+import {
+  applyColumnMapping,
+  decodeCsvBytes,
+  detectDelimiter,
+  findMissingColumns,
+  formatCents,
+  normalizeHeader,
+  reviewDisplayId,
+  validateRecords,
+  type ColumnMapping,
+  type CsvRecord,
+  type ValidatedRecord,
+} from '@portal/shipment-rules';
+import Papa from 'papaparse';
+import type { ParseResult, ReviewRow } from './types';
+
+/** Files with at most this many rows keep every row in the browser, for `POST /api/shipments/process`. */
+export const FULL_ROWS_LIMIT = 5000;
+/** Rows the review modal renders at most. */
+export const REVIEW_ROW_LIMIT = 500;
+/** 'Row N: message' lines kept in the parse summary. */
+export const MAX_SUMMARY_ERRORS = 1000;
+
+const HEADER_SAMPLE_CHARS = 64 * 1024;
+
+export interface ParseOptions {
+  mapping?: ColumnMapping;
+  now?: Date;
+}
+
+const text = (value: string | undefined) => (value ?? '').trim();
+
+/** A validated record as the review modal shows it. */
+export function toReviewRow(r: ValidatedRecord, mapping?: ColumnMapping): ReviewRow {
+  const cells = applyColumnMapping(r.raw, mapping);
+  const v = r.result.value;
+  const orderId = text(cells.order_id);
+  const row: ReviewRow = {
+    row: r.rowNumber,
+    order_id: orderId,
+    displayId: reviewDisplayId(orderId),
+    tracking_number: v?.trackingNumber ?? text(cells.tracking_number),
+    carrier: text(cells.carrier),
+    ship_date: v?.shipDate ?? text(cells.ship_date),
+    shipDate: v?.shipDateIso,
+    shipping_cost: v ? formatCents(v.shippingCostCents) : text(cells.shipping_cost),
+    valid: r.result.valid,
+    warnings: r.result.warnings.map((w) => w.message),
+  };
+  if (!r.result.valid) row.validation = r.result.errors.map((e) => e.message).join('; ') || 'Invalid';
+  if (r.result.suggestedCarrier) row.suggestedCarrier = r.result.suggestedCarrier;
+  if (r.duplicateOf !== undefined) row.duplicateOf = r.duplicateOf;
+  return row;
+}
+
+/**
+ * Reads a CSV file the way the server does (same rules library): decodes the bytes (UTF-8/16, Windows-1252),
+ * detects the delimiter, parses with papaparse (headers trimmed and lowercased, empty lines kept so row
+ * numbers match the spreadsheet) and validates every record, with the column mapping when one is given.
+ */
+export function parseCsvForReview(bytes: Uint8Array, opts: ParseOptions = {}): ParseResult {
+  const { mapping, now } = opts;
+  const { text: csv, encoding } = decodeCsvBytes(bytes);
+  const delimiter = detectDelimiter(csv.slice(0, HEADER_SAMPLE_CHARS));
+
+  const parsed = Papa.parse<CsvRecord>(csv, {
+    header: true,
+    transformHeader: (h) => normalizeHeader(h),
+    skipEmptyLines: false,
+    delimiter,
+  });
+  const fields = (parsed.meta.fields ?? []).filter((f) => f !== '');
+  const firstLine = Papa.parse<string[]>(csv.slice(0, HEADER_SAMPLE_CHARS), { preview: 1, delimiter }).data[0] ?? [];
+  const headerLabels: Record<string, string> = {};
+  (parsed.meta.fields ?? []).forEach((field, i) => {
+    if (field !== '' && headerLabels[field] === undefined) headerLabels[field] = (firstLine[i] ?? field).trim() || field;
+  });
+
+  const missingColumns = findMissingColumns(fields, mapping);
+  const report = validateRecords(parsed.data, { mapping, now });
+  const allRows = report.rows.length <= FULL_ROWS_LIMIT;
+  const kept = allRows ? report.rows : report.rows.slice(0, REVIEW_ROW_LIMIT);
+
+  const errors: string[] = [];
+  for (const e of parsed.errors) {
+    if (errors.length >= MAX_SUMMARY_ERRORS) break;
+    if (e.type === 'Quotes') errors.push(`Row ${(e.row ?? 0) + 2}: ${e.message}`);
+  }
+  let duplicateRows = 0;
+  for (const r of report.rows) {
+    if (r.duplicateOf !== undefined) duplicateRows += 1;
+    if (!r.result.valid && errors.length < MAX_SUMMARY_ERRORS) {
+      errors.push(`Row ${r.rowNumber}: ${r.result.errors.map((e) => e.message).join('; ')}`);
+    }
+  }
+
+  return {
+    summary: {
+      totalRows: report.totalRows,
+      validRows: report.validRows,
+      invalidRows: report.invalidRows,
+      errors,
+      detectedHeaders: fields,
+      requiresMapping: !mapping && missingColumns.length > 0,
+    },
+    headerLabels,
+    missingColumns,
+    duplicateRows,
+    rows: kept.map((r) => toReviewRow(r, mapping)),
+    allRows,
+    encoding,
+    delimiter,
+  };
+}

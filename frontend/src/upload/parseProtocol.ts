@@ -1,0 +1,14 @@
+import type { ColumnMapping } from '@portal/shipment-rules';
+import type { ParseResult } from './types';
+
+/** Message to the CSV parse worker. */
+export interface ParseRequest {
+  id: number;
+  file: Blob;
+  mapping?: ColumnMapping;
+  /** Epoch milliseconds the ship-date warnings are measured from; the current time when absent. */
+  now?: number;
+}
+
+/** Answer of the CSV parse worker. */
+export type ParseResponse = { id: number; ok: true; result: ParseResult } | { id: number; ok: false; message: string };

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { buildProcessPayload, shipDateIso, summarizeResults } from './processPayload';
+import type { ReviewRow } from './types';
+
+const row = (patch: Partial<ReviewRow>): ReviewRow => ({
+  row: 2,
+  order_id: 'bo_abc12345de',
+  displayId: '#ABC12345DE',
+  tracking_number: '1Z999AA10123456784',
+  carrier: 'UPS',
+  ship_date: '2026-11-20',
+  shipping_cost: '$12.50',
+  valid: true,
+  warnings: [],
+  ...patch,
+});
+
+describe('buildProcessPayload', () => {
+  it('sends valid rows with cents and an ISO ship date', () => {
+    const payload = buildProcessPayload([
+      row({ shipDate: '2026-11-20T00:00:00.000Z' }),
+      row({ row: 3, order_id: 'XYZ98765AB', tracking_number: '9865 7878 8855', carrier: 'FedEx', ship_date: '11/21/2026', shipping_cost: '1,234.565' }),
+    ]);
+    expect(payload).toEqual([
+      { orderId: 'bo_abc12345de', trackingNumber: '1Z999AA10123456784', carrier: 'UPS', shipDate: '2026-11-20T00:00:00.000Z', shippingCost: 1250 },
+      { orderId: 'bo_xyz98765ab', trackingNumber: '986578788855', carrier: 'FEDEX', shipDate: '2026-11-21T00:00:00.000Z', shippingCost: 123457 },
+    ]);
+    expect(payload.every((p) => Number.isInteger(p.shippingCost))).toBe(true);
+  });
+
+  it('leaves out invalid rows and repeats of an earlier row', () => {
+    const payload = buildProcessPayload([
+      row({}),
+      row({ row: 3, valid: false, validation: 'Missing carrier', carrier: '' }),
+      row({ row: 4, duplicateOf: 2 }),
+    ]);
+    expect(payload).toHaveLength(1);
+  });
+
+  it('prefers shipDate, else converts ship_date', () => {
+    expect(shipDateIso({ shipDate: '2026-01-02T00:00:00.000Z', ship_date: '2030-01-01' })).toBe('2026-01-02T00:00:00.000Z');
+    expect(shipDateIso({ ship_date: '1/2/26' })).toBe('2026-01-02T00:00:00.000Z');
+  });
+});
+
+describe('summarizeResults', () => {
+  it('counts SUCCESS as successful, PENDING apart, anything else as failed', () => {
+    expect(
+      summarizeResults([{ status: 'SUCCESS' }, { status: 'FAILED' }, { status: 'ORDER_NOT_FOUND' }, { status: 'INVALID' }, { status: 'PENDING' }]),
+    ).toEqual({ success: 1, failed: 3, pending: 1 });
+  });
+});

@@ -1,0 +1,121 @@
+import type { CsvDelimiter, CsvEncoding, ShipmentField } from '@portal/shipment-rules';
+
+/**
+ * One CSV row as the review modal and the upload results show it (spec section 3, "CSV row"):
+ * the cells as typed for invalid rows, normalised text for valid ones.
+ */
+export interface ReviewRow {
+  /** Spreadsheet row number: the header is row 1. */
+  row: number;
+  order_id: string;
+  displayId: string;
+  tracking_number: string;
+  carrier: string;
+  /** 'YYYY-MM-DD' for valid rows, the cell as typed otherwise. */
+  ship_date: string;
+  /** ISO date-time (UTC midnight) for valid rows. */
+  shipDate?: string;
+  /** '$12.50' for valid rows, the cell as typed otherwise. */
+  shipping_cost: string;
+  /** Invalid rows only: the error messages joined by '; '. */
+  validation?: string;
+  valid: boolean;
+  warnings: string[];
+  /** The carrier the tracking number points to, when the carrier cell does not name one. */
+  suggestedCarrier?: string;
+  /** Row number of the earlier row with the same order and tracking number. */
+  duplicateOf?: number;
+}
+
+/** The client-side parse summary (spec section 3). */
+export interface ParseSummary {
+  totalRows: number;
+  validRows: number;
+  invalidRows: number;
+  /** 'Row N: message' for invalid rows (at most MAX_SUMMARY_ERRORS). */
+  errors: string[];
+  /** Headers as compared: trimmed and lowercased. */
+  detectedHeaders: string[];
+  requiresMapping: boolean;
+}
+
+export interface ParseResult {
+  summary: ParseSummary;
+  /** Normalised header -> the header as written in the file, for display. */
+  headerLabels: Record<string, string>;
+  /** Required columns neither in the file nor supplied by the mapping. */
+  missingColumns: ShipmentField[];
+  /** Valid rows repeating an earlier row's order and tracking number. */
+  duplicateRows: number;
+  /** Every row when the file has at most FULL_ROWS_LIMIT rows, otherwise the first REVIEW_ROW_LIMIT. */
+  rows: ReviewRow[];
+  /** True when `rows` holds every row of the file. */
+  allRows: boolean;
+  encoding: CsvEncoding;
+  delimiter: CsvDelimiter;
+}
+
+/** Row of the upload answer's preview (`POST /api/shipments/upload`). */
+export interface UploadPreviewRow {
+  row: number;
+  order_id: string;
+  displayId: string;
+  tracking_number: string;
+  carrier: string;
+  ship_date: string;
+  shipDate?: string;
+  shipping_cost: string;
+  validation?: string;
+  warnings: string[];
+}
+
+export interface UploadResult {
+  uploadId: string;
+  filename: string;
+  totalRows: number;
+  validRows: number;
+  invalidRows: number;
+  duplicateRows: number;
+  queued: number;
+  encoding?: string;
+  preview: { valid: UploadPreviewRow[]; invalid: UploadPreviewRow[] };
+}
+
+export interface UploadProgress {
+  uploadId: string;
+  filename: string;
+  totalRows: number;
+  validRows: number;
+  invalidRows: number;
+  duplicateRows: number;
+  shipments: number;
+  pending: number;
+  success: number;
+  failed: number;
+  byStatus: Record<string, number>;
+  done: boolean;
+}
+
+/** One item of `POST /api/shipments/process`. */
+export interface ProcessItem {
+  orderId: string;
+  trackingNumber: string;
+  carrier: string;
+  /** ISO date-time. */
+  shipDate: string;
+  /** Integer cents. */
+  shippingCost: number;
+}
+
+export interface ProcessResultItem {
+  orderId: string;
+  trackingNumber: string;
+  status: string;
+  shipmentId?: string | null;
+  error?: string | null;
+}
+
+export interface ProcessResponse {
+  uploadId?: string;
+  results: ProcessResultItem[];
+}

@@ -1,0 +1,207 @@
+import {
+  checkCsvFile,
+  isShipmentField,
+  normalizeHeader,
+  selectionToColumnMapping,
+  suggestMapping,
+  type ColumnMapping,
+  type FieldSelection,
+  type ShipmentField,
+} from '@portal/shipment-rules';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { errorMessage } from '../api/request';
+import { useToast } from '../notifications/toast';
+import { invalidateShipmentData } from '../shipments/api';
+import { mappingRequiredDetails, useProcessShipments, useUploadCsv } from './api';
+import { parseCsvFile } from './parseCsvFile';
+import { buildProcessPayload, PROCESS_MAX_ROWS, summarizeResults } from './processPayload';
+import type { ParseResult, UploadResult } from './types';
+
+/**
+ * How the review modal's 'Process Shipments' button submits (see FLOWS.md):
+ * 'process' sends the reviewed rows as JSON (Reading B), 'upload' sends the file (Reading A).
+ */
+export type ImportMode = 'process' | 'upload';
+
+export function importModeFor(parse: ParseResult, mapping?: ColumnMapping): ImportMode {
+  const hasMapping = !!mapping && Object.keys(mapping).length > 0;
+  return !hasMapping && parse.allRows && parse.summary.totalRows <= PROCESS_MAX_ROWS ? 'process' : 'upload';
+}
+
+export interface MappingStep {
+  kind: 'mapping';
+  file: File;
+  /** Normalised CSV headers offered in the selects. */
+  headers: string[];
+  /** Header -> text as written in the file. */
+  labels: Record<string, string>;
+  missing: ShipmentField[];
+  initial: FieldSelection;
+}
+
+export interface ReviewStep {
+  kind: 'review';
+  file: File;
+  parse: ParseResult;
+  mapping?: ColumnMapping;
+  mode: ImportMode;
+}
+
+export type ImportStep =
+  | { kind: 'idle' }
+  | { kind: 'parsing'; file: File }
+  | MappingStep
+  | ReviewStep
+  | { kind: 'results'; result: UploadResult };
+
+/**
+ * The Upload Shipments flow: file checks, local parse in a worker, column mapping when required columns
+ * are missing, the review modal, then either `POST /api/shipments/process` or `POST /api/shipments/upload`
+ * and the results dialog.
+ */
+export function useCsvImport() {
+  const [step, setStep] = useState<ImportStep>({ kind: 'idle' });
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const upload = useUploadCsv();
+  const process = useProcessShipments();
+  /** Increases on every new parse or cancel, so a late parse answer is dropped. */
+  const generation = useRef(0);
+
+  const showParsed = useCallback(
+    (file: File, parse: ParseResult, mapping?: ColumnMapping) => {
+      const { summary } = parse;
+      if (summary.detectedHeaders.length === 0) {
+        toast({ title: 'CSV validation failed', description: 'The file is empty', variant: 'destructive' });
+        setStep({ kind: 'idle' });
+        return;
+      }
+      if (summary.totalRows === 0) {
+        toast({ title: 'CSV validation failed', description: 'The file has no data rows', variant: 'destructive' });
+        setStep({ kind: 'idle' });
+        return;
+      }
+      if (summary.requiresMapping) {
+        setStep({
+          kind: 'mapping',
+          file,
+          headers: summary.detectedHeaders,
+          labels: parse.headerLabels,
+          missing: parse.missingColumns,
+          initial: suggestMapping(summary.detectedHeaders),
+        });
+        return;
+      }
+      setStep({ kind: 'review', file, parse, mapping, mode: importModeFor(parse, mapping) });
+    },
+    [toast],
+  );
+
+  const parse = useCallback(
+    (file: File, mapping?: ColumnMapping) => {
+      const id = ++generation.current;
+      setStep({ kind: 'parsing', file });
+      parseCsvFile(file, mapping).then(
+        (result) => {
+          if (id === generation.current) showParsed(file, result, mapping);
+        },
+        (err: unknown) => {
+          if (id !== generation.current) return;
+          toast({ title: `CSV parsing failed: ${errorMessage(err, 'Unknown error')}`, variant: 'destructive' });
+          setStep({ kind: 'idle' });
+        },
+      );
+    },
+    [showParsed, toast],
+  );
+
+  const selectFile = useCallback(
+    (file: File) => {
+      const problem = checkCsvFile(file);
+      if (problem) {
+        toast({ title: problem.title, description: problem.message, variant: 'destructive' });
+        return;
+      }
+      parse(file);
+    },
+    [parse, toast],
+  );
+
+  const confirmMapping = useCallback(
+    (selection: FieldSelection) => {
+      if (step.kind !== 'mapping') return;
+      parse(step.file, selectionToColumnMapping(selection));
+    },
+    [parse, step],
+  );
+
+  const cancel = useCallback(() => {
+    generation.current += 1;
+    setStep({ kind: 'idle' });
+  }, []);
+
+  const submitting = upload.isPending || process.isPending;
+
+  const submit = useCallback(() => {
+    if (step.kind !== 'review' || submitting) return;
+    const { file, parse: parsed, mapping, mode } = step;
+    if (mode === 'process') {
+      const shipments = buildProcessPayload(parsed.rows);
+      if (shipments.length === 0) {
+        toast({ title: 'Processing failed', description: 'There are no valid rows to process', variant: 'destructive' });
+        return;
+      }
+      process.mutate(
+        { shipments, fileName: file.name },
+        {
+          onSuccess: ({ results }) => {
+            const { success, failed } = summarizeResults(results);
+            toast({ title: 'Shipments processed', description: `${success} successful, ${failed} failed`, variant: 'success' });
+            setStep({ kind: 'idle' });
+          },
+          onError: (err) => toast({ title: 'Processing failed', description: errorMessage(err), variant: 'destructive' }),
+          onSettled: () => {
+            void invalidateShipmentData(queryClient);
+          },
+        },
+      );
+      return;
+    }
+    upload.mutate(
+      { file, mapping },
+      {
+        onSuccess: (result) => {
+          toast({
+            title: 'CSV uploaded successfully',
+            description: `${result.validRows} valid rows found, ${result.invalidRows} with issues`,
+            variant: 'success',
+          });
+          setStep({ kind: 'results', result });
+        },
+        onError: (err) => {
+          toast({ title: 'Upload failed', description: errorMessage(err), variant: 'destructive' });
+          const details = mappingRequiredDetails(err);
+          if (details && details.detectedHeaders.length > 0) {
+            const headers = details.detectedHeaders.map(normalizeHeader).filter((h) => h !== '');
+            setStep({
+              kind: 'mapping',
+              file,
+              headers,
+              labels: parsed.headerLabels,
+              missing: details.missingColumns.filter(isShipmentField),
+              initial: suggestMapping(headers),
+            });
+          }
+        },
+      },
+    );
+  }, [process, queryClient, step, submitting, toast, upload]);
+
+  const closeResults = useCallback(() => {
+    setStep({ kind: 'idle' });
+    void invalidateShipmentData(queryClient);
+  }, [queryClient]);
+
+  return { step, submitting, selectFile, confirmMapping, cancel, submit, closeResults };
+}
