@@ -36,6 +36,7 @@ export function uniqueName(prefix) {
 /** Runs the product as `npm start` runs it. Resolves once /api/health is green, or rejects with its output. */
 export async function startProduct({ env = {}, waitForHealth = true, timeoutMs = 60_000 } = {}) {
   const port = await freePort();
+  const sandboxPort = await freePort();
   const dbName = uniqueName('e2e');
   const stateDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const url = `http://localhost:${port}`;
@@ -52,6 +53,7 @@ export async function startProduct({ env = {}, waitForHealth = true, timeoutMs =
     LOCAL_STATE_DIR: stateDir,
     LOG_LEVEL: 'warn',
     SHUTDOWN_TIMEOUT_MS: '3000',
+    SANDBOX_PORT: String(sandboxPort),
     ...env,
   };
   const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], {
@@ -67,6 +69,7 @@ export async function startProduct({ env = {}, waitForHealth = true, timeoutMs =
   const product = {
     url,
     port,
+    sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
     dbName,
     databaseUrl: childEnv.DATABASE_URL,
     env: childEnv,
@@ -165,4 +168,54 @@ export async function screenshot(page, name) {
 
 export function sleep(ms) {
   return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Signs in through the developer sign-in form, as a person would. Resolves on the page after sign-in. */
+export async function devSignIn(page, product, { email, name, faireToken, stay = false } = {}) {
+  if (!stay) await page.goto(`${product.url}/`);
+  const form = page.getByRole('form', { name: 'Developer sign-in' });
+  await form.getByLabel('Email').fill(email);
+  if (name) await form.getByLabel('Name').fill(name);
+  if (faireToken) await form.getByLabel('Faire token (optional)').fill(faireToken);
+  await form.getByRole('button', { name: 'Sign in as developer' }).click();
+  await page.waitForURL((u) => !u.pathname.endsWith('/') || u.pathname === '/no-company' || u.pathname === '/dashboard', { timeout: 15_000 });
+}
+
+/** Signs in and creates a company from the no-company screen. */
+export async function signUpWithCompany(page, product, { email, name, company, faireToken }) {
+  await devSignIn(page, product, { email, name, faireToken });
+  await page.waitForURL(/\/no-company$/);
+  await page.getByLabel('Company name (optional)').fill(company);
+  await page.getByRole('button', { name: 'Create Company' }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+/** Calls the product's API from the page (same cookies, anti-forgery header). */
+export async function api(page, method, path, body) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        credentials: 'include',
+        headers: { 'X-Requested-With': 'fetch', ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const text = await res.text();
+      let json = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        /* not JSON */
+      }
+      return { status: res.status, body: json };
+    },
+    { method, path, body },
+  );
+}
+
+/** Waits for a toast with this title (and description when given). */
+export async function toast(page, title, description) {
+  const t = page.getByTestId('toast').filter({ hasText: title });
+  await t.first().waitFor({ timeout: 15_000 });
+  if (description) await t.filter({ hasText: description }).first().waitFor({ timeout: 5_000 });
 }

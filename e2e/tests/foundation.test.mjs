@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { launchBrowser, screenshot, startProduct } from '../lib/harness.mjs';
+import { devSignIn, launchBrowser, screenshot, startProduct } from '../lib/harness.mjs';
 
 describe('the product as npm start runs it', () => {
   let product;
   let browser;
 
   before(async () => {
-    product = await startProduct();
+    product = await startProduct({ env: { ADMIN_EMAILS: 'admin@shell.test' } });
     browser = await launchBrowser();
   });
 
@@ -49,6 +49,7 @@ describe('the product as npm start runs it', () => {
 
   it('shows a fixed sidebar on a laptop and a slide-out menu under 768px', async () => {
     const desktop = await browser.page({ width: 1280, height: 800 });
+    await devSignIn(desktop, product, { email: 'admin@shell.test', name: 'Shell Admin' });
     await desktop.goto(`${product.url}/dashboard`);
     const nav = desktop.getByRole('navigation', { name: 'Main navigation' });
     await nav.waitFor();
@@ -58,6 +59,7 @@ describe('the product as npm start runs it', () => {
     await desktop.context().close();
 
     const phone = await browser.page({ mobile: true });
+    await devSignIn(phone, product, { email: 'admin@shell.test', name: 'Shell Admin' });
     await phone.goto(`${product.url}/dashboard`);
     const button = phone.getByTestId('menu-button');
     await button.waitFor();

@@ -53,6 +53,7 @@ export function ShipmentHistoryTab() {
   const [filters, setFilters] = useState<ShipmentFilters>(EMPTY_FILTERS);
   const [page, setPage] = useState(1);
   const searchTimer = useRef<number | undefined>(undefined);
+  const listTop = useRef<HTMLDivElement>(null);
 
   useEffect(() => () => window.clearTimeout(searchTimer.current), []);
 
@@ -106,24 +107,28 @@ export function ShipmentHistoryTab() {
   return (
     <>
       <PageHeader title="Shipment History" subtitle="Every shipment you uploaded, with its status on Faire." />
-      <Card>
+      <Card ref={listTop}>
         <Box
           role="search"
           sx={{
             p: { xs: 2, sm: 2.5 },
             display: 'grid',
             gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'minmax(220px, 2fr) minmax(0, 1fr) minmax(0, 1fr) minmax(170px, 1fr)' },
+            gridTemplateColumns: {
+              xs: 'repeat(2, minmax(0, 1fr))',
+              md: 'minmax(220px, 2fr) minmax(0, 1fr) minmax(0, 1fr) minmax(170px, 1fr)',
+            },
             alignItems: 'start',
           }}
         >
           <TextField
+            variant="outlined"
             size="small"
             label="Search"
             placeholder="Order ID or tracking number"
             value={searchInput}
             onChange={(e) => onSearch(e.target.value)}
-            sx={{ gridColumn: { sm: '1 / -1', md: 'auto' } }}
+            sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
             slotProps={{
               input: {
                 startAdornment: (
@@ -136,6 +141,7 @@ export function ShipmentHistoryTab() {
             }}
           />
           <TextField
+            variant="outlined"
             size="small"
             type="date"
             label="Upload Date from"
@@ -144,6 +150,7 @@ export function ShipmentHistoryTab() {
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.dateTo || undefined, 'data-testid': 'shipment-date-from' } }}
           />
           <TextField
+            variant="outlined"
             size="small"
             type="date"
             label="Upload Date to"
@@ -152,12 +159,13 @@ export function ShipmentHistoryTab() {
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.dateFrom || undefined, 'data-testid': 'shipment-date-to' } }}
           />
           <TextField
+            variant="outlined"
             select
             size="small"
             label="Status"
             value={filters.status}
             onChange={(e) => changeFilter({ status: e.target.value })}
-            sx={{ gridColumn: { sm: '1 / -1', md: 'auto' } }}
+            sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'shipment-status' } }}
           >
             <option value="">All</option>
@@ -207,7 +215,17 @@ export function ShipmentHistoryTab() {
         {total > 0 ? (
           <>
             <Divider />
-            <Pagination page={page} pageSize={SHIPMENTS_PAGE_SIZE} total={total} onPage={setPage} disabled={query.isFetching} />
+            <Pagination
+              page={page}
+              pageSize={SHIPMENTS_PAGE_SIZE}
+              total={total}
+              onPage={(p) => {
+                setPage(p);
+                const top = listTop.current?.getBoundingClientRect().top ?? 0;
+                if (top < 0) window.scrollTo({ top: window.scrollY + top - 16, behavior: 'smooth' });
+              }}
+              disabled={query.isFetching}
+            />
           </>
         ) : null}
       </Card>

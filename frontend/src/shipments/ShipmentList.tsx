@@ -67,7 +67,7 @@ function RetryButton({ shipment, retryingId, onRetry, fullWidth = false }: Shipm
 function ErrorText({ message }: { message: string | null }) {
   if (!message) return null;
   return (
-    <Typography data-testid="shipment-error" sx={{ fontSize: 12.5, color: 'error.main', mt: 0.5, maxWidth: 280, overflowWrap: 'anywhere' }}>
+    <Typography data-testid="shipment-error" sx={{ fontSize: 12, color: 'error.main', mt: 0.5, maxWidth: 210, lineHeight: 1.4, overflowWrap: 'anywhere' }}>
       {message}
     </Typography>
   );
@@ -93,7 +93,7 @@ function ShipmentTable(props: ShipmentListProps) {
   const { shipments } = props;
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table aria-label="Shipments" sx={{ minWidth: 1040 }}>
+      <Table size="small" aria-label="Shipments" sx={{ minWidth: 960, '& th, & td': { px: 1.25 }, '& th:first-of-type, & td:first-of-type': { pl: 2.5 }, '& th:last-of-type, & td:last-of-type': { pr: 2.5 } }}>
         <TableHead>
           <TableRow>
             <TableCell sx={headCell}>Order ID</TableCell>
@@ -112,15 +112,20 @@ function ShipmentTable(props: ShipmentListProps) {
         </TableHead>
         <TableBody>
           {shipments.map((s) => (
-            <TableRow key={s.id} hover data-testid={`shipment-row-${s.id}`} sx={{ '& td': { verticalAlign: 'top', fontSize: 13.5 }, '&:last-child td': { borderBottom: 0 } }}>
+            <TableRow
+              key={s.id}
+              hover
+              data-testid={`shipment-row-${s.id}`}
+              sx={{ '& td': { verticalAlign: 'top', fontSize: 13.5, py: 1.25 }, '&:last-child td': { borderBottom: 0 } }}
+            >
               <TableCell>
-                <Box sx={{ ...mono, wordBreak: 'break-all' }}>{s.orderId}</Box>
+                <Box sx={{ ...mono, whiteSpace: 'nowrap' }}>{s.orderId}</Box>
                 {s.displayId ? (
                   <Typography sx={{ fontSize: 12.5, color: 'text.secondary', fontWeight: 600, mt: 0.25 }}>{s.displayId}</Typography>
                 ) : null}
               </TableCell>
-              <TableCell sx={{ ...mono, wordBreak: 'break-all' }}>{s.trackingNumber || '-'}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.carrier ? carrierLabel(s.carrier) : '-'}</TableCell>
+              <TableCell sx={{ ...mono, fontSize: 12, overflowWrap: 'anywhere', minWidth: 172 }}>{s.trackingNumber || '-'}</TableCell>
+              <TableCell sx={{ minWidth: 80 }}>{s.carrier ? carrierLabel(s.carrier) : '-'}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatShortUsDate(s.shipDate)}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
                 {formatCentsOrDash(s.shippingCost)}

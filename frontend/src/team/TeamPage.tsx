@@ -15,6 +15,7 @@ import {
 } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { InviteUserDialog } from './InviteUserDialog';
+import { CompanyActivityCard } from '../admin/CompanyActivityCard';
 import { MailOutboxCard } from './MailOutboxCard';
 import { MembersList } from './MembersList';
 
@@ -141,6 +142,7 @@ export function TeamPage() {
       </Card>
 
       {canManage && outbox.isSuccess && Array.isArray(outbox.data) ? <MailOutboxCard mails={outbox.data} /> : null}
+      <CompanyActivityCard />
 
       {canManage ? <InviteUserDialog open={inviteOpen} onClose={() => setInviteOpen(false)} /> : null}
 

@@ -97,6 +97,7 @@ function MappingDialogBody({ fileName, headers, labels = {}, missing = [], initi
                 </Box>
                 <ArrowForwardIcon aria-hidden sx={{ display: { xs: 'none', sm: 'block' }, color: 'text.disabled', fontSize: 18 }} />
                 <TextField
+                  variant="outlined"
                   select
                   size="small"
                   fullWidth

@@ -110,10 +110,11 @@ export function DropZone({ onFile, busyFile, disabled = false }: DropZoneProps) 
           >
             <CloudUploadOutlinedIcon sx={{ fontSize: 32 }} />
           </Box>
-          <Typography sx={{ fontWeight: 700, fontSize: { xs: 16, sm: 17 } }}>
+          <Typography sx={{ fontWeight: 700, fontSize: 17, display: { xs: 'none', sm: 'block' } }}>
             {dragging ? 'Drop your CSV file here' : 'Drag and drop your CSV file here'}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography sx={{ fontWeight: 700, fontSize: 16, display: { xs: 'block', sm: 'none' } }}>Choose your CSV file</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' } }}>
             or
           </Typography>
           <Button variant="contained" tabIndex={-1} disabled={inactive} sx={{ pointerEvents: 'none', px: 3 }}>

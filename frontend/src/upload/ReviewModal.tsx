@@ -63,19 +63,20 @@ function Stat({ label, value, tone }: { label: string; value: number; tone?: 'su
   return (
     <Box
       sx={{
-        px: 1.75,
-        py: 1,
+        px: { xs: 1.25, sm: 1.75 },
+        py: { xs: 0.75, sm: 1 },
+        flex: { xs: '1 1 0', sm: '0 0 auto' },
         borderRadius: 2,
         border: 1,
         borderColor: tone ? `${tone}.main` : 'divider',
         bgcolor: tone === 'success' ? 'rgba(47,133,90,0.06)' : tone === 'error' ? 'rgba(197,48,48,0.05)' : 'background.paper',
-        minWidth: 96,
+        minWidth: { xs: 0, sm: 96 },
       }}
     >
-      <Typography sx={{ fontSize: 12, color: 'text.secondary', fontWeight: 500 }}>{label}</Typography>
+      <Typography sx={{ fontSize: 12, color: 'text.secondary', fontWeight: 500, whiteSpace: 'nowrap' }}>{label}</Typography>
       <Typography
         data-testid={`review-${label.toLowerCase().replace(/\s+/g, '-')}`}
-        sx={{ fontSize: 20, fontWeight: 700, color: tone ? `${tone}.main` : 'text.primary', lineHeight: 1.3 }}
+        sx={{ fontSize: { xs: 18, sm: 20 }, fontWeight: 700, color: tone ? `${tone}.main` : 'text.primary', lineHeight: 1.3 }}
       >
         {value.toLocaleString('en-US')}
       </Typography>
@@ -183,10 +184,10 @@ function ReviewModalBody({
       aria-describedby="review-subtitle"
       slotProps={{ paper: { sx: { maxHeight: '90vh', m: { xs: 1, sm: 4 }, width: { xs: 'calc(100% - 16px)', sm: undefined } } } }}
     >
-      <DialogTitle id="review-title" sx={{ fontWeight: 700, pb: 0 }}>
+      <DialogTitle id="review-title" sx={{ fontWeight: 700, pb: 0, px: { xs: 2, sm: 3 } }}>
         Review Shipment Data
       </DialogTitle>
-      <Box sx={{ px: 3, pt: 0.5, pb: 2 }}>
+      <Box sx={{ px: { xs: 2, sm: 3 }, pt: 0.5, pb: 2 }}>
         <Typography id="review-subtitle" variant="body2" color="text.secondary">
           Confirm the data before submitting to Faire API
         </Typography>
@@ -197,9 +198,11 @@ function ReviewModalBody({
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.25, mt: 1.5, alignItems: 'center' }}>
-          <Stat label="Total rows" value={totalRows} />
-          <Stat label="Valid" value={validRows} tone="success" />
-          <Stat label="Issues" value={invalidRows} tone={invalidRows > 0 ? 'error' : undefined} />
+          <Box sx={{ display: 'flex', gap: 1.25, width: { xs: '100%', sm: 'auto' } }}>
+            <Stat label="Total rows" value={totalRows} />
+            <Stat label="Valid" value={validRows} tone="success" />
+            <Stat label="Issues" value={invalidRows} tone={invalidRows > 0 ? 'error' : undefined} />
+          </Box>
           {duplicateRows > 0 ? (
             <Tooltip title="Rows with the same order ID and tracking number as an earlier row are sent once.">
               <Chip
@@ -261,9 +264,9 @@ function ReviewModalBody({
                   }}
                 >
                   <TableCell sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>{r.row}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{dash(r.order_id)}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{dash(r.order_id)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>{r.displayId || '-'}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{dash(r.tracking_number)}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', minWidth: 170 }}>{dash(r.tracking_number)}</TableCell>
                   <TableCell>
                     <CarrierCell row={r} />
                   </TableCell>
@@ -304,7 +307,7 @@ function ReviewModalBody({
           flexDirection: { xs: 'column', sm: 'row' },
           alignItems: { xs: 'stretch', sm: 'center' },
           gap: 1.5,
-          px: 3,
+          px: { xs: 2, sm: 3 },
           py: 2,
         }}
       >

@@ -2,8 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { ApplicationConfig } from '@nestjs/core';
 import { QUEUES } from '../../common/queue/queues.js';
-import { MailModule } from '../mail/mail.module.js';
-import { TeamService } from '../team/team.service.js';
+import { TeamModule } from '../team/team.module.js';
 import { ActivityLogService } from './activity-log.service.js';
 import { AdminController } from './admin.controller.js';
 import { AdminService } from './admin.service.js';
@@ -18,7 +17,7 @@ import { TeamActivityController } from './team-activity.controller.js';
  * invitations to any company and the queue dashboard; plus the company admin's own activity log.
  */
 @Module({
-  imports: [MailModule, BullModule.registerQueue(...Object.values(QUEUES).map((name) => ({ name })))],
+  imports: [TeamModule, BullModule.registerQueue(...Object.values(QUEUES).map((name) => ({ name })))],
   controllers: [AdminController, TeamActivityController],
   providers: [
     AdminService,
@@ -27,7 +26,6 @@ import { TeamActivityController } from './team-activity.controller.js';
     MarketplaceCheckService,
     GoogleSignInSync,
     QueueDashboard,
-    TeamService,
   ],
 })
 export class AdminModule implements NestModule {

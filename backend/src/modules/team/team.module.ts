@@ -7,5 +7,6 @@ import { TeamService } from './team.service.js';
   imports: [MailModule],
   controllers: [TeamController],
   providers: [TeamService],
+  exports: [TeamService],
 })
 export class TeamModule {}
