@@ -29,6 +29,7 @@ describe('lastRefreshedText', () => {
 describe('needsAutoRefresh', () => {
   it('refreshes when nothing was ever fetched or the last fetch is over 24 hours old', () => {
     expect(needsAutoRefresh({ openOrders: 0, lastRefreshedAt: null }, now)).toBe(true);
+    expect(needsAutoRefresh({ openOrders: 18, lastRefreshedAt: null }, now)).toBe(true);
     expect(needsAutoRefresh({ openOrders: 0, lastRefreshedAt: ago(24 * 60 + 1) }, now)).toBe(true);
     expect(needsAutoRefresh({ openOrders: 4, lastRefreshedAt: ago(25 * 60) }, now)).toBe(true);
     expect(needsAutoRefresh({ openOrders: 0, lastRefreshedAt: ago(23 * 60) }, now)).toBe(false);

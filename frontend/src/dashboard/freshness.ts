@@ -40,7 +40,9 @@ export function needsAutoRefresh(
   stats: { openOrders: number; lastRefreshedAt: string | null },
   now: number = Date.now(),
 ): boolean {
-  if (stats.lastRefreshedAt === null) return stats.openOrders === 0;
+  // Never fetched: refresh even if some orders are already here (a sync may be filling them right now;
+  // the refresh joins it and the numbers are fetched again when it ends).
+  if (stats.lastRefreshedAt === null) return true;
   const at = Date.parse(stats.lastRefreshedAt);
   return Number.isFinite(at) && now - at > STALE_AFTER_MS;
 }

@@ -5,7 +5,7 @@ import { Notification } from 'react-admin';
 export const TOAST_DURATION_MS = 5000;
 
 /**
- * One toast at a time, shown for 5 seconds, in the top-right corner on wide screens. F8 moves focus
+ * One toast at a time, shown for 5 seconds, at the top right (clear of dialog buttons). F8 moves focus
  * to the notification area, as the spec asks.
  */
 export function AppNotification() {
@@ -24,7 +24,7 @@ export function AppNotification() {
   return (
     <Notification
       autoHideDuration={TOAST_DURATION_MS}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
       multiLine
     />
   );
