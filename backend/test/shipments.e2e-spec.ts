@@ -106,6 +106,21 @@ describe('shipments: upload, processing, history, retry', () => {
     expect(t.sandbox.ledger()).toHaveLength(0);
   });
 
+  it('splits an order with more than 50 rows into create calls of at most 50', async () => {
+    const order = t.sandbox.createOrder('brand1', { state: 'PROCESSING' });
+    const codes = Array.from({ length: 60 }, () => tracking());
+    t.sandbox.clearLedger();
+    await upload(admin, csv(codes.map((c) => [order.id, c, 'UPS', today(), '1']))).expect(200);
+    await waitForTerminal(t, companyId);
+    const calls = t.sandbox.ledger().filter((l) => l.orderId === order.id && l.outcome === 'created');
+    expect(calls.map((c) => c.trackingCodes.length).sort((a, b) => a - b)).toEqual([10, 50]);
+    const { rows } = await t.db.query(
+      "SELECT count(*)::int AS n FROM shipments WHERE order_id = $1 AND status = 'SUCCESS'",
+      [order.id],
+    );
+    expect(rows[0].n).toBe(60);
+  });
+
   it('processes reviewed rows (Reading B) and answers per row', async () => {
     const a = tracking();
     const res = await admin
@@ -169,19 +184,17 @@ describe('shipments: upload, processing, history, retry', () => {
   it('retries a failed row and answers the outcome', async () => {
     const code = tracking();
     t.sandbox.knobs.set({ error5xxShare: 1, faultPaths: ['GET /orders/{id}'] });
-    const res = await admin
-      .post('/api/shipments/process')
-      .send({
-        shipments: [
-          {
-            orderId: f.preTransitOrderId,
-            trackingNumber: code,
-            carrier: 'UPS',
-            shipDate: today(),
-            shippingCost: 100,
-          },
-        ],
-      });
+    const res = await admin.post('/api/shipments/process').send({
+      shipments: [
+        {
+          orderId: f.preTransitOrderId,
+          trackingNumber: code,
+          carrier: 'UPS',
+          shipDate: today(),
+          shippingCost: 100,
+        },
+      ],
+    });
     expect(res.body.results[0].status).toBe('PENDING');
     await t.db.query(
       `UPDATE shipments SET status = 'FAILED', error_message = 'Faire did not answer' WHERE tracking_number = $1`,

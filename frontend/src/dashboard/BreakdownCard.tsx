@@ -115,9 +115,9 @@ export function BreakdownCard({ byState, openOrders }: { byState: StateBreakdown
               <YAxis type="category" dataKey="name" width={96} tick={{ fontSize: 11, fill: '#1c2321' }} />
               <Tooltip cursor={{ fill: 'rgba(15,61,62,0.05)' }} />
               <Legend iconType="circle" itemSorter={seriesOrder} wrapperStyle={{ fontSize: 12 }} />
-              <Bar dataKey="On time" stackId="orders" fill={COLORS.onTime} maxBarSize={22} />
-              <Bar dataKey="Late (Paid)" stackId="orders" fill={COLORS.latePaid} maxBarSize={22} />
-              <Bar dataKey="Late" stackId="orders" fill={COLORS.late} radius={[0, 4, 4, 0]} maxBarSize={22} />
+              <Bar isAnimationActive={false} dataKey="On time" stackId="orders" fill={COLORS.onTime} maxBarSize={22} />
+              <Bar isAnimationActive={false} dataKey="Late (Paid)" stackId="orders" fill={COLORS.latePaid} maxBarSize={22} />
+              <Bar isAnimationActive={false} dataKey="Late" stackId="orders" fill={COLORS.late} radius={[0, 4, 4, 0]} maxBarSize={22} />
             </BarChart>
           </Box>
         </Box>

@@ -24,6 +24,8 @@ interface ShipmentRow {
 
 /** Faire accepts shipments on orders in these states. */
 const SHIPPABLE = new Set(['PROCESSING', 'PRE_TRANSIT', 'IN_TRANSIT']);
+/** Shipments per create call. */
+const MAX_PER_CALL = 50;
 
 /** Thrown when an attempt should be retried later (throttling, Faire unavailable, an unknown outcome). */
 export class RetryLaterError extends Error {}
@@ -136,7 +138,7 @@ export class ShipmentProcessingService {
     try {
       // 1. What does Faire already have?
       let order = await this.faire.getOrder(account, orderId);
-      let pending = await this.settleAlreadyThere(q, rows, order, companyId);
+      const pending = await this.settleAlreadyThere(q, rows, order, companyId);
       if (pending.length === 0) return;
 
       // 2. A NEW order is accepted first.
@@ -155,57 +157,70 @@ export class ShipmentProcessingService {
         return;
       }
 
-      // 3. One create call for every remaining row of this order.
-      const startedAt = new Date();
-      let created: FaireOrder;
-      try {
-        created = await this.faire.addShipments(
-          account,
-          orderId,
-          pending.map((r) => toFaireShipment(r)),
-        );
-      } catch (err) {
-        if (
-          err instanceof FaireError &&
-          (err.kind === 'UNCERTAIN' ||
-            err.kind === 'UNAVAILABLE' ||
-            err.kind === 'RATE_LIMITED' ||
-            err.kind === 'BAD_RESPONSE')
-        ) {
-          await this.attempt(q, pending, startedAt, 'UNCERTAIN', err);
-          // Did it happen? Read again; anything there is done, the rest waits for the next attempt.
-          const reread = await this.faire.getOrder(account, orderId);
-          pending = await this.settleAlreadyThere(q, pending, reread, companyId);
-          if (pending.length === 0) return;
-          throw err;
-        }
-        if (err instanceof FaireError && err.kind === 'WRONG_STATE') {
-          const reread = await this.faire.getOrder(account, orderId);
-          pending = await this.settleAlreadyThere(q, pending, reread, companyId);
-          if (pending.length)
-            await this.finish(
-              q,
-              pending,
-              'ORDER_STATUS_INCORRECT',
-              `Faire refused the shipment: ${err.message}`,
-              'WRONG_STATE',
-              reread,
-              err.status,
-            );
-          return;
-        }
-        throw err;
-      }
-      const stillMissing = await this.settleAlreadyThere(q, pending, created, companyId, startedAt);
-      if (stillMissing.length) {
-        // Faire answered 200 without our tracking codes: never seen, but never guess either.
-        throw new FaireError(
-          'UNCERTAIN',
-          'Faire accepted the request but the shipment is not on the order yet',
-        );
+      // 3. One create call for the remaining rows of this order (Faire takes up to 50 per call).
+      for (let i = 0; i < pending.length; i += MAX_PER_CALL) {
+        await this.create(q, account, companyId, orderId, pending.slice(i, i + MAX_PER_CALL));
       }
     } catch (err) {
       await this.handleError(q, companyId, orderId, err, ctx, account.userId);
+    }
+  }
+
+  /** Sends one create call; an uncertain or refused outcome is settled by reading the order again. */
+  private async create(
+    q: QueryRunner,
+    account: FaireAccount,
+    companyId: string,
+    orderId: string,
+    rows: ShipmentRow[],
+  ): Promise<void> {
+    const startedAt = new Date();
+    let created: FaireOrder;
+    try {
+      created = await this.faire.addShipments(
+        account,
+        orderId,
+        rows.map((r) => toFaireShipment(r)),
+      );
+    } catch (err) {
+      if (
+        err instanceof FaireError &&
+        (err.kind === 'UNCERTAIN' ||
+          err.kind === 'UNAVAILABLE' ||
+          err.kind === 'RATE_LIMITED' ||
+          err.kind === 'BAD_RESPONSE')
+      ) {
+        await this.attempt(q, rows, startedAt, 'UNCERTAIN', err);
+        // Did it happen? Read again; anything there is done, the rest waits for the next attempt.
+        const reread = await this.faire.getOrder(account, orderId);
+        const left = await this.settleAlreadyThere(q, rows, reread, companyId);
+        if (left.length === 0) return;
+        throw err;
+      }
+      if (err instanceof FaireError && err.kind === 'WRONG_STATE') {
+        const reread = await this.faire.getOrder(account, orderId);
+        const left = await this.settleAlreadyThere(q, rows, reread, companyId);
+        if (left.length)
+          await this.finish(
+            q,
+            left,
+            'ORDER_STATUS_INCORRECT',
+            `Faire refused the shipment: ${err.message}`,
+            'WRONG_STATE',
+            reread,
+            err.status,
+          );
+        return;
+      }
+      throw err;
+    }
+    const stillMissing = await this.settleAlreadyThere(q, rows, created, companyId, startedAt);
+    if (stillMissing.length) {
+      // Faire answered 200 without our tracking codes: never seen, but never guess either.
+      throw new FaireError(
+        'UNCERTAIN',
+        'Faire accepted the request but the shipment is not on the order yet',
+      );
     }
   }
 
