@@ -162,6 +162,8 @@ export async function launchBrowser() {
 export async function screenshot(page, name) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const path = join(SCREENSHOTS, `${name}.png`);
+  // Let dialog and chart transitions settle so the picture shows what a person sees.
+  await page.waitForTimeout(400);
   await page.screenshot({ path, fullPage: true });
   return path;
 }
@@ -216,6 +218,6 @@ export async function api(page, method, path, body) {
 /** Waits for a toast with this title (and description when given). */
 export async function toast(page, title, description) {
   const t = page.getByTestId('toast').filter({ hasText: title });
-  await t.first().waitFor({ timeout: 15_000 });
+  await t.first().waitFor({ timeout: 30_000 });
   if (description) await t.filter({ hasText: description }).first().waitFor({ timeout: 5_000 });
 }

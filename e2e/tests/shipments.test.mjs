@@ -1,0 +1,168 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { api, devSignIn, launchBrowser, screenshot, signUpWithCompany, startProduct, toast } from '../lib/harness.mjs';
+
+const dir = mkdtempSync(join(tmpdir(), 'e2e-csv-'));
+function file(name, text, bom = false) {
+  const path = join(dir, name);
+  writeFileSync(path, (bom ? '\ufeff' : '') + text);
+  return path;
+}
+
+async function sandboxOrder(product, state) {
+  const res = await fetch(`${product.sandboxUrl}/_sandbox/orders`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ brandId: 'brand1', state }),
+  });
+  assert.equal(res.status, 201);
+  return res.json();
+}
+
+async function shipmentsOn(product, orderId) {
+  const order = await (await fetch(`${product.sandboxUrl}/_sandbox/orders/${orderId}`)).json();
+  return order.shipments.map((s) => s.tracking_code);
+}
+
+/** From a messy CSV in the browser to shipments on the sandbox marketplace, exactly once. */
+describe('uploading shipments', () => {
+  let product;
+  let browser;
+  let page;
+
+  before(async () => {
+    product = await startProduct();
+    browser = await launchBrowser();
+    page = await browser.page();
+    await signUpWithCompany(page, product, { email: 'sam@juniper.test', name: 'Sam Ortiz', company: 'Juniper & Pine', faireToken: 'sbx_brand1_token' });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it('maps messy columns, names every problem by row, and creates each valid row once', async () => {
+    const a = await sandboxOrder(product, 'PROCESSING');
+    const b = await sandboxOrder(product, 'NEW');
+    const rows = [
+      'Order #;Tracking No.;Ship Via;Date Shipped;shipping_cost',
+      `${a.id};1Z999AA10123456784;UPS Ground;11/20/2026;$12.50`,
+      `${a.id};1Z999AA10123456785;ups;11/20/2026;3`,
+      `${b.display_id};449044304137821;FedEx;2026-11-21;"1,004.00"`,
+      `;1Z999AA10000000001;UPS;11/20/2026;1`,
+      `${a.id};1Z999AA10000000002;UPS;someday;1`,
+      `${a.id};1Z999AA10000000003;UPS;11/20/2026;-2`,
+      `bo_nosuchorder1;1Z999AA10000000004;UPS;11/20/2026;1`,
+    ];
+    await page.goto(`${product.url}/dashboard?tab=upload`);
+    await page.getByText('Download Sample CSV Template').waitFor();
+    await screenshot(page, 'upload-01-tab');
+    await page.getByTestId('csv-file-input').setInputFiles(file('messy.csv', rows.join('\r\n') + '\r\n', true));
+
+    const mapping = page.getByRole('dialog', { name: 'Map Your CSV Columns' });
+    await mapping.waitFor();
+    await screenshot(page, 'upload-02-mapping');
+    await mapping.getByRole('button', { name: 'Continue' }).click();
+
+    const review = page.getByRole('dialog', { name: 'Review Shipment Data' });
+    await review.waitFor();
+    await review.getByText('Confirm the data before submitting to Faire API').waitFor();
+    await review.getByText('Missing order ID').waitFor();
+    await review.getByText('Invalid ship date format').waitFor();
+    await review.getByText('Shipping cost cannot be negative').waitFor();
+    await screenshot(page, 'upload-03-review');
+    await review.getByRole('button', { name: 'Process Shipments' }).click();
+
+    await toast(page, 'CSV uploaded successfully', '4 valid rows found, 3 with issues');
+    const results = page.getByRole('dialog').filter({ has: page.getByTestId('result-total') });
+    await results.getByTestId('result-valid').getByText('4').waitFor();
+    await results.getByTestId('progress-pending').getByText('0', { exact: true }).waitFor({ timeout: 30_000 });
+    await results.getByTestId('progress-success').getByText('3', { exact: true }).waitFor();
+    await screenshot(page, 'upload-04-results');
+    await results.getByRole('button', { name: 'Close' }).click();
+
+    assert.deepEqual((await shipmentsOn(product, a.id)).sort(), ['1Z999AA10123456784', '1Z999AA10123456785']);
+    assert.deepEqual(await shipmentsOn(product, b.id), ['449044304137821']);
+    const ledger = await (await fetch(`${product.sandboxUrl}/_sandbox/ledger`)).json();
+    assert.equal(ledger.filter((l) => l.orderId === a.id).length, 1, 'one create call for the two rows of one order');
+  });
+
+  it('processes a small reviewed file directly (review modal) and refreshes the history', async () => {
+    const c = await sandboxOrder(product, 'PROCESSING');
+    const text = ['order_id,tracking_number,carrier,ship_date,shipping_cost', `${c.id},1Z999AA10999999991,UPS,2026-11-22,4.20`, `bo_missing0001,1Z999AA10999999992,UPS,2026-11-22,1`].join('\n');
+    await page.goto(`${product.url}/dashboard?tab=upload`);
+    await page.getByTestId('csv-file-input').setInputFiles(file('small.csv', text));
+    const review = page.getByRole('dialog', { name: 'Review Shipment Data' });
+    await review.getByRole('button', { name: 'Process Shipments' }).click();
+    await toast(page, 'Shipments processed', '1 successful, 1 failed');
+    await review.waitFor({ state: 'detached' });
+    assert.deepEqual(await shipmentsOn(product, c.id), ['1Z999AA10999999991']);
+  });
+
+  it('uploading the same file again creates nothing new', async () => {
+    const before = await (await fetch(`${product.sandboxUrl}/_sandbox/ledger`)).json();
+    const c = await sandboxOrder(product, 'PROCESSING');
+    const text = ['order_id,tracking_number,carrier,ship_date,shipping_cost', `${c.id},1Z999AA10888888881,UPS,2026-11-22,4.20`].join('\n');
+    for (let i = 0; i < 2; i++) {
+      await page.goto(`${product.url}/dashboard?tab=upload`);
+      await page.getByTestId('csv-file-input').setInputFiles(file(`same-${i}.csv`, text));
+      await page.getByRole('dialog', { name: 'Review Shipment Data' }).getByRole('button', { name: 'Process Shipments' }).click();
+      await toast(page, 'Shipments processed');
+    }
+    const afterLedger = await (await fetch(`${product.sandboxUrl}/_sandbox/ledger`)).json();
+    assert.equal(afterLedger.length - before.length, 1);
+    assert.deepEqual(await shipmentsOn(product, c.id), ['1Z999AA10888888881']);
+  });
+
+  it('history: filters, search, pagination and retry', async () => {
+    // Enough rows for two pages.
+    const orders = [];
+    for (let i = 0; i < 3; i++) orders.push(await sandboxOrder(product, 'PROCESSING'));
+    const lines = ['order_id,tracking_number,carrier,ship_date,shipping_cost'];
+    for (let i = 0; i < 51; i++) lines.push(`${orders[i % 3].id},1Z999AA1077${String(i).padStart(6, '0')},UPS,2026-11-23,1.00`);
+    const upload = await page.evaluate(async (csvText) => {
+      const form = new FormData();
+      form.append('csv', new Blob([csvText], { type: 'text/csv' }), 'bulk.csv');
+      const res = await fetch('/api/shipments/upload', { method: 'POST', body: form, headers: { 'X-Requested-With': 'fetch' } });
+      return res.status;
+    }, lines.join('\n'));
+    assert.equal(upload, 200);
+
+    await page.goto(`${product.url}/dashboard?tab=history`);
+    await page.getByText(/Showing 1 to 50 of \d+/).waitFor({ timeout: 30_000 });
+    await screenshot(page, 'history-01');
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.getByText(/Showing 51 to \d+ of \d+/).waitFor();
+
+    await page.getByTestId('shipment-search').fill('NOSUCHORDER1');
+    const table = page.getByRole('table', { name: 'Shipments' });
+    await table.getByText('Order Not Found').first().waitFor();
+    await screenshot(page, 'history-02-search');
+    await table.getByRole('button', { name: /Retry shipment/ }).first().click();
+    await toast(page, 'Retry Failed');
+
+    await page.getByTestId('shipment-search').fill('');
+    await page.getByLabel('Status').selectOption('SUCCESS');
+    let statuses = [];
+    for (let i = 0; i < 50; i++) {
+      statuses = await table.locator('tbody tr').allInnerTexts();
+      if (statuses.length > 0 && statuses.every((row) => row.includes('Success'))) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    assert.ok(statuses.length > 0);
+    assert.ok(statuses.every((row) => row.includes('Success')), statuses.join('\n'));
+
+    const phone = await browser.page({ mobile: true });
+    await devSignIn(phone, product, { email: 'sam@juniper.test' });
+    await phone.goto(`${product.url}/dashboard?tab=history`);
+    await phone.getByRole('list', { name: 'Shipments' }).waitFor();
+    await screenshot(phone, 'history-03-phone');
+    const stats = await api(page, 'GET', '/api/analytics/stats');
+    assert.ok(stats.body.shipments.success >= 56);
+    assert.deepEqual(browser.errors, []);
+  });
+});
