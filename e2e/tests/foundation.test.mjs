@@ -55,6 +55,8 @@ describe('the product as npm start runs it', () => {
     await nav.waitFor();
     assert.equal(await nav.isVisible(), true);
     assert.equal(await desktop.getByTestId('menu-button').count(), 0);
+    // No Faire URL configured: the product runs on its sandbox, and says so.
+    await desktop.getByTestId('sandbox-marker').waitFor();
     await screenshot(desktop, 'foundation-dashboard-desktop');
     await desktop.context().close();
 

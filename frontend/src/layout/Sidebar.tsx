@@ -24,6 +24,7 @@ import {
 import type { ReactElement } from 'react';
 import { useSidebarState } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
+import { useAuthConfig } from '../auth/authConfig';
 import { initials, useCurrentUser } from '../auth/useCurrentUser';
 import { brandColors } from '../theme/theme';
 import { navigationFor, type NavItem } from './navigation';
@@ -52,6 +53,7 @@ function isActive(item: NavItem, pathname: string, search: string): boolean {
 /** The portal sidebar: sections from `navigationFor`, the user's identity and Sign out. */
 export function Sidebar() {
   const { data: user } = useCurrentUser();
+  const { data: authConfig } = useAuthConfig();
   const { pathname, search } = useLocation();
   const [, setOpen] = useSidebarState();
   const isMobile = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
@@ -82,6 +84,15 @@ export function Sidebar() {
           <Typography sx={{ fontSize: 12, color: brandColors.accent }}>for Faire</Typography>
         </Box>
       </Box>
+      {authConfig?.sandboxMarketplace ? (
+        <Box
+          data-testid="sandbox-marker"
+          title="Orders and shipments go to the built-in Faire sandbox, not to Faire"
+          sx={{ mx: 2.5, mb: 1, px: 1.25, py: 0.5, borderRadius: 1.5, fontSize: 12, fontWeight: 600, color: brandColors.ink, bgcolor: brandColors.accent, textAlign: 'center' }}
+        >
+          Sandbox marketplace
+        </Box>
+      ) : null}
       <Box sx={{ flex: 1, overflowY: 'auto' }}>
         {navigationFor(user).map((section, i) => (
           <List
