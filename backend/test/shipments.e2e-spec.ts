@@ -207,6 +207,28 @@ describe('shipments: upload, processing, history, retry', () => {
     await admin.post(`/api/shipments/${rows[0].id}/retry`).expect(409);
   });
 
+  it('writes one activity row per upload, per processed review and per retry', async () => {
+    const { rows } = await t.db.query<{ action: string; n: number }>(
+      "SELECT action, count(*)::int AS n FROM activity WHERE company_id = $1 AND action LIKE 'shipment%' GROUP BY action",
+      [companyId],
+    );
+    const by = Object.fromEntries(rows.map((r) => [r.action, r.n]));
+    const uploads = await t.db.query<{ source: string; n: number }>(
+      'SELECT source, count(*)::int AS n FROM uploads WHERE company_id = $1 GROUP BY source',
+      [companyId],
+    );
+    const count = (source: string) => uploads.rows.find((u) => u.source === source)?.n ?? 0;
+    expect(by['shipments.uploaded']).toBe(count('UPLOAD'));
+    expect(by['shipments.processed']).toBe(count('PROCESS'));
+    expect(by['shipment.retried']).toBe(1);
+    const details = await t.db.query(
+      "SELECT details FROM activity WHERE action = 'shipments.uploaded' LIMIT 1",
+    );
+    expect(details.rows[0].details).toEqual(
+      expect.objectContaining({ totalRows: expect.any(Number), validRows: expect.any(Number) }),
+    );
+  });
+
   it('refuses a file over 10 MB with 413 and stores nothing; refuses non-CSV files', async () => {
     const before = await t.db.query('SELECT count(*)::int AS n FROM uploads');
     const big = Buffer.alloc(10 * 1024 * 1024 + 10, 'a');

@@ -50,7 +50,7 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SERVE_FRONTEND: 'false',
     LOCAL_STATE_DIR: mkdtempSync(join(tmpdir(), 'portal-test-')),
-    SHUTDOWN_TIMEOUT_MS: '2000',
+    SHUTDOWN_TIMEOUT_MS: '10000',
     ...env,
   });
 }
@@ -77,6 +77,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const app = await createApp(config);
   await app.init();
   const db = new pg.Pool({ connectionString: config.databaseUrl, max: 3 });
+  db.on('error', () => undefined);
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
   const agent = () => request.agent(app.getHttpServer()).set('X-Requested-With', 'test');
   const signIn = async (email: string, name?: string, faireToken?: string) => {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import connectPgSimple from 'connect-pg-simple';
 import type { RequestHandler } from 'express';
 import session from 'express-session';
@@ -13,11 +13,14 @@ export const SESSION_COOKIE = 'sid';
  */
 @Injectable()
 export class SessionMiddleware implements OnApplicationShutdown {
+  private readonly logger = new Logger('Sessions');
   private readonly pool: pg.Pool;
   readonly handler: RequestHandler;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.pool = new pg.Pool({ connectionString: config.databaseUrl, max: 5 });
+    // A dropped idle connection (database restart) must not crash the process; the pool reconnects.
+    this.pool.on('error', (err) => this.logger.warn(`Session store connection lost: ${err.message}`));
     const PgStore = connectPgSimple(session);
     this.handler = session({
       name: SESSION_COOKIE,

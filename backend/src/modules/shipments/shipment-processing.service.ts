@@ -84,6 +84,16 @@ export class ShipmentProcessingService {
     const { company_id: companyId, order_id: orderId } = group[0];
     const runner = this.db.createQueryRunner();
     await runner.connect();
+    // This connection holds the order's lock while Faire is called; if the database drops it, the next
+    // query fails (and the job is retried) instead of the error event crashing the process.
+    const connection = (
+      runner as unknown as {
+        databaseConnection?: { on(event: 'error', listener: (err: Error) => void): void };
+      }
+    ).databaseConnection;
+    connection?.on('error', (err) =>
+      this.logger.warn(`Database connection lost while processing order ${orderId}: ${err.message}`),
+    );
     const lockKey = advisoryKey(companyId, orderId);
     try {
       await runner.query('SELECT pg_advisory_lock($1)', [lockKey]);

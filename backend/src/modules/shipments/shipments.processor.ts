@@ -1,5 +1,5 @@
-import { WorkerHost } from '@nestjs/bullmq';
-import { Injectable } from '@nestjs/common';
+import { OnWorkerEvent, WorkerHost } from '@nestjs/bullmq';
+import { Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import type { CreateShipmentsJob } from '../../common/queue/queues.js';
 import { ShipmentProcessingService } from './shipment-processing.service.js';
@@ -11,8 +11,16 @@ import { ShipmentProcessingService } from './shipment-processing.service.js';
  */
 @Injectable()
 export class ShipmentsProcessor extends WorkerHost {
+  private readonly logger = new Logger('ShipmentsWorker');
+
   constructor(private readonly processing: ShipmentProcessingService) {
     super();
+  }
+
+  /** Queue-level trouble (e.g. a job lost with Redis): logged; Postgres still holds the rows. */
+  @OnWorkerEvent('error')
+  onError(err: Error): void {
+    this.logger.warn(`Shipments worker: ${err.message}`);
   }
 
   async process(job: Job<CreateShipmentsJob>): Promise<void> {
