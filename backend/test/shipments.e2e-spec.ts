@@ -179,6 +179,16 @@ describe('shipments: upload, processing, history, retry', () => {
     const none = await admin.get('/api/shipments?dateFrom=2000-01-01&dateTo=2000-01-02').expect(200);
     expect(none.body).toEqual({ shipments: [], total: 0 });
     await admin.get('/api/shipments?status=WHATEVER').expect(400);
+    // Upload dates are days of the viewer's time zone.
+    const one = all.body.shipments[0].id;
+    await t.db.query(`UPDATE shipments SET uploaded_at = '2026-11-20T03:00:00Z' WHERE id = $1`, [one]);
+    const ny = await admin
+      .get('/api/shipments?dateFrom=2026-11-19&dateTo=2026-11-19&timeZone=America/New_York')
+      .expect(200);
+    expect(ny.body.shipments.map((s: { id: string }) => s.id)).toEqual([one]);
+    const utc = await admin.get('/api/shipments?dateFrom=2026-11-19&dateTo=2026-11-19').expect(200);
+    expect(utc.body.total).toBe(0);
+    await admin.get('/api/shipments?dateFrom=2026-11-19&timeZone=Mars/Olympus').expect(400);
   });
 
   it('retries a failed row and answers the outcome', async () => {

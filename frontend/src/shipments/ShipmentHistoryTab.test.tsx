@@ -28,6 +28,8 @@ const shipment = (id: string, patch: Partial<Shipment> = {}): Shipment => ({
 
 const PAGE1 = '/api/shipments?page=1&limit=50';
 
+const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
 describe('ShipmentHistoryTab', () => {
   it('lists shipments with formatted values, status chips and pagination', async () => {
     mockApi({
@@ -36,7 +38,12 @@ describe('ShipmentHistoryTab', () => {
           total: 230,
           shipments: [
             shipment('s1'),
-            shipment('s2', { status: 'ORDER_NOT_FOUND', errorMessage: 'Order not found on Faire', shipDate: null, shippingCost: null }),
+            shipment('s2', {
+              status: 'ORDER_NOT_FOUND',
+              errorMessage: 'Order not found on Faire',
+              shipDate: null,
+              shippingCost: null,
+            }),
             shipment('s3', { status: 'weird' }),
           ],
         },
@@ -57,10 +64,18 @@ describe('ShipmentHistoryTab', () => {
     expect(second.getByText('Order not found on Faire')).toBeTruthy();
     expect(second.getAllByText('-')).toHaveLength(2);
     expect(second.getByRole('button', { name: /Retry/ })).toBeTruthy();
-    expect(within(screen.getByTestId('shipment-row-s3')).getByTestId('status-chip').textContent).toBe('Weird');
+    expect(within(screen.getByTestId('shipment-row-s3')).getByTestId('status-chip').textContent).toBe(
+      'Weird',
+    );
 
     expect(screen.getByTestId('pagination-summary').textContent).toBe('Showing 1 to 50 of 230');
-    expect(screen.getAllByRole('button', { name: /^Page \d$/ }).map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5']);
+    expect(screen.getAllByRole('button', { name: /^Page \d$/ }).map((b) => b.textContent)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByTestId('shipment-row-s51')).toBeTruthy();
     expect(screen.getByTestId('pagination-summary').textContent).toBe('Showing 51 to 100 of 230');
@@ -70,8 +85,10 @@ describe('ShipmentHistoryTab', () => {
     const fetch = mockApi({
       [`GET ${PAGE1}`]: { body: { total: 0, shipments: [] } },
       'GET /api/shipments?page=1&limit=50&status=FAILED': { body: { total: 0, shipments: [] } },
-      'GET /api/shipments?page=1&limit=50&status=FAILED&dateFrom=2026-11-01': { body: { total: 0, shipments: [] } },
-      'GET /api/shipments?page=1&limit=50&search=1Z99&status=FAILED&dateFrom=2026-11-01': { body: { total: 0, shipments: [] } },
+      [`GET /api/shipments?page=1&limit=50&status=FAILED&dateFrom=2026-11-01&timeZone=${encodeURIComponent(tz)}`]:
+        { body: { total: 0, shipments: [] } },
+      [`GET /api/shipments?page=1&limit=50&search=1Z99&status=FAILED&dateFrom=2026-11-01&timeZone=${encodeURIComponent(tz)}`]:
+        { body: { total: 0, shipments: [] } },
     });
     renderScreen(<ShipmentHistoryTab />, { user: annAtAcme() });
     expect(await screen.findByText('No shipments found')).toBeTruthy();
@@ -79,7 +96,9 @@ describe('ShipmentHistoryTab', () => {
     fireEvent.change(screen.getByTestId('shipment-date-from'), { target: { value: '2026-11-01' } });
     fireEvent.change(screen.getByTestId('shipment-search'), { target: { value: '1Z99' } });
     await waitFor(() =>
-      expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/shipments?page=1&limit=50&search=1Z99&status=FAILED&dateFrom=2026-11-01'),
+      expect(fetch.mock.calls.map(([url]) => url)).toContain(
+        `/api/shipments?page=1&limit=50&search=1Z99&status=FAILED&dateFrom=2026-11-01&timeZone=${encodeURIComponent(tz)}`,
+      ),
     );
     expect(fetch.mock.calls.every(([url]) => !String(url).includes('dateTo'))).toBe(true);
     expect(toast).not.toHaveBeenCalled();
@@ -88,7 +107,17 @@ describe('ShipmentHistoryTab', () => {
   it('retries a failed shipment and tells the outcome', async () => {
     let retried = false;
     const fetch = mockApi({
-      [`GET ${PAGE1}`]: () => ({ body: { total: 1, shipments: [shipment('s1', { status: retried ? 'SUCCESS' : 'FAILED', errorMessage: retried ? null : 'Timeout' })] } }),
+      [`GET ${PAGE1}`]: () => ({
+        body: {
+          total: 1,
+          shipments: [
+            shipment('s1', {
+              status: retried ? 'SUCCESS' : 'FAILED',
+              errorMessage: retried ? null : 'Timeout',
+            }),
+          ],
+        },
+      }),
       'POST /api/shipments/s1/retry': () => {
         retried = true;
         return { body: { success: true, status: 'SUCCESS', error: null } };
@@ -96,8 +125,14 @@ describe('ShipmentHistoryTab', () => {
     });
     renderScreen(<ShipmentHistoryTab />, { user: annAtAcme() });
     fireEvent.click(await screen.findByRole('button', { name: /Retry/ }));
-    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Shipment retry successful!', variant: 'success' }));
-    await waitFor(() => expect(within(screen.getByTestId('shipment-row-s1')).getByTestId('status-chip').textContent).toBe('Success'));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({ title: 'Shipment retry successful!', variant: 'success' }),
+    );
+    await waitFor(() =>
+      expect(within(screen.getByTestId('shipment-row-s1')).getByTestId('status-chip').textContent).toBe(
+        'Success',
+      ),
+    );
     expect(fetch.mock.calls.filter(([url]) => url === PAGE1).length).toBe(2);
   });
 
@@ -109,12 +144,24 @@ describe('ShipmentHistoryTab', () => {
     });
     renderScreen(<ShipmentHistoryTab />, { user: annAtAcme() });
     fireEvent.click(await screen.findByRole('button', { name: /Retry/ }));
-    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Retry Failed', description: 'Carrier rejected', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Retry Failed',
+        description: 'Carrier rejected',
+        variant: 'destructive',
+      }),
+    );
     answer = { success: false, status: 'FAILED', error: null };
-    await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: /Retry/ }).disabled).toBe(false));
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: /Retry/ }).disabled).toBe(false),
+    );
     fireEvent.click(screen.getByRole('button', { name: /Retry/ }));
     await waitFor(() =>
-      expect(toast).toHaveBeenCalledWith({ title: 'Retry Failed', description: 'Failed to create shipment', variant: 'destructive' }),
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Retry Failed',
+        description: 'Failed to create shipment',
+        variant: 'destructive',
+      }),
     );
   });
 
@@ -122,13 +169,26 @@ describe('ShipmentHistoryTab', () => {
     let listOk = true;
     mockApi({
       [`GET ${PAGE1}`]: () =>
-        listOk ? { body: { total: 1, shipments: [shipment('s1', { status: 'FAILED' })] } } : { status: 500, body: { message: 'boom' } },
-      'POST /api/shipments/s1/retry': { status: 409, body: { message: 'Only failed shipments can be retried' } },
+        listOk
+          ? { body: { total: 1, shipments: [shipment('s1', { status: 'FAILED' })] } }
+          : { status: 500, body: { message: 'boom' } },
+      'POST /api/shipments/s1/retry': {
+        status: 409,
+        body: { message: 'Only failed shipments can be retried' },
+      },
     });
     renderScreen(<ShipmentHistoryTab />, { user: annAtAcme() });
     listOk = false;
     fireEvent.click(await screen.findByRole('button', { name: /Retry/ }));
-    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'Failed to retry shipment', variant: 'destructive' }));
-    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Failed to fetch shipments', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Error',
+        description: 'Failed to retry shipment',
+        variant: 'destructive',
+      }),
+    );
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({ title: 'Failed to fetch shipments', variant: 'destructive' }),
+    );
   });
 });

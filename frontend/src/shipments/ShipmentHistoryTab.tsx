@@ -90,12 +90,20 @@ export function ShipmentHistoryTab() {
         if (res?.success) {
           toast({ title: 'Shipment retry successful!', variant: 'success' });
         } else if (res?.status === 'PENDING') {
-          toast({ title: 'Retry in progress', description: res.error || 'The history will show the result shortly' });
+          toast({
+            title: 'Retry in progress',
+            description: res.error || 'The history will show the result shortly',
+          });
         } else {
-          toast({ title: 'Retry Failed', description: res?.error || 'Failed to create shipment', variant: 'destructive' });
+          toast({
+            title: 'Retry Failed',
+            description: res?.error || 'Failed to create shipment',
+            variant: 'destructive',
+          });
         }
       },
-      onError: () => toast({ title: 'Error', description: 'Failed to retry shipment', variant: 'destructive' }),
+      onError: () =>
+        toast({ title: 'Error', description: 'Failed to retry shipment', variant: 'destructive' }),
     });
   };
 
@@ -106,7 +114,10 @@ export function ShipmentHistoryTab() {
 
   return (
     <>
-      <PageHeader title="Shipment History" subtitle="Every shipment you uploaded, with its status on Faire." />
+      <PageHeader
+        title="Shipment History"
+        subtitle="Every shipment you uploaded, with its status on Faire."
+      />
       <Card ref={listTop}>
         <Box
           role="search"
@@ -137,7 +148,10 @@ export function ShipmentHistoryTab() {
                   </InputAdornment>
                 ),
               },
-              htmlInput: { 'aria-label': 'Search by order ID or tracking number', 'data-testid': 'shipment-search' },
+              htmlInput: {
+                'aria-label': 'Search by order ID or tracking number',
+                'data-testid': 'shipment-search',
+              },
             }}
           />
           <TextField
@@ -147,7 +161,10 @@ export function ShipmentHistoryTab() {
             label="Upload Date from"
             value={filters.dateFrom}
             onChange={(e) => changeFilter({ dateFrom: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.dateTo || undefined, 'data-testid': 'shipment-date-from' } }}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { max: filters.dateTo || undefined, 'data-testid': 'shipment-date-from' },
+            }}
           />
           <TextField
             variant="outlined"
@@ -156,7 +173,10 @@ export function ShipmentHistoryTab() {
             label="Upload Date to"
             value={filters.dateTo}
             onChange={(e) => changeFilter({ dateTo: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.dateFrom || undefined, 'data-testid': 'shipment-date-to' } }}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { min: filters.dateFrom || undefined, 'data-testid': 'shipment-date-to' },
+            }}
           />
           <TextField
             variant="outlined"
@@ -166,7 +186,11 @@ export function ShipmentHistoryTab() {
             value={filters.status}
             onChange={(e) => changeFilter({ status: e.target.value })}
             sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'shipment-status' } }}
+            slotProps={{
+              select: { native: true },
+              inputLabel: { shrink: true },
+              htmlInput: { 'data-testid': 'shipment-status' },
+            }}
           >
             <option value="">All</option>
             {SHIPMENT_STATUSES.map((s) => (
@@ -178,13 +202,23 @@ export function ShipmentHistoryTab() {
         </Box>
         {filtered ? (
           <Box sx={{ px: { xs: 2, sm: 2.5 }, mt: -1, pb: 1.5 }}>
-            <Button size="small" color="inherit" startIcon={<ClearIcon />} onClick={clearFilters} sx={{ color: 'text.secondary' }}>
+            <Button
+              size="small"
+              color="inherit"
+              startIcon={<ClearIcon />}
+              onClick={clearFilters}
+              sx={{ color: 'text.secondary' }}
+            >
               Clear filters
             </Button>
           </Box>
         ) : null}
         <Divider />
-        <Box sx={{ height: 3 }}>{query.isFetching && data ? <LinearProgress sx={{ height: 3 }} aria-label="Loading shipments" /> : null}</Box>
+        <Box sx={{ height: 3 }}>
+          {query.isFetching && data ? (
+            <LinearProgress sx={{ height: 3 }} aria-label="Loading shipments" />
+          ) : null}
+        </Box>
 
         {query.isError && !data ? (
           <Alert
@@ -196,7 +230,8 @@ export function ShipmentHistoryTab() {
               </Button>
             }
           >
-            Failed to fetch shipments{errorMessage(query.error, '') ? `: ${errorMessage(query.error, '')}` : ''}
+            Failed to fetch shipments
+            {errorMessage(query.error, '') ? `: ${errorMessage(query.error, '')}` : ''}
           </Alert>
         ) : query.isPending ? (
           <LoadingRows />

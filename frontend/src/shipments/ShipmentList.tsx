@@ -43,9 +43,17 @@ const headCell = {
   whiteSpace: 'nowrap',
 } as const;
 
-const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 12.5 } as const;
+const mono = {
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  fontSize: 12.5,
+} as const;
 
-function RetryButton({ shipment, retryingId, onRetry, fullWidth = false }: ShipmentListProps & { shipment: Shipment; fullWidth?: boolean }) {
+function RetryButton({
+  shipment,
+  retryingId,
+  onRetry,
+  fullWidth = false,
+}: ShipmentListProps & { shipment: Shipment; fullWidth?: boolean }) {
   if (!isRetryable(shipment.status)) return null;
   const busy = retryingId === shipment.id;
   return (
@@ -67,7 +75,17 @@ function RetryButton({ shipment, retryingId, onRetry, fullWidth = false }: Shipm
 function ErrorText({ message }: { message: string | null }) {
   if (!message) return null;
   return (
-    <Typography data-testid="shipment-error" sx={{ fontSize: 12, color: 'error.main', mt: 0.5, maxWidth: 210, lineHeight: 1.4, overflowWrap: 'anywhere' }}>
+    <Typography
+      data-testid="shipment-error"
+      sx={{
+        fontSize: 12,
+        color: 'error.main',
+        mt: 0.5,
+        maxWidth: 210,
+        lineHeight: 1.4,
+        overflowWrap: 'anywhere',
+      }}
+    >
       {message}
     </Typography>
   );
@@ -93,7 +111,16 @@ function ShipmentTable(props: ShipmentListProps) {
   const { shipments } = props;
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label="Shipments" sx={{ minWidth: 960, '& th, & td': { px: 1.25 }, '& th:first-of-type, & td:first-of-type': { pl: 2.5 }, '& th:last-of-type, & td:last-of-type': { pr: 2.5 } }}>
+      <Table
+        size="small"
+        aria-label="Shipments"
+        sx={{
+          minWidth: 960,
+          '& th, & td': { px: 1.25 },
+          '& th:first-of-type, & td:first-of-type': { pl: 2.5 },
+          '& th:last-of-type, & td:last-of-type': { pr: 2.5 },
+        }}
+      >
         <TableHead>
           <TableRow>
             <TableCell sx={headCell}>Order ID</TableCell>
@@ -116,15 +143,22 @@ function ShipmentTable(props: ShipmentListProps) {
               key={s.id}
               hover
               data-testid={`shipment-row-${s.id}`}
-              sx={{ '& td': { verticalAlign: 'top', fontSize: 13.5, py: 1.25 }, '&:last-child td': { borderBottom: 0 } }}
+              sx={{
+                '& td': { verticalAlign: 'top', fontSize: 13.5, py: 1.25 },
+                '&:last-child td': { borderBottom: 0 },
+              }}
             >
               <TableCell>
                 <Box sx={{ ...mono, whiteSpace: 'nowrap' }}>{s.orderId}</Box>
                 {s.displayId ? (
-                  <Typography sx={{ fontSize: 12.5, color: 'text.secondary', fontWeight: 600, mt: 0.25 }}>{s.displayId}</Typography>
+                  <Typography sx={{ fontSize: 12.5, color: 'text.secondary', fontWeight: 600, mt: 0.25 }}>
+                    {s.displayId}
+                  </Typography>
                 ) : null}
               </TableCell>
-              <TableCell sx={{ ...mono, fontSize: 12, overflowWrap: 'anywhere', minWidth: 172 }}>{s.trackingNumber || '-'}</TableCell>
+              <TableCell sx={{ ...mono, fontSize: 12, overflowWrap: 'anywhere', minWidth: 172 }}>
+                {s.trackingNumber || '-'}
+              </TableCell>
               <TableCell sx={{ minWidth: 80 }}>{s.carrier ? carrierLabel(s.carrier) : '-'}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatShortUsDate(s.shipDate)}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
@@ -151,7 +185,16 @@ function ShipmentTable(props: ShipmentListProps) {
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" sx={{ fontSize: 11.5, color: 'text.secondary', textTransform: 'uppercase', letterSpacing: '0.04em', fontWeight: 600 }}>
+      <Typography
+        component="dt"
+        sx={{
+          fontSize: 11.5,
+          color: 'text.secondary',
+          textTransform: 'uppercase',
+          letterSpacing: '0.04em',
+          fontWeight: 600,
+        }}
+      >
         {label}
       </Typography>
       <Typography component="dd" sx={{ m: 0, fontSize: 13.5, overflowWrap: 'anywhere' }}>
@@ -171,14 +214,25 @@ function ShipmentCards(props: ShipmentListProps) {
             <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
               <Box sx={{ minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 700, fontSize: 15 }}>{s.displayId || s.orderId}</Typography>
-                {s.displayId ? <Box sx={{ ...mono, color: 'text.secondary', wordBreak: 'break-all' }}>{s.orderId}</Box> : null}
+                {s.displayId ? (
+                  <Box sx={{ ...mono, color: 'text.secondary', wordBreak: 'break-all' }}>{s.orderId}</Box>
+                ) : null}
               </Box>
               <Box sx={{ flexShrink: 0 }}>
                 <StatusChip status={s.status} />
               </Box>
             </Box>
             <ErrorText message={s.errorMessage} />
-            <Box component="dl" sx={{ m: 0, mt: 1.5, display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 1.25 }}>
+            <Box
+              component="dl"
+              sx={{
+                m: 0,
+                mt: 1.5,
+                display: 'grid',
+                gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+                gap: 1.25,
+              }}
+            >
               <Box sx={{ gridColumn: '1 / -1' }}>
                 <Field label="Tracking Number">
                   <Box component="span" sx={mono}>
@@ -189,7 +243,9 @@ function ShipmentCards(props: ShipmentListProps) {
               <Field label="Carrier">{s.carrier ? carrierLabel(s.carrier) : '-'}</Field>
               <Field label="Ship Date">{formatShortUsDate(s.shipDate)}</Field>
               <Field label="Shipping Cost">{formatCentsOrDash(s.shippingCost)}</Field>
-              <Field label="Upload Date">{`${uploadDateParts(s.uploadedAt).date} ${uploadDateParts(s.uploadedAt).time}`.trim()}</Field>
+              <Field label="Upload Date">
+                {`${uploadDateParts(s.uploadedAt).date} ${uploadDateParts(s.uploadedAt).time}`.trim()}
+              </Field>
             </Box>
             {isRetryable(s.status) ? (
               <Box sx={{ mt: 1.5 }}>

@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { apiRequest } from '../api/request';
 
 /** Prefix of every shipment list query; invalidating it refreshes the history whatever its filters. */
@@ -51,6 +57,8 @@ export function shipmentsUrl(params: ShipmentListParams): string {
   if (params.status) query.set('status', params.status);
   if (params.dateFrom) query.set('dateFrom', params.dateFrom);
   if (params.dateTo) query.set('dateTo', params.dateTo);
+  // Upload dates are days on the viewer's calendar, not UTC days.
+  if (params.dateFrom || params.dateTo) query.set('timeZone', browserTimeZone());
   return `/api/shipments?${query.toString()}`;
 }
 
@@ -79,7 +87,16 @@ export interface RetryResult {
 export function useRetryShipment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<RetryResult>('POST', `/api/shipments/${encodeURIComponent(id)}/retry`),
+    mutationFn: (id: string) =>
+      apiRequest<RetryResult>('POST', `/api/shipments/${encodeURIComponent(id)}/retry`),
     onSettled: () => invalidateShipmentData(queryClient),
   });
+}
+
+function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
 }

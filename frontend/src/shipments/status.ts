@@ -1,4 +1,10 @@
-export const SHIPMENT_STATUSES = ['SUCCESS', 'PENDING', 'ORDER_NOT_FOUND', 'ORDER_STATUS_INCORRECT', 'FAILED'] as const;
+export const SHIPMENT_STATUSES = [
+  'SUCCESS',
+  'PENDING',
+  'ORDER_NOT_FOUND',
+  'ORDER_STATUS_INCORRECT',
+  'FAILED',
+] as const;
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 
 const LABELS: Record<ShipmentStatus, string> = {

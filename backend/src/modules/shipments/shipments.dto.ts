@@ -42,6 +42,13 @@ export class ListShipmentsQuery {
   @IsOptional()
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'dateFrom must be a date like 2026-11-25' })
   dateFrom?: string;
+  @ApiPropertyOptional({ description: 'IANA time zone the upload dates are days of (default UTC)' })
+  @IsOptional()
+  @IsIn(['UTC', ...Intl.supportedValuesOf('timeZone')], {
+    message: 'timeZone must be an IANA time zone such as America/New_York',
+  })
+  timeZone?: string;
+
   @ApiPropertyOptional({ description: 'Upload date to, inclusive (YYYY-MM-DD, UTC)' })
   @IsOptional()
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'dateTo must be a date like 2026-11-25' })

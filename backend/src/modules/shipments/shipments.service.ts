@@ -193,13 +193,15 @@ export class ShipmentsService {
       params.push(q.status);
       where.push(`status = $${params.length}`);
     }
+    if (q.dateFrom || q.dateTo) params.push(q.timeZone ?? 'UTC');
+    const tz = `$${params.length}`;
     if (q.dateFrom) {
       params.push(q.dateFrom);
-      where.push(`uploaded_at >= $${params.length}::date`);
+      where.push(`uploaded_at >= ($${params.length}::date::timestamp AT TIME ZONE ${tz})`);
     }
     if (q.dateTo) {
       params.push(q.dateTo);
-      where.push(`uploaded_at < ($${params.length}::date + 1)`);
+      where.push(`uploaded_at < (($${params.length}::date + 1)::timestamp AT TIME ZONE ${tz})`);
     }
     const search = q.search?.trim();
     if (search) {
