@@ -14,12 +14,8 @@ import {
 import { useState, type FormEvent } from 'react';
 import type { CompanyRole } from '../auth/useCurrentUser';
 import { useToast } from '../notifications/toast';
+import { RoleSelect } from '../team/RoleSelect';
 import { useAdminCompanies, useAdminInvite } from './api';
-
-const ROLE_OPTIONS: { value: CompanyRole; label: string; hint: string }[] = [
-  { value: 'COMPANY_USER', label: 'User', hint: 'Views and manages shipments' },
-  { value: 'COMPANY_ADMIN', label: 'Admin', hint: 'Manages the team and late thresholds' },
-];
 
 /** Invite New User: the platform admin picks a company, an email and a role (User by default). */
 export function AdminInviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -123,28 +119,7 @@ export function AdminInviteDialog({ open, onClose }: { open: boolean; onClose: (
               onChange={(e) => setEmail(e.target.value)}
               fullWidth
             />
-            <TextField
-              select
-              label="Role"
-              name="role"
-              value={role}
-              onChange={(e) => setRole(e.target.value as CompanyRole)}
-              fullWidth
-              slotProps={{
-                select: { renderValue: (v) => ROLE_OPTIONS.find((o) => o.value === v)?.label ?? String(v) },
-              }}
-            >
-              {ROLE_OPTIONS.map((o) => (
-                <MenuItem key={o.value} value={o.value}>
-                  <Box>
-                    <Typography sx={{ fontWeight: 600, fontSize: 14 }}>{o.label}</Typography>
-                    <Typography variant="body2" color="text.secondary" sx={{ fontSize: 12.5 }}>
-                      {o.hint}
-                    </Typography>
-                  </Box>
-                </MenuItem>
-              ))}
-            </TextField>
+            <RoleSelect value={role} onChange={setRole} />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>

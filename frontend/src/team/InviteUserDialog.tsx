@@ -6,7 +6,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  MenuItem,
   Stack,
   TextField,
   Typography,
@@ -14,12 +13,8 @@ import {
 import { useState, type FormEvent } from 'react';
 import type { CompanyRole } from '../auth/useCurrentUser';
 import { useToast } from '../notifications/toast';
-import { ROLE_LABELS, ROLES, useInviteMember } from './api';
-
-const ROLE_HINTS: Record<CompanyRole, string> = {
-  COMPANY_ADMIN: 'Manages the team and late thresholds',
-  COMPANY_USER: 'Views and manages shipments',
-};
+import { useInviteMember } from './api';
+import { RoleSelect } from './RoleSelect';
 
 /** Invite User: an email and a role (User by default). An empty email is refused before any call. */
 export function InviteUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -78,27 +73,7 @@ export function InviteUserDialog({ open, onClose }: { open: boolean; onClose: ()
               onChange={(e) => setEmail(e.target.value)}
               fullWidth
             />
-            <TextField
-              variant="outlined"
-              select
-              label="Role"
-              name="role"
-              value={role}
-              onChange={(e) => setRole(e.target.value as CompanyRole)}
-              fullWidth
-              slotProps={{ select: { renderValue: (v) => ROLE_LABELS[v as CompanyRole] } }}
-            >
-              {ROLES.map((r) => (
-                <MenuItem key={r} value={r}>
-                  <Box>
-                    <Typography sx={{ fontWeight: 600, fontSize: 14 }}>{ROLE_LABELS[r]}</Typography>
-                    <Typography variant="body2" color="text.secondary" sx={{ fontSize: 12.5 }}>
-                      {ROLE_HINTS[r]}
-                    </Typography>
-                  </Box>
-                </MenuItem>
-              ))}
-            </TextField>
+            <RoleSelect value={role} onChange={setRole} />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>
