@@ -128,11 +128,20 @@ export async function run(ctx) {
       for (const c of cases) {
         const rec = await recordStatements(() => service.list(caller, c.query));
         const statements = rec.statements.map((s) => ({ sql: s.sql, params: s.params }));
-        if (statements.length === 0) throw new Error('ShipmentsService.list sent no SQL that could be captured');
+        if (statements.length === 0)
+          throw new Error('ShipmentsService.list sent no SQL that could be captured');
         const { totals, each } = await replay(client, statements, runs);
         const wall = [];
-        for (let i = 0; i < Math.min(runs, 10); i++) wall.push((await time(() => service.list(caller, c.query))).ms);
-        c.result = { total: rec.value.total, shown: rec.value.shipments.length, totals, each, statements, wall };
+        for (let i = 0; i < Math.min(runs, 10); i++)
+          wall.push((await time(() => service.list(caller, c.query))).ms);
+        c.result = {
+          total: rec.value.total,
+          shown: rec.value.shipments.length,
+          totals,
+          each,
+          statements,
+          wall,
+        };
         const p = percentiles(totals);
         out.push({
           measure: `${c.label}: list SQL at the database, p95 (${runs} runs)`,
@@ -173,11 +182,22 @@ export async function run(ctx) {
       );
       const firstPage = await replay(
         client,
-        [{ sql: `SELECT ${cols} FROM shipments WHERE company_id = $1 ORDER BY uploaded_at DESC, id DESC LIMIT 50`, params: [caller.companyId] }],
+        [
+          {
+            sql: `SELECT ${cols} FROM shipments WHERE company_id = $1 ORDER BY uploaded_at DESC, id DESC LIMIT 50`,
+            params: [caller.companyId],
+          },
+        ],
         runs,
       );
-      const { rows: one } = await client.query('SELECT id FROM shipments WHERE company_id = $1 LIMIT 1', [caller.companyId]);
-      const pk = await replay(client, [{ sql: `SELECT ${cols} FROM shipments WHERE id = $1`, params: [one[0].id] }], runs);
+      const { rows: one } = await client.query('SELECT id FROM shipments WHERE company_id = $1 LIMIT 1', [
+        caller.companyId,
+      ]);
+      const pk = await replay(
+        client,
+        [{ sql: `SELECT ${cols} FROM shipments WHERE id = $1`, params: [one[0].id] }],
+        runs,
+      );
       const capped = await replay(
         client,
         [
@@ -188,7 +208,11 @@ export async function run(ctx) {
         ],
         runs,
       );
-      const refs = [percentiles(firstPage.totals).p95, percentiles(keyset.totals).p95, percentiles(pk.totals).p95];
+      const refs = [
+        percentiles(firstPage.totals).p95,
+        percentiles(keyset.totals).p95,
+        percentiles(pk.totals).p95,
+      ];
       const refLabels = ['LIMIT 50 without count', 'keyset page 200, no count', 'primary-key lookup'];
       out
         .filter((r) => !r.info)
@@ -205,8 +229,16 @@ export async function run(ctx) {
       });
       const wallP50 = cases.map((c) => quantile(c.result.wall, 0.5).toFixed(0)).join(' / ');
       ctx.log(`ShipmentsService.list() end to end, p50 of 10 (page 1 / page 200 / search): ${wallP50} ms`);
-      const plan = await client.query(`EXPLAIN ${cases[2].result.statements[0].sql}`, cases[2].result.statements[0].params);
-      ctx.log(`search count plan: ${plan.rows.map((r) => r['QUERY PLAN'].trim()).filter((l) => /Scan|Bitmap/.test(l)).join(' | ')}`);
+      const plan = await client.query(
+        `EXPLAIN ${cases[2].result.statements[0].sql}`,
+        cases[2].result.statements[0].params,
+      );
+      ctx.log(
+        `search count plan: ${plan.rows
+          .map((r) => r['QUERY PLAN'].trim())
+          .filter((l) => /Scan|Bitmap/.test(l))
+          .join(' | ')}`,
+      );
       return out;
     } finally {
       client.release();

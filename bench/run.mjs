@@ -26,7 +26,9 @@ const runs = runsArg ? Math.max(1, Math.min(20, Number(runsArg.slice(7)) || 1)) 
 const wanted = args.filter((a) => !a.startsWith('--'));
 const unknown = wanted.filter((w) => !BENCHES.some((b) => b.name === w));
 if (unknown.length) {
-  console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${BENCHES.map((b) => b.name).join(', ')}`);
+  console.error(
+    `Unknown benchmark(s): ${unknown.join(', ')}. Known: ${BENCHES.map((b) => b.name).join(', ')}`,
+  );
   process.exit(2);
 }
 const selected = wanted.length ? BENCHES.filter((b) => wanted.includes(b.name)) : BENCHES;
@@ -72,8 +74,10 @@ function renderTable(results) {
       r.bench,
       r.measure,
       r.error ? `ERROR: ${r.error}` : fmtValue(r.value, r.unit) + (r.note ? ` (${r.note})` : ''),
-      r.refLabel ? `${r.refLabel}${r.ref !== undefined ? ` ${fmtValue(r.ref, r.refUnit ?? r.unit)}` : ''}` : '-',
-      ratio === undefined ? '-' : r.ratioText ?? fmtRatio(ratio),
+      r.refLabel
+        ? `${r.refLabel}${r.ref !== undefined ? ` ${fmtValue(r.ref, r.refUnit ?? r.unit)}` : ''}`
+        : '-',
+      ratio === undefined ? '-' : (r.ratioText ?? fmtRatio(ratio)),
       r.goal ?? '',
       r.error ? 'ERROR' : r.info ? '' : r.pass === undefined ? '' : r.pass ? 'PASS' : 'MISS',
     ]);
@@ -102,7 +106,11 @@ for (const bench of selected) {
     for (const r of rows) results.push({ bench: bench.name, ...r });
   } catch (err) {
     console.error(err?.stack ?? err);
-    results.push({ bench: bench.name, measure: '(benchmark failed)', error: String(err?.message ?? err).slice(0, 120) });
+    results.push({
+      bench: bench.name,
+      measure: '(benchmark failed)',
+      error: String(err?.message ?? err).slice(0, 120),
+    });
   } finally {
     await closeAll();
   }
@@ -114,7 +122,9 @@ console.log(`\nResults (${new Date().toISOString()}, ${total} s, node ${process.
 console.log(renderTable(results));
 const goals = results.filter((r) => !r.info && (r.pass !== undefined || r.error));
 const missed = goals.filter((r) => r.error || !r.pass);
-console.log(`\n${goals.length - missed.length}/${goals.length} goals met${missed.length ? `; missed: ${missed.map((m) => `${m.bench}/${m.measure.trim()}`).join('; ')}` : ''}`);
+console.log(
+  `\n${goals.length - missed.length}/${goals.length} goals met${missed.length ? `; missed: ${missed.map((m) => `${m.bench}/${m.measure.trim()}`).join('; ')}` : ''}`,
+);
 
 try {
   const dir = join(ROOT, 'bench', '.tmp');
@@ -127,3 +137,5 @@ try {
   // The table above is the result; the JSON copy is a convenience.
 }
 process.exitCode = results.some((r) => r.error) ? 1 : 0;
+// Everything is closed by now; a handle left open by a library must not keep the process alive.
+setTimeout(() => process.exit(), 3000).unref();

@@ -95,7 +95,8 @@ export async function run(ctx) {
             }),
           ),
         );
-        if (rec.value.value.newShipmentIds.length !== count) throw new Error('store() did not create every row');
+        if (rec.value.value.newShipmentIds.length !== count)
+          throw new Error('store() did not create every row');
         storeRuns.push({ ms: rec.value.ms, enqueueMs, statements: rec.statements });
 
         // Reference: COPY of the same rows into shipments (building the COPY text included).
@@ -108,7 +109,19 @@ export async function run(ctx) {
             COLUMNS,
             rows.map((r) => {
               const v = r.result.value;
-              return [caller.companyId, uploadId, caller.userId, r.rowNumber, v.orderId, v.displayId, v.trackingNumber, v.carrier, v.carrierRaw, v.shipDate, v.shippingCostCents];
+              return [
+                caller.companyId,
+                uploadId,
+                caller.userId,
+                r.rowNumber,
+                v.orderId,
+                v.displayId,
+                v.trackingNumber,
+                v.carrier,
+                v.carrierRaw,
+                v.shipDate,
+                v.shippingCostCents,
+              ];
             }),
           ),
         );
@@ -160,7 +173,19 @@ export async function run(ctx) {
               COLUMNS,
               rows.map((r) => {
                 const v = r.result.value;
-                return [caller.companyId, uploadId3, caller.userId, r.rowNumber, v.orderId, v.displayId, v.trackingNumber, v.carrier, v.carrierRaw, v.shipDate, v.shippingCostCents];
+                return [
+                  caller.companyId,
+                  uploadId3,
+                  caller.userId,
+                  r.rowNumber,
+                  v.orderId,
+                  v.displayId,
+                  v.trackingNumber,
+                  v.carrier,
+                  v.carrierRaw,
+                  v.shipDate,
+                  v.shippingCostCents,
+                ];
               }),
             ),
           );
@@ -201,7 +226,7 @@ export async function run(ctx) {
         ref: copyMs,
         goal: '<= 2x COPY',
         pass: storeMs <= 2 * copyMs,
-        note: `${storeRuns.length} runs`,
+        note: `${storeRuns.length} run${storeRuns.length === 1 ? '' : 's'}`,
         samples: storeRuns.map((r) => r.ms),
       },
       ...breakdown.map((b) => ({

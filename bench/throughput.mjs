@@ -28,7 +28,8 @@ function makeRows(sandbox, brand, count, orderIds) {
     const order = sandbox.createOrder(brand, { state: 'PROCESSING' });
     orderIds.add(order.id);
     const per = 1 + (k++ % 3);
-    for (let i = 0; i < per && rows.length < count; i++) rows.push([order.id, trackingNumber(), 'UPS', today, '7.25']);
+    for (let i = 0; i < per && rows.length < count; i++)
+      rows.push([order.id, trackingNumber(), 'UPS', today, '7.25']);
   }
   return rows;
 }
@@ -52,7 +53,9 @@ async function waitDone(env, uploadIds, timeoutMs) {
     const states = await Promise.all(uploadIds.map((id) => uploadState(env, id)));
     if (states.every((s) => s.pending === 0)) return states;
     if (Date.now() > deadline) {
-      throw new Error(`still ${states.map((s) => s.pending).join(' + ')} rows PENDING after ${timeoutMs / 1000} s`);
+      throw new Error(
+        `still ${states.map((s) => s.pending).join(' + ')} rows PENDING after ${timeoutMs / 1000} s`,
+      );
     }
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -65,10 +68,17 @@ export async function run(ctx) {
     sandbox: {
       logger: (line) => {
         const m = LINE.exec(line);
-        if (m) requests.push({ at: performance.now(), wall: Date.now(), method: m[1], path: m[2], status: m[3] });
+        if (m)
+          requests.push({ at: performance.now(), wall: Date.now(), method: m[1], path: m[2], status: m[3] });
       },
     },
-    env: { FAIRE_REQUESTS_PER_SECOND: String(LIMIT), FAIRE_TIMEOUT_MS: '5000', WORKER_MODE: 'all' },
+    env: {
+      FAIRE_REQUESTS_PER_SECOND: String(LIMIT),
+      FAIRE_TIMEOUT_MS: '5000',
+      WORKER_MODE: 'all',
+      // --quick uses a smaller big file; fewer worker slots keep "more batch jobs than slots" true.
+      ...(ctx.quick ? { SHIPMENT_WORKER_CONCURRENCY: '2' } : {}),
+    },
   });
   try {
     const sandbox = env.sandbox;
@@ -97,6 +107,7 @@ export async function run(ctx) {
     );
 
     // 2. Fairness: brand 1's big file, then brand 2's small one as soon as the big one is queued.
+    // More jobs of 50 rows than worker slots (8 by default; 2 with --quick).
     const big = ctx.quick ? 200 : 500;
     const small = 20;
     const orders2 = new Set();
@@ -151,7 +162,7 @@ export async function run(ctx) {
         ratioText: `${((bigRate / LIMIT) * 100).toFixed(1)}%`,
       },
       {
-        measure: `2 companies: brand 2's first shipment (${small}-row file)`,
+        measure: `2 companies: brand 2's first shipment (${small}-row file${ctx.quick ? ', 2 worker slots' : ''})`,
         value: smallFirst,
         unit: 'ms',
         refLabel: `brand 1's ${big}-row file done in`,

@@ -42,7 +42,9 @@ class CopyIn {
 export function copyValue(v) {
   if (v === null || v === undefined) return '\\N';
   const s = String(v);
-  return /[\\\t\n\r]/.test(s) ? s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r') : s;
+  return /[\\\t\n\r]/.test(s)
+    ? s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
+    : s;
 }
 
 /** Builds COPY text data from rows (arrays of values), in ~1 MB Buffers. */

@@ -37,7 +37,14 @@ const pad2 = (n) => String(n).padStart(2, '0');
  * `invalidShare` of rows get one realistic problem (empty tracking number, unreadable date, bad cost).
  * `orderIds`, when given, is a function answering the order id for the n-th order.
  */
-export function generateRows({ count = Infinity, maxBytes = Infinity, seed = 1, invalidShare = 0.005, orderIds, now = new Date() } = {}) {
+export function generateRows({
+  count = Infinity,
+  maxBytes = Infinity,
+  seed = 1,
+  invalidShare = 0.005,
+  orderIds,
+  now = new Date(),
+} = {}) {
   const rand = prng(seed);
   const rows = [];
   let bytes = HEADER.join(',').length + 2;
@@ -112,7 +119,8 @@ export function idRows(count, seed = 1) {
     const orderId = `bo_${chars(rand, ALNUM, 10)}`;
     o += 1;
     const perOrder = 1 + Math.floor(rand() * 3);
-    for (let k = 0; k < perOrder && rows.length < count; k++) rows.push({ id: randomUUID(), order_id: orderId });
+    for (let k = 0; k < perOrder && rows.length < count; k++)
+      rows.push({ id: randomUUID(), order_id: orderId });
   }
   return { rows, orders: o };
 }

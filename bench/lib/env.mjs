@@ -45,41 +45,52 @@ export async function openEnv(bench, opts = {}) {
     sandbox: null,
     baseUrl: null,
     stateDir: null,
-    closed: false,
-    async close() {
-      if (env.closed) return;
-      env.closed = true;
-      openEnvs.delete(env);
-      const step = async (what, fn) => {
-        try {
-          await fn();
-        } catch (err) {
-          process.stderr.write(`  cleanup (${what}) failed: ${err?.message ?? err}\n`);
-        }
-      };
-      if (env.app) await step('app', () => withTimeout(env.app.close(), 15_000, 'app.close'));
-      if (env.sandbox) await step('sandbox', () => env.sandbox.close());
-      if (env.pool) await step('pool', () => env.pool.end());
-      if (env.redis) {
-        await step('redis keys', () => deleteKeys(env.redis, `${env.prefix}*`));
-        await step('redis quit', () => env.redis.quit());
-      }
-      await step('database', () => dropDatabase(databaseUrl));
-      if (env.stateDir) await step('state dir', () => rmSync(env.stateDir, { recursive: true, force: true }));
+    closing: null,
+    /** Idempotent: a second caller (e.g. a signal handler) waits for the same teardown. */
+    close() {
+      env.closing ??= teardown().finally(() => openEnvs.delete(env));
+      return env.closing;
     },
   };
+  async function teardown() {
+    const step = async (what, fn) => {
+      try {
+        await fn();
+      } catch (err) {
+        process.stderr.write(`  cleanup (${what}) failed: ${err?.message ?? err}\n`);
+      }
+    };
+    if (env.app) await step('app', () => withTimeout(env.app.close(), 15_000, 'app.close'));
+    if (env.sandbox) await step('sandbox', () => withTimeout(env.sandbox.close(), 10_000, 'sandbox.close'));
+    // A client still checked out would make pool.end() wait forever; the DROP ... WITH (FORCE) below
+    // ends any connection left anyway.
+    if (env.pool) await step('pool', () => withTimeout(env.pool.end(), 5_000, 'pool.end'));
+    if (env.redis) {
+      await step('redis keys', () => deleteKeys(env.redis, `${env.prefix}*`));
+      await step('redis quit', () => withTimeout(env.redis.quit(), 5_000, 'redis.quit'));
+    }
+    await step('database', () => dropDatabase(databaseUrl));
+    if (env.stateDir) await step('state dir', () => rmSync(env.stateDir, { recursive: true, force: true }));
+  }
   openEnvs.add(env);
   try {
     await ensureDatabase(databaseUrl);
     await runMigrations(databaseUrl);
+    const interrupted = () => {
+      if (env.closing) throw new Error('interrupted while starting');
+    };
+    interrupted();
     env.pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
     env.redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 3 });
     if (opts.sandbox) {
-      env.sandbox = await startSandbox({
+      const sandbox = await startSandbox({
         port: 0,
         host: '127.0.0.1',
         ...(typeof opts.sandbox === 'object' ? opts.sandbox : {}),
       });
+      if (env.closing) await sandbox.close();
+      interrupted();
+      env.sandbox = sandbox;
     }
     if (opts.app) {
       env.stateDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
@@ -103,9 +114,23 @@ export async function openEnv(bench, opts = {}) {
             }
           : {}),
         ...(opts.env ?? {}),
+        // Extra app settings to try a configuration, e.g. BENCH_APP_ENV='{"SHIPMENT_WORKER_CONCURRENCY":"2"}'.
+        ...(process.env.BENCH_APP_ENV ? JSON.parse(process.env.BENCH_APP_ENV) : {}),
       });
-      env.app = await createApp(env.config);
+      const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGUSR2'];
+      const before = new Map(signals.map((sig) => [sig, process.listeners(sig)]));
+      const app = await createApp(env.config);
+      // The app's shutdown hooks would close it and re-raise the signal; run.mjs closes it itself.
+      const dropHooks = () => {
+        for (const sig of signals)
+          for (const l of process.listeners(sig)) if (!before.get(sig).includes(l)) process.off(sig, l);
+      };
+      dropHooks();
+      if (env.closing) await app.close();
+      interrupted();
+      env.app = app;
       await env.app.listen(0, '127.0.0.1');
+      dropHooks();
       const { port } = env.app.getHttpServer().address();
       env.baseUrl = `http://127.0.0.1:${port}`;
     }
@@ -228,7 +253,11 @@ export function agent(baseUrl) {
  */
 export async function companyAdmin(env, email, companyName, faireToken) {
   const a = agent(env.baseUrl);
-  await a.post('/api/auth/dev-login', { email, name: email.split('@')[0], ...(faireToken ? { faireToken } : {}) });
+  await a.post('/api/auth/dev-login', {
+    email,
+    name: email.split('@')[0],
+    ...(faireToken ? { faireToken } : {}),
+  });
   const res = await a.post('/api/company/create', { name: companyName });
   const caller = {
     userId: res.id,

@@ -43,7 +43,13 @@ export async function withStallProbe(fn) {
     const ms = now() - t0;
     // One more tick so a stall at the very end is seen too.
     await new Promise((r) => setTimeout(r, period * 2));
-    return { ms, value, stallMs: Math.max(maxGap, h.max / 1e6 - 10), intervalStallMs: maxGap, histogramMaxMs: h.max / 1e6 };
+    return {
+      ms,
+      value,
+      stallMs: Math.max(maxGap, h.max / 1e6 - 10),
+      intervalStallMs: maxGap,
+      histogramMaxMs: h.max / 1e6,
+    };
   } finally {
     clearInterval(timer);
     h.disable();

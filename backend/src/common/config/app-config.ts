@@ -53,6 +53,7 @@ export interface AppConfig {
   shipments: {
     processWaitMs: number;
     workerConcurrency: number;
+    jobsPerAccount: number;
     lockMs: number;
     recoveryAfterMs: number;
     recoveryIntervalMs: number;
@@ -117,6 +118,7 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
       processWaitMs: env.SHIPMENT_PROCESS_WAIT_MS,
       workerConcurrency: env.SHIPMENT_WORKER_CONCURRENCY,
       lockMs: env.SHIPMENT_LOCK_MS,
+      jobsPerAccount: env.SHIPMENT_JOBS_PER_ACCOUNT,
       recoveryAfterMs: env.SHIPMENT_RECOVERY_AFTER_MS,
       recoveryIntervalMs: env.SHIPMENT_RECOVERY_INTERVAL_MS,
     },

@@ -229,6 +229,12 @@ export class EnvSchema {
   SHIPMENT_WORKER_CONCURRENCY = 8;
 
   @Transform(toInt)
+  @IsInt({ message: 'SHIPMENT_JOBS_PER_ACCOUNT must be a whole number (1-64)' })
+  @Min(1, { message: 'SHIPMENT_JOBS_PER_ACCOUNT must be a whole number (1-64)' })
+  @Max(64, { message: 'SHIPMENT_JOBS_PER_ACCOUNT must be a whole number (1-64)' })
+  SHIPMENT_JOBS_PER_ACCOUNT = 2;
+
+  @Transform(toInt)
   @IsInt({ message: 'SHIPMENT_LOCK_MS must be a whole number of milliseconds (1000-600000)' })
   @Min(1000, { message: 'SHIPMENT_LOCK_MS must be a whole number of milliseconds (1000-600000)' })
   @Max(600000, { message: 'SHIPMENT_LOCK_MS must be a whole number of milliseconds (1000-600000)' })

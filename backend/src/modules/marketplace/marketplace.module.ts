@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MARKETPLACE_LINKER } from '../auth/marketplace-linker.js';
+import { AccountJobPermits } from './account-permits.js';
 import { MarketplaceConnection } from './entities/marketplace-connection.entity.js';
 import { FaireAppCredentials } from './faire-app-credentials.js';
 import { FaireOAuthClient } from './faire-oauth.client.js';
@@ -16,11 +17,12 @@ import { MarketplaceRateLimiter } from './rate-limiter.js';
   providers: [
     FaireAppCredentials,
     MarketplaceRateLimiter,
+    AccountJobPermits,
     FaireClient,
     FaireOAuthClient,
     MarketplaceService,
     { provide: MARKETPLACE_LINKER, useExisting: MarketplaceService },
   ],
-  exports: [FaireClient, FaireAppCredentials, MarketplaceService, MARKETPLACE_LINKER],
+  exports: [AccountJobPermits, FaireClient, FaireAppCredentials, MarketplaceService, MARKETPLACE_LINKER],
 })
 export class MarketplaceModule {}

@@ -11,7 +11,8 @@ import {
   type CsvRecord,
   type RowResult,
 } from '@portal/shipment-rules';
-import { parseString } from 'fast-csv';
+import { parseStream } from 'fast-csv';
+import { Readable } from 'node:stream';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 
 export interface IngestedRow {
@@ -37,6 +38,12 @@ export interface IngestResult {
 
 /** Rows validated between two yields to the event loop, so a 10 MB file never stalls other requests. */
 const YIELD_EVERY = 500;
+/** The text is fed to the parser in slices, so parsing also leaves room for other requests. */
+const CHUNK_CHARS = 64 * 1024;
+
+function* chunks(text: string, size: number): Generator<string> {
+  for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
+}
 
 /**
  * Decodes (UTF-8 with or without BOM, UTF-16, Windows-1252), detects the delimiter, parses with
@@ -53,7 +60,7 @@ export async function ingestCsv(
   const records: CsvRecord[] = [];
   let headers: string[] = [];
   await new Promise<void>((resolve, reject) => {
-    parseString<CsvRecord, CsvRecord>(text, {
+    parseStream<CsvRecord, CsvRecord>(Readable.from(chunks(text, CHUNK_CHARS)), {
       delimiter,
       headers: (raw) => {
         headers = raw.map((h) => normalizeHeader(h ?? ''));

@@ -2,11 +2,17 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { DataSource, type QueryRunner } from 'typeorm';
+import { AccountJobPermits } from '../marketplace/account-permits.js';
 import { FaireClient, type FaireAccount } from '../marketplace/faire.client.js';
 import { FaireError } from '../marketplace/faire.errors.js';
 import type { FaireOrder, NewFaireShipment } from '../marketplace/faire.types.js';
 import { MarketplaceService } from '../marketplace/marketplace.service.js';
 import { OrderSnapshots } from '../orders/order-snapshots.service.js';
+
+interface PgConnection {
+  on(event: 'error', listener: (err: Error) => void): void;
+  off(event: 'error', listener: (err: Error) => void): void;
+}
 
 type TerminalStatus = 'SUCCESS' | 'ORDER_NOT_FOUND' | 'ORDER_STATUS_INCORRECT' | 'FAILED';
 
@@ -54,7 +60,28 @@ export class ShipmentProcessingService {
     private readonly faire: FaireClient,
     private readonly marketplace: MarketplaceService,
     private readonly snapshots: OrderSnapshots,
+    private readonly permits: AccountJobPermits,
   ) {}
+
+  /**
+   * A permit for the Faire account this batch will call, or null when that account already has its
+   * share of running jobs (the caller gives its worker slot back and tries again shortly).
+   */
+  async permitFor(shipmentIds: string[]): Promise<{ release(): Promise<void> } | null> {
+    const rows: { company_id: string; uploaded_by: string | null }[] = await this.db.query(
+      `SELECT company_id, uploaded_by FROM shipments WHERE id = ANY($1::uuid[]) AND status = 'PENDING' LIMIT 1`,
+      [shipmentIds],
+    );
+    const noop = { release: async () => undefined };
+    if (!rows[0]) return noop;
+    const account = await this.marketplace.accountForCompany(
+      rows[0].company_id,
+      rows[0].uploaded_by ?? undefined,
+    );
+    if (!account) return noop;
+    const release = await this.permits.tryAcquire(account.key);
+    return release ? { release } : null;
+  }
 
   async processBatch(shipmentIds: string[], ctx: AttemptContext): Promise<void> {
     const rows: ShipmentRow[] = await this.db.query(
@@ -86,14 +113,10 @@ export class ShipmentProcessingService {
     await runner.connect();
     // This connection holds the order's lock while Faire is called; if the database drops it, the next
     // query fails (and the job is retried) instead of the error event crashing the process.
-    const connection = (
-      runner as unknown as {
-        databaseConnection?: { on(event: 'error', listener: (err: Error) => void): void };
-      }
-    ).databaseConnection;
-    connection?.on('error', (err) =>
-      this.logger.warn(`Database connection lost while processing order ${orderId}: ${err.message}`),
-    );
+    const connection = (runner as unknown as { databaseConnection?: PgConnection }).databaseConnection;
+    const onLost = (err: Error) =>
+      this.logger.warn(`Database connection lost while processing order ${orderId}: ${err.message}`);
+    connection?.on('error', onLost);
     const lockKey = advisoryKey(companyId, orderId);
     try {
       await runner.query('SELECT pg_advisory_lock($1)', [lockKey]);
@@ -109,6 +132,7 @@ export class ShipmentProcessingService {
         await runner.query('SELECT pg_advisory_unlock($1)', [lockKey]);
       }
     } finally {
+      connection?.off('error', onLost);
       await runner.release();
     }
   }

@@ -1,6 +1,6 @@
 import { OnWorkerEvent, WorkerHost } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
-import type { Job } from 'bullmq';
+import { DelayedError, type Job } from 'bullmq';
 import type { CreateShipmentsJob } from '../../common/queue/queues.js';
 import { ShipmentProcessingService } from './shipment-processing.service.js';
 
@@ -23,8 +23,18 @@ export class ShipmentsProcessor extends WorkerHost {
     this.logger.warn(`Shipments worker: ${err.message}`);
   }
 
-  async process(job: Job<CreateShipmentsJob>): Promise<void> {
-    const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    await this.processing.processBatch(job.data.shipmentIds, { lastAttempt });
+  async process(job: Job<CreateShipmentsJob>, token?: string): Promise<void> {
+    const permit = await this.processing.permitFor(job.data.shipmentIds);
+    if (!permit) {
+      // The account already has its share of running jobs: free this slot for another company.
+      await job.moveToDelayed(Date.now() + 400 + Math.floor(Math.random() * 400), token);
+      throw new DelayedError();
+    }
+    try {
+      const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      await this.processing.processBatch(job.data.shipmentIds, { lastAttempt });
+    } finally {
+      await permit.release();
+    }
   }
 }

@@ -23,6 +23,12 @@ import type { ListShipmentsQuery, ProcessItemDto } from './shipments.dto.js';
 
 /** Rows of one job: an order's rows always travel together (one create call per order). */
 const BATCH_SIZE = 50;
+/** Rows per INSERT statement: big uploads go in slices so no single statement stalls the process. */
+const INSERT_SLICE = 5000;
+
+function* slices<T>(items: T[], size: number): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
 const RETRYABLE = ['FAILED', 'ORDER_NOT_FOUND', 'ORDER_STATUS_INCORRECT'];
 
 export const SHIPMENT_JOB_OPTIONS: JobsOptions = {
@@ -386,28 +392,30 @@ export class ShipmentsService {
           u.rows.filter((r) => !r.result.valid).length,
         ],
       );
-      const inserted: { id: string; row_number: number; order_id: string }[] = valid.length
-        ? await tx.query(
-            `INSERT INTO shipments (company_id, upload_id, uploaded_by, row_number, order_id, display_id, tracking_number, carrier, carrier_raw, ship_date, shipping_cost_cents)
-             SELECT $1, $2, $3, t.* FROM unnest($4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::date[], $11::int[])
-               AS t(row_number, order_id, display_id, tracking_number, carrier, carrier_raw, ship_date, cost)
-             ON CONFLICT (company_id, order_id, tracking_number) DO NOTHING
-             RETURNING id, row_number, order_id`,
-            [
-              caller.companyId,
-              upload.id,
-              caller.userId,
-              valid.map((r) => r.rowNumber),
-              valid.map((r) => r.value.orderId),
-              valid.map((r) => r.value.displayId),
-              valid.map((r) => r.value.trackingNumber),
-              valid.map((r) => r.value.carrier),
-              valid.map((r) => r.value.carrierRaw),
-              valid.map((r) => r.value.shipDate),
-              valid.map((r) => r.value.shippingCostCents),
-            ],
-          )
-        : [];
+      const inserted: { id: string; row_number: number; order_id: string }[] = [];
+      for (const slice of slices(valid, INSERT_SLICE)) {
+        const rows: { id: string; row_number: number; order_id: string }[] = await tx.query(
+          `INSERT INTO shipments (company_id, upload_id, uploaded_by, row_number, order_id, display_id, tracking_number, carrier, carrier_raw, ship_date, shipping_cost_cents)
+           SELECT $1, $2, $3, t.* FROM unnest($4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::date[], $11::int[])
+             AS t(row_number, order_id, display_id, tracking_number, carrier, carrier_raw, ship_date, cost)
+           ON CONFLICT (company_id, order_id, tracking_number) DO NOTHING
+           RETURNING id, row_number, order_id`,
+          [
+            caller.companyId,
+            upload.id,
+            caller.userId,
+            slice.map((r) => r.rowNumber),
+            slice.map((r) => r.value.orderId),
+            slice.map((r) => r.value.displayId),
+            slice.map((r) => r.value.trackingNumber),
+            slice.map((r) => r.value.carrier),
+            slice.map((r) => r.value.carrierRaw),
+            slice.map((r) => r.value.shipDate),
+            slice.map((r) => r.value.shippingCostCents),
+          ],
+        );
+        for (const r of rows) inserted.push(r);
+      }
       const link = new Map<number, string>(inserted.map((r) => [r.row_number, r.id]));
       const missing = valid.filter((r) => !link.has(r.rowNumber));
       if (missing.length) {
@@ -431,21 +439,23 @@ export class ShipmentsService {
       const insertedRows = new Set(inserted.map((i) => i.row_number));
       const isDuplicate = (r: IngestedRow) => r.result.valid && !insertedRows.has(r.rowNumber);
       const duplicates = u.rows.filter(isDuplicate).length;
-      await tx.query(
-        `INSERT INTO upload_rows (upload_id, row_number, raw, valid, errors, warnings, shipment_id, duplicate)
-         SELECT $1, t.* FROM unnest($2::int[], $3::jsonb[], $4::boolean[], $5::jsonb[], $6::jsonb[], $7::uuid[], $8::boolean[])
-           AS t(row_number, raw, valid, errors, warnings, shipment_id, duplicate)`,
-        [
-          upload.id,
-          u.rows.map((r) => r.rowNumber),
-          u.rows.map((r) => JSON.stringify(r.raw)),
-          u.rows.map((r) => r.result.valid),
-          u.rows.map((r) => JSON.stringify(r.result.errors)),
-          u.rows.map((r) => JSON.stringify(r.result.warnings)),
-          u.rows.map((r) => rowLink(r.rowNumber)),
-          u.rows.map(isDuplicate),
-        ],
-      );
+      for (const slice of slices(u.rows, INSERT_SLICE)) {
+        await tx.query(
+          `INSERT INTO upload_rows (upload_id, row_number, raw, valid, errors, warnings, shipment_id, duplicate)
+           SELECT $1, t.* FROM unnest($2::int[], $3::jsonb[], $4::boolean[], $5::jsonb[], $6::jsonb[], $7::uuid[], $8::boolean[])
+             AS t(row_number, raw, valid, errors, warnings, shipment_id, duplicate)`,
+          [
+            upload.id,
+            slice.map((r) => r.rowNumber),
+            slice.map((r) => JSON.stringify(r.raw)),
+            slice.map((r) => r.result.valid),
+            slice.map((r) => JSON.stringify(r.result.errors)),
+            slice.map((r) => JSON.stringify(r.result.warnings)),
+            slice.map((r) => rowLink(r.rowNumber)),
+            slice.map(isDuplicate),
+          ],
+        );
+      }
       await tx.query('UPDATE uploads SET duplicate_rows = $2 WHERE id = $1', [upload.id, duplicates]);
       return { uploadId: upload.id, created: inserted, duplicateRows: duplicates };
     });
@@ -462,7 +472,11 @@ export class ShipmentsService {
   ): Promise<number> {
     if (rows.length === 0) return 0;
     const byOrder = new Map<string, string[]>();
-    for (const r of rows) byOrder.set(r.order_id, [...(byOrder.get(r.order_id) ?? []), r.id]);
+    for (const r of rows) {
+      const ids = byOrder.get(r.order_id);
+      if (ids) ids.push(r.id);
+      else byOrder.set(r.order_id, [r.id]);
+    }
     const batches: string[][] = [];
     let current: string[] = [];
     for (const ids of byOrder.values()) {
