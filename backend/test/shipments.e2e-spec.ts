@@ -191,6 +191,27 @@ describe('shipments: upload, processing, history, retry', () => {
     await admin.get('/api/shipments?dateFrom=2026-11-19&timeZone=Mars/Olympus').expect(400);
   });
 
+  it('caps the history total at 10,000 ("10,000+") so a page stays fast with a million rows', async () => {
+    const other = await t.companyAdmin('many@rows.test', 'Many Rows');
+    const [upload] = (
+      await t.db.query(
+        `INSERT INTO uploads (company_id, source, file_name, total_rows) VALUES ($1, 'UPLOAD', 'seed.csv', 10050) RETURNING id`,
+        [other.companyId],
+      )
+    ).rows;
+    await t.db.query(
+      `INSERT INTO shipments (company_id, upload_id, row_number, order_id, display_id, tracking_number, carrier, ship_date, shipping_cost_cents, status)
+       SELECT $1, $2, g, 'bo_seed' || g, '#SEED' || g, '1ZSEED' || g, 'UPS', '2026-11-20', 100, 'SUCCESS' FROM generate_series(1, 10050) g`,
+      [other.companyId, upload.id],
+    );
+    const page = await other.agent.get('/api/shipments?page=3').expect(200);
+    expect(page.body).toMatchObject({ total: 10000, totalCapped: true });
+    expect(page.body.shipments).toHaveLength(50);
+    const narrowed = await other.agent.get('/api/shipments?search=1ZSEED1005').expect(200);
+    expect(narrowed.body.totalCapped).toBeUndefined();
+    expect(narrowed.body.total).toBe(2); // 1ZSEED1005 and 1ZSEED10050
+  });
+
   it('retries a failed row and answers the outcome', async () => {
     const code = tracking();
     t.sandbox.knobs.set({ error5xxShare: 1, faultPaths: ['GET /orders/{id}'] });

@@ -7,12 +7,20 @@ export interface PaginationProps {
   page: number;
   pageSize: number;
   total: number;
+  totalCapped?: boolean;
   onPage: (page: number) => void;
   disabled?: boolean;
 }
 
 /** 'Showing X to Y of Z', up to five numbered pages around the current one, previous and next. */
-export function Pagination({ page, pageSize, total, onPage, disabled = false }: PaginationProps) {
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  totalCapped = false,
+  onPage,
+  disabled = false,
+}: PaginationProps) {
   const pages = pageCount(total, pageSize);
   const numbers = pageWindow(page, pages);
   return (
@@ -30,7 +38,7 @@ export function Pagination({ page, pageSize, total, onPage, disabled = false }: 
       }}
     >
       <Typography data-testid="pagination-summary" sx={{ fontSize: 13.5, color: 'text.secondary' }}>
-        {showingText(page, pageSize, total)}
+        {showingText(page, pageSize, total, totalCapped)}
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
         <IconButton

@@ -254,6 +254,7 @@ export function ShipmentHistoryTab() {
               page={page}
               pageSize={SHIPMENTS_PAGE_SIZE}
               total={total}
+              totalCapped={!!data?.totalCapped}
               onPage={(p) => {
                 setPage(p);
                 const top = listTop.current?.getBoundingClientRect().top ?? 0;

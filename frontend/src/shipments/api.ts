@@ -30,6 +30,8 @@ export interface Shipment {
 export interface ShipmentsPage {
   shipments: Shipment[];
   total: number;
+  /** The server stops counting at 10,000 matching rows; the total then reads "10,000+". */
+  totalCapped?: boolean;
 }
 
 export interface ShipmentFilters {

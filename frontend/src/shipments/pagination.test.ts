@@ -24,5 +24,6 @@ describe('pagination', () => {
     expect(showingText(2, 50, 230)).toBe('Showing 51 to 100 of 230');
     expect(showingText(5, 50, 230)).toBe('Showing 201 to 230 of 230');
     expect(showingText(1, 50, 7)).toBe('Showing 1 to 7 of 7');
+    expect(showingText(3, 50, 10000, true)).toBe('Showing 101 to 150 of 10,000+');
   });
 });

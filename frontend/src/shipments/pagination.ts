@@ -17,9 +17,9 @@ export function pageWindow(page: number, pages: number, max = MAX_PAGE_BUTTONS):
 const n = (value: number) => value.toLocaleString('en-US');
 
 /** 'Showing 51 to 100 of 230'. */
-export function showingText(page: number, pageSize: number, total: number): string {
+export function showingText(page: number, pageSize: number, total: number, totalCapped = false): string {
   if (total <= 0) return 'Showing 0 to 0 of 0';
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
-  return `Showing ${n(Math.min(from, total))} to ${n(to)} of ${n(total)}`;
+  return `Showing ${n(Math.min(from, total))} to ${n(to)} of ${n(total)}${totalCapped ? '+' : ''}`;
 }
