@@ -11,6 +11,7 @@ import {
   type NormalizedShipmentRow,
 } from '@portal/shipment-rules';
 import type { JobsOptions, Queue } from 'bullmq';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
@@ -26,10 +27,14 @@ const BATCH_SIZE = 50;
 /** The history counts matching rows up to this many; beyond it the total reads "10,000+". */
 export const HISTORY_COUNT_CAP = 10_000;
 /** Rows per INSERT statement: big uploads go in slices so no single statement stalls the process. */
-const INSERT_SLICE = 5000;
+const INSERT_SLICE = 2000;
 
-function* slices<T>(items: T[], size: number): Generator<T[]> {
-  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+/** Slices of `items`, yielding to the event loop between them so other requests keep being served. */
+async function* slices<T>(items: T[], size: number): AsyncGenerator<T[]> {
+  for (let i = 0; i < items.length; i += size) {
+    if (i > 0) await yieldToLoop();
+    yield items.slice(i, i + size);
+  }
 }
 const RETRYABLE = ['FAILED', 'ORDER_NOT_FOUND', 'ORDER_STATUS_INCORRECT'];
 
@@ -399,7 +404,7 @@ export class ShipmentsService {
         ],
       );
       const inserted: { id: string; row_number: number; order_id: string }[] = [];
-      for (const slice of slices(valid, INSERT_SLICE)) {
+      for await (const slice of slices(valid, INSERT_SLICE)) {
         const rows: { id: string; row_number: number; order_id: string }[] = await tx.query(
           `INSERT INTO shipments (company_id, upload_id, uploaded_by, row_number, order_id, display_id, tracking_number, carrier, carrier_raw, ship_date, shipping_cost_cents)
            SELECT $1, $2, $3, t.* FROM unnest($4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::date[], $11::int[])
@@ -445,7 +450,7 @@ export class ShipmentsService {
       const insertedRows = new Set(inserted.map((i) => i.row_number));
       const isDuplicate = (r: IngestedRow) => r.result.valid && !insertedRows.has(r.rowNumber);
       const duplicates = u.rows.filter(isDuplicate).length;
-      for (const slice of slices(u.rows, INSERT_SLICE)) {
+      for await (const slice of slices(u.rows, INSERT_SLICE)) {
         await tx.query(
           `INSERT INTO upload_rows (upload_id, row_number, raw, valid, errors, warnings, shipment_id, duplicate)
            SELECT $1, t.* FROM unnest($2::int[], $3::jsonb[], $4::boolean[], $5::jsonb[], $6::jsonb[], $7::uuid[], $8::boolean[])
