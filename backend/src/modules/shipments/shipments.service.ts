@@ -28,6 +28,8 @@ const BATCH_SIZE = 50;
 export const HISTORY_COUNT_CAP = 10_000;
 /** Rows per INSERT statement: big uploads go in slices so no single statement stalls the process. */
 const INSERT_SLICE = 2000;
+/** Jobs per addBulk call. */
+const ENQUEUE_SLICE = 200;
 
 /** Slices of `items`, yielding to the event loop between them so other requests keep being served. */
 async function* slices<T>(items: T[], size: number): AsyncGenerator<T[]> {
@@ -499,17 +501,17 @@ export class ShipmentsService {
     }
     if (current.length) batches.push(current);
     try {
-      await this.queue.addBulk(
-        batches.map((shipmentIds, i) => ({
-          name: SHIPMENT_JOBS.CREATE,
-          data: { shipmentIds },
-          opts: {
-            ...SHIPMENT_JOB_OPTIONS,
-            jobId: `${jobPrefix}-${uploadId}-${i}`,
-            priority: priority ?? Math.min(i + 1, 2_000_000),
-          },
-        })),
-      );
+      const jobs = batches.map((shipmentIds, i) => ({
+        name: SHIPMENT_JOBS.CREATE,
+        data: { shipmentIds },
+        opts: {
+          ...SHIPMENT_JOB_OPTIONS,
+          jobId: `${jobPrefix}-${uploadId}-${i}`,
+          priority: priority ?? Math.min(i + 1, 2_000_000),
+        },
+      }));
+      // A few hundred jobs per call: one call for thousands of jobs serialises them all in one go.
+      for await (const chunk of slices(jobs, ENQUEUE_SLICE)) await this.queue.addBulk(chunk);
     } catch (err) {
       this.logger.error(
         { err },
