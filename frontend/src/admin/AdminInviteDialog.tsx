@@ -1,9 +1,6 @@
 import {
   Box,
-  Button,
-  CircularProgress,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   MenuItem,
@@ -15,6 +12,7 @@ import { useState, type FormEvent } from 'react';
 import type { CompanyRole } from '../auth/useCurrentUser';
 import { useToast } from '../notifications/toast';
 import { RoleSelect } from '../team/RoleSelect';
+import { InviteDialogActions, InviteEmailField } from '../team/InviteFields';
 import { useAdminCompanies, useAdminInvite } from './api';
 
 /** Invite New User: the platform admin picks a company, an email and a role (User by default). */
@@ -109,32 +107,11 @@ export function AdminInviteDialog({ open, onClose }: { open: boolean; onClose: (
                 </MenuItem>
               ))}
             </TextField>
-            <TextField
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="off"
-              placeholder="teammate@yourbrand.com"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              fullWidth
-            />
+            <InviteEmailField value={email} onChange={setEmail} />
             <RoleSelect value={role} onChange={setRole} />
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button onClick={close} color="inherit" disabled={invite.isPending}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={invite.isPending}
-            startIcon={invite.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            Send Invitation
-          </Button>
-        </DialogActions>
+        <InviteDialogActions pending={invite.isPending} onCancel={close} />
       </Box>
     </Dialog>
   );

@@ -49,12 +49,18 @@ describe('InviteUserDialog', () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: ' bob@example.com ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send Invitation' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(sentBodies(fetch, 'POST /api/team/invite')).toEqual([{ email: 'bob@example.com', role: 'COMPANY_USER' }]);
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Invitation sent', variant: 'success' }));
+    expect(sentBodies(fetch, 'POST /api/team/invite')).toEqual([
+      { email: 'bob@example.com', role: 'COMPANY_USER' },
+    ]);
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Invitation sent', variant: 'success' }),
+    );
   });
 
   it("shows 'Failed to invite user' with the server message", async () => {
-    mockApi({ 'POST /api/team/invite': { status: 409, body: { message: 'Already a member', code: 'CONFLICT' } } });
+    mockApi({
+      'POST /api/team/invite': { status: 409, body: { message: 'Already a member', code: 'CONFLICT' } },
+    });
     const { onClose } = renderDialog();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'bob@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send Invitation' }));

@@ -1,20 +1,10 @@
-import {
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import type { CompanyRole } from '../auth/useCurrentUser';
 import { useToast } from '../notifications/toast';
 import { useInviteMember } from './api';
 import { RoleSelect } from './RoleSelect';
+import { InviteDialogActions, InviteEmailField } from './InviteFields';
 
 /** Invite User: an email and a role (User by default). An empty email is refused before any call. */
 export function InviteUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -37,7 +27,11 @@ export function InviteUserDialog({ open, onClose }: { open: boolean; onClose: ()
     e.preventDefault();
     const trimmed = email.trim();
     if (!trimmed) {
-      toast({ title: 'Email required', description: 'Please enter an email address', variant: 'destructive' });
+      toast({
+        title: 'Email required',
+        description: 'Please enter an email address',
+        variant: 'destructive',
+      });
       return;
     }
     invite.mutate({ email: trimmed, role }, { onSuccess: onClose });
@@ -61,34 +55,11 @@ export function InviteUserDialog({ open, onClose }: { open: boolean; onClose: ()
             They'll get an email with a link to join your company.
           </Typography>
           <Stack spacing={2.5}>
-            <TextField
-              variant="outlined"
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="off"
-              autoFocus
-              placeholder="teammate@yourbrand.com"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              fullWidth
-            />
+            <InviteEmailField value={email} onChange={setEmail} autoFocus />
             <RoleSelect value={role} onChange={setRole} />
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button onClick={close} color="inherit" disabled={invite.isPending}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={invite.isPending}
-            startIcon={invite.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            Send Invitation
-          </Button>
-        </DialogActions>
+        <InviteDialogActions pending={invite.isPending} onCancel={close} />
       </Box>
     </Dialog>
   );

@@ -1,7 +1,17 @@
 import CopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import OpenIcon from '@mui/icons-material/OpenInNewOutlined';
 import OutboxIcon from '@mui/icons-material/OutboxOutlined';
-import { Box, Button, Card, CardContent, Chip, Divider, IconButton, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Divider,
+  IconButton,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { Fragment, useState } from 'react';
 import { useToast } from '../notifications/toast';
 import type { OutboxMail } from './api';
@@ -67,7 +77,11 @@ export function MailOutboxCard({ mails }: { mails: OutboxMail[] }) {
                   </Box>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
                     <Tooltip title="Copy link">
-                      <IconButton size="small" onClick={() => copy(mail.link)} aria-label={`Copy link for ${mail.to}`}>
+                      <IconButton
+                        size="small"
+                        onClick={() => copy(mail.link)}
+                        aria-label={`Copy link for ${mail.to}`}
+                      >
                         <CopyIcon fontSize="small" />
                       </IconButton>
                     </Tooltip>

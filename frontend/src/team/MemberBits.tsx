@@ -39,8 +39,14 @@ export function InvitationExpiry({ member }: { member: TeamMember }) {
 export function MemberName({ member }: { member: TeamMember }) {
   const name = member.user.name?.trim();
   return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'baseline', gap: 0.75, flexWrap: 'wrap' }}>
-      <Typography component="span" sx={{ fontWeight: 600, fontSize: 14, color: name ? 'text.primary' : 'text.secondary' }}>
+    <Box
+      component="span"
+      sx={{ display: 'inline-flex', alignItems: 'baseline', gap: 0.75, flexWrap: 'wrap' }}
+    >
+      <Typography
+        component="span"
+        sx={{ fontWeight: 600, fontSize: 14, color: name ? 'text.primary' : 'text.secondary' }}
+      >
         {name || '—'}
       </Typography>
       {member.isCurrentUser ? (

@@ -65,7 +65,10 @@ function MembersTable({ members, canManage, busyId, onRoleChange, onResend, onRe
               key={m.id}
               hover
               data-testid={`member-row-${m.id}`}
-              sx={{ '&:last-child td': { borderBottom: 0 }, bgcolor: m.isCurrentUser ? 'rgba(244,201,93,0.07)' : undefined }}
+              sx={{
+                '&:last-child td': { borderBottom: 0 },
+                bgcolor: m.isCurrentUser ? 'rgba(244,201,93,0.07)' : undefined,
+              }}
             >
               <TableCell>
                 <MemberName member={m} />
@@ -83,7 +86,9 @@ function MembersTable({ members, canManage, busyId, onRoleChange, onResend, onRe
                 <StatusChip status={m.status} />
                 <InvitationExpiry member={m} />
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>{shortDate(m.createdAt)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
+                {shortDate(m.createdAt)}
+              </TableCell>
               {canManage ? (
                 <TableCell align="right">
                   <MemberActions

@@ -8,7 +8,13 @@ const ROLE_HINTS: Record<CompanyRole, string> = {
 };
 
 /** The Role field of the invite dialogs: each role with a line on what it may do. */
-export function RoleSelect({ value, onChange }: { value: CompanyRole; onChange: (role: CompanyRole) => void }) {
+export function RoleSelect({
+  value,
+  onChange,
+}: {
+  value: CompanyRole;
+  onChange: (role: CompanyRole) => void;
+}) {
   return (
     <TextField
       variant="outlined"

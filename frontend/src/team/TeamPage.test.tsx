@@ -17,9 +17,28 @@ afterEach(() => vi.unstubAllGlobals());
 
 const base = { createdAt: '2026-01-05T10:00:00Z', isCurrentUser: false, invitationExpiresAt: null };
 const members: TeamMember[] = [
-  { ...base, id: 'a', role: 'COMPANY_ADMIN', status: 'ACTIVE', user: { name: 'Ann', email: 'ann@example.com' }, isCurrentUser: true },
-  { ...base, id: 'b', role: 'COMPANY_USER', status: 'INVITED', user: { name: null, email: 'bob@example.com' } },
-  { ...base, id: 'c', role: 'COMPANY_USER', status: 'PENDING', user: { name: 'Cy', email: 'cy@example.com' } },
+  {
+    ...base,
+    id: 'a',
+    role: 'COMPANY_ADMIN',
+    status: 'ACTIVE',
+    user: { name: 'Ann', email: 'ann@example.com' },
+    isCurrentUser: true,
+  },
+  {
+    ...base,
+    id: 'b',
+    role: 'COMPANY_USER',
+    status: 'INVITED',
+    user: { name: null, email: 'bob@example.com' },
+  },
+  {
+    ...base,
+    id: 'c',
+    role: 'COMPANY_USER',
+    status: 'PENDING',
+    user: { name: 'Cy', email: 'cy@example.com' },
+  },
 ];
 
 function renderList(canManage: boolean) {

@@ -101,7 +101,12 @@ export function TeamPage() {
             <Stack direction="row" spacing={1}>
               <Chip size="small" label={`${activeCount} active`} sx={{ fontWeight: 600 }} />
               {invitedCount > 0 ? (
-                <Chip size="small" label={`${invitedCount} invited`} variant="outlined" sx={{ fontWeight: 600 }} />
+                <Chip
+                  size="small"
+                  label={`${invitedCount} invited`}
+                  variant="outlined"
+                  sx={{ fontWeight: 600 }}
+                />
               ) : null}
             </Stack>
           ) : null}
@@ -141,7 +146,9 @@ export function TeamPage() {
         )}
       </Card>
 
-      {canManage && outbox.isSuccess && Array.isArray(outbox.data) ? <MailOutboxCard mails={outbox.data} /> : null}
+      {canManage && outbox.isSuccess && Array.isArray(outbox.data) ? (
+        <MailOutboxCard mails={outbox.data} />
+      ) : null}
       <CompanyActivityCard />
 
       {canManage ? <InviteUserDialog open={inviteOpen} onClose={() => setInviteOpen(false)} /> : null}

@@ -60,7 +60,8 @@ function useTeamMutation<TInput>(options: {
       const t = typeof options.success === 'string' ? { title: options.success } : options.success(input);
       toast({ ...t, variant: 'success' });
     },
-    onError: (err) => toast({ title: options.failure, description: errorMessage(err), variant: 'destructive' }),
+    onError: (err) =>
+      toast({ title: options.failure, description: errorMessage(err), variant: 'destructive' }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: MEMBERS_QUERY_KEY }),
@@ -72,7 +73,10 @@ function useTeamMutation<TInput>(options: {
 export function useInviteMember() {
   return useTeamMutation<{ email: string; role: CompanyRole }>({
     request: (input) => apiRequest<TeamMember>('POST', '/api/team/invite', input),
-    success: ({ email }) => ({ title: 'Invitation sent', description: `We emailed an invitation to ${email}` }),
+    success: ({ email }) => ({
+      title: 'Invitation sent',
+      description: `We emailed an invitation to ${email}`,
+    }),
     failure: 'Failed to invite user',
   });
 }

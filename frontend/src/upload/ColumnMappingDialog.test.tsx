@@ -23,19 +23,33 @@ describe('mapping selection', () => {
 
   it('is complete only with four distinct columns', () => {
     expect(isCompleteSelection({ order_id: 'a', tracking_number: 'b', carrier: 'c' })).toBe(false);
-    expect(isCompleteSelection({ order_id: 'a', tracking_number: 'b', carrier: 'c', ship_date: 'c' })).toBe(false);
-    expect(isCompleteSelection({ order_id: 'a', tracking_number: 'b', carrier: 'c', ship_date: 'd' })).toBe(true);
+    expect(isCompleteSelection({ order_id: 'a', tracking_number: 'b', carrier: 'c', ship_date: 'c' })).toBe(
+      false,
+    );
+    expect(isCompleteSelection({ order_id: 'a', tracking_number: 'b', carrier: 'c', ship_date: 'd' })).toBe(
+      true,
+    );
   });
 });
 
 describe('ColumnMappingDialog', () => {
   it('is not rendered when closed', () => {
-    render(<ColumnMappingDialog open={false} headers={headers} initial={{}} onCancel={vi.fn()} onConfirm={vi.fn()} />);
+    render(
+      <ColumnMappingDialog
+        open={false}
+        headers={headers}
+        initial={{}}
+        onCancel={vi.fn()}
+        onConfirm={vi.fn()}
+      />,
+    );
     expect(screen.queryByText('Map Your CSV Columns')).toBeNull();
   });
 
   it('offers the four fields, each a select of the CSV columns, and no shipping cost', () => {
-    render(<ColumnMappingDialog open headers={headers} initial={{}} onCancel={vi.fn()} onConfirm={vi.fn()} />);
+    render(
+      <ColumnMappingDialog open headers={headers} initial={{}} onCancel={vi.fn()} onConfirm={vi.fn()} />,
+    );
     expect(screen.getByText('Map Your CSV Columns')).toBeTruthy();
     for (const f of ['order_id', 'tracking_number', 'carrier', 'ship_date']) {
       expect(Array.from(select(f).options).map((o) => o.value)).toEqual(['', ...headers]);
@@ -45,7 +59,9 @@ describe('ColumnMappingDialog', () => {
 
   it('keeps Continue disabled until all four fields have distinct columns; a chosen column leaves the other field', () => {
     const onConfirm = vi.fn();
-    render(<ColumnMappingDialog open headers={headers} initial={{}} onCancel={vi.fn()} onConfirm={onConfirm} />);
+    render(
+      <ColumnMappingDialog open headers={headers} initial={{}} onCancel={vi.fn()} onConfirm={onConfirm} />,
+    );
     expect(continueButton().disabled).toBe(true);
     fireEvent.change(select('order_id'), { target: { value: 'po number' } });
     fireEvent.change(select('tracking_number'), { target: { value: 'awb' } });
@@ -58,12 +74,23 @@ describe('ColumnMappingDialog', () => {
     fireEvent.change(select('carrier'), { target: { value: 'notes' } });
     expect(continueButton().disabled).toBe(false);
     fireEvent.click(continueButton());
-    expect(onConfirm).toHaveBeenCalledWith({ order_id: 'po number', tracking_number: 'awb', carrier: 'notes', ship_date: 'courier' });
+    expect(onConfirm).toHaveBeenCalledWith({
+      order_id: 'po number',
+      tracking_number: 'awb',
+      carrier: 'notes',
+      ship_date: 'courier',
+    });
   });
 
   it('is pre-filled from suggestMapping', () => {
     render(
-      <ColumnMappingDialog open headers={headers} initial={suggestMapping(headers)} onCancel={vi.fn()} onConfirm={vi.fn()} />,
+      <ColumnMappingDialog
+        open
+        headers={headers}
+        initial={suggestMapping(headers)}
+        onCancel={vi.fn()}
+        onConfirm={vi.fn()}
+      />,
     );
     expect(select('tracking_number').value).toBe('awb');
     expect(select('carrier').value).toBe('courier');

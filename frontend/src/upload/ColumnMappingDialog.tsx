@@ -41,14 +41,29 @@ export function ColumnMappingDialog(props: ColumnMappingDialogProps) {
   return <MappingDialogBody {...props} />;
 }
 
-function MappingDialogBody({ fileName, headers, labels = {}, missing = [], initial, onCancel, onConfirm }: ColumnMappingDialogProps) {
+function MappingDialogBody({
+  fileName,
+  headers,
+  labels = {},
+  missing = [],
+  initial,
+  onCancel,
+  onConfirm,
+}: ColumnMappingDialogProps) {
   const [selection, setSelection] = useState<FieldSelection>(() => initialSelection(initial, headers));
   const fullScreen = useMediaQuery((t: Theme) => t.breakpoints.down('sm'), { noSsr: true });
   const complete = isCompleteSelection(selection);
   const label = (h: string) => labels[h] || h;
 
   return (
-    <Dialog open onClose={onCancel} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="map-columns-title">
+    <Dialog
+      open
+      onClose={onCancel}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby="map-columns-title"
+    >
       <DialogTitle id="map-columns-title" sx={{ fontWeight: 700, pb: 0.5 }}>
         Map Your CSV Columns
       </DialogTitle>
@@ -56,7 +71,10 @@ function MappingDialogBody({ fileName, headers, labels = {}, missing = [], initi
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {fileName ? (
             <>
-              <Box component="strong" sx={{ color: 'text.primary', fontWeight: 600, overflowWrap: 'anywhere' }}>
+              <Box
+                component="strong"
+                sx={{ color: 'text.primary', fontWeight: 600, overflowWrap: 'anywhere' }}
+              >
                 {fileName}
               </Box>{' '}
               does not use the expected column names.
@@ -69,7 +87,8 @@ function MappingDialogBody({ fileName, headers, labels = {}, missing = [], initi
         {missing.includes('shipping_cost') ? (
           <Alert severity="warning" sx={{ mb: 2 }}>
             The file has no <code>shipping_cost</code> column, and shipping cost cannot be mapped. Add a{' '}
-            <code>shipping_cost</code> column to the file, or every row will be flagged as missing its shipping cost.
+            <code>shipping_cost</code> column to the file, or every row will be flagged as missing its
+            shipping cost.
           </Alert>
         ) : null}
         <Box sx={{ display: 'grid', gap: 2 }}>
@@ -88,14 +107,23 @@ function MappingDialogBody({ fileName, headers, labels = {}, missing = [], initi
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                   <CheckCircleIcon
                     aria-hidden
-                    sx={{ fontSize: 18, color: value ? 'success.main' : 'divider', transition: 'color 120ms' }}
+                    sx={{
+                      fontSize: 18,
+                      color: value ? 'success.main' : 'divider',
+                      transition: 'color 120ms',
+                    }}
                   />
                   <Box>
                     <Typography sx={{ fontWeight: 600, fontSize: 14 }}>{FIELD_LABELS[field]}</Typography>
-                    <Typography sx={{ fontSize: 12, color: 'text.secondary', fontFamily: 'monospace' }}>{field}</Typography>
+                    <Typography sx={{ fontSize: 12, color: 'text.secondary', fontFamily: 'monospace' }}>
+                      {field}
+                    </Typography>
                   </Box>
                 </Box>
-                <ArrowForwardIcon aria-hidden sx={{ display: { xs: 'none', sm: 'block' }, color: 'text.disabled', fontSize: 18 }} />
+                <ArrowForwardIcon
+                  aria-hidden
+                  sx={{ display: { xs: 'none', sm: 'block' }, color: 'text.disabled', fontSize: 18 }}
+                />
                 <TextField
                   variant="outlined"
                   select
@@ -107,7 +135,10 @@ function MappingDialogBody({ fileName, headers, labels = {}, missing = [], initi
                   slotProps={{
                     select: { native: true },
                     inputLabel: { shrink: true },
-                    htmlInput: { 'aria-label': `CSV column for ${FIELD_LABELS[field]}`, 'data-testid': `mapping-${field}` },
+                    htmlInput: {
+                      'aria-label': `CSV column for ${FIELD_LABELS[field]}`,
+                      'data-testid': `mapping-${field}`,
+                    },
                   }}
                 >
                   <option value="">Select a column…</option>

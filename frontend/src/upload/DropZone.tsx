@@ -113,7 +113,9 @@ export function DropZone({ onFile, busyFile, disabled = false }: DropZoneProps) 
           <Typography sx={{ fontWeight: 700, fontSize: 17, display: { xs: 'none', sm: 'block' } }}>
             {dragging ? 'Drop your CSV file here' : 'Drag and drop your CSV file here'}
           </Typography>
-          <Typography sx={{ fontWeight: 700, fontSize: 16, display: { xs: 'block', sm: 'none' } }}>Choose your CSV file</Typography>
+          <Typography sx={{ fontWeight: 700, fontSize: 16, display: { xs: 'block', sm: 'none' } }}>
+            Choose your CSV file
+          </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' } }}>
             or
           </Typography>

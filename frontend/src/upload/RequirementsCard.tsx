@@ -34,9 +34,17 @@ export function RequirementsCard() {
       <Box sx={{ p: 2.5, display: 'grid', gap: 2.5 }}>
         <Box>
           <Typography sx={{ fontWeight: 600, fontSize: 14, mb: 1 }}>Required columns</Typography>
-          <Box component="ul" aria-label="Required columns" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+          <Box
+            component="ul"
+            aria-label="Required columns"
+            sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}
+          >
             {REQUIRED_COLUMNS.map((c) => (
-              <Box component="li" key={c} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1, rowGap: 0.25 }}>
+              <Box
+                component="li"
+                key={c}
+                sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1, rowGap: 0.25 }}
+              >
                 <Box component="code" sx={code}>
                   {c}
                 </Box>
@@ -47,16 +55,34 @@ export function RequirementsCard() {
             ))}
           </Box>
         </Box>
-        <Box sx={{ p: 1.75, borderRadius: 2, bgcolor: 'rgba(244,201,93,0.14)', border: '1px solid rgba(183,121,31,0.25)' }}>
+        <Box
+          sx={{
+            p: 1.75,
+            borderRadius: 2,
+            bgcolor: 'rgba(244,201,93,0.14)',
+            border: '1px solid rgba(183,121,31,0.25)',
+          }}
+        >
           <Typography sx={{ fontWeight: 600, fontSize: 14, mb: 0.5 }}>Order ID format</Typography>
           <Typography sx={{ fontSize: 13, color: 'text.secondary', lineHeight: 1.6 }}>
-            Use the Faire order ID with or without the <Box component="code" sx={code}>bo_</Box> prefix, in any case: for
-            example <Box component="code" sx={code}>bo_abc12345de</Box> or <Box component="code" sx={code}>ABC12345DE</Box>.
+            Use the Faire order ID with or without the{' '}
+            <Box component="code" sx={code}>
+              bo_
+            </Box>{' '}
+            prefix, in any case: for example{' '}
+            <Box component="code" sx={code}>
+              bo_abc12345de
+            </Box>{' '}
+            or{' '}
+            <Box component="code" sx={code}>
+              ABC12345DE
+            </Box>
+            .
           </Typography>
         </Box>
         <Typography sx={{ fontSize: 13, color: 'text.secondary', lineHeight: 1.6 }}>
-          Several tracking numbers for one order? Put each on its own row. Different column names are fine: you will be
-          asked to map them.
+          Several tracking numbers for one order? Put each on its own row. Different column names are fine:
+          you will be asked to map them.
         </Typography>
         <Box>
           <Button variant="outlined" startIcon={<DownloadIcon />} onClick={downloadSampleCsv}>

@@ -16,7 +16,15 @@ const valid: ReviewRow = {
   valid: true,
   warnings: ['Ship date is more than 1 year old'],
 };
-const withMessage: ReviewRow = { ...valid, row: 3, order_id: 'XYZ', displayId: '-', valid: false, validation: 'Order ID too short', warnings: [] };
+const withMessage: ReviewRow = {
+  ...valid,
+  row: 3,
+  order_id: 'XYZ',
+  displayId: '-',
+  valid: false,
+  validation: 'Order ID too short',
+  warnings: [],
+};
 const withoutMessage: ReviewRow = { ...valid, row: 4, valid: false, validation: '', warnings: [] };
 
 function renderModal(patch: Partial<ReviewModalProps> = {}) {
@@ -51,7 +59,16 @@ describe('ReviewModal', () => {
     expect(dialog.getByTestId('review-total-rows').textContent).toBe('3');
     expect(dialog.getByTestId('review-valid').textContent).toBe('1');
     expect(dialog.getByTestId('review-issues').textContent).toBe('2');
-    for (const h of ['Row', 'Order ID', 'Display ID', 'Tracking #', 'Carrier', 'Ship Date', 'Shipping Cost', 'Validation']) {
+    for (const h of [
+      'Row',
+      'Order ID',
+      'Display ID',
+      'Tracking #',
+      'Carrier',
+      'Ship Date',
+      'Shipping Cost',
+      'Validation',
+    ]) {
       expect(dialog.getByRole('columnheader', { name: h })).toBeTruthy();
     }
     const first = within(dialog.getByTestId('review-row-2'));
@@ -60,9 +77,15 @@ describe('ReviewModal', () => {
     expect(first.getByText('$12.50')).toBeTruthy();
     expect(first.getByTestId('row-warning')).toBeTruthy();
     expect(dialog.getByTestId('review-row-3').getAttribute('data-invalid')).toBe('true');
-    expect(within(dialog.getByTestId('review-row-3')).getByTestId('row-validation').textContent).toBe('Order ID too short');
-    expect(within(dialog.getByTestId('review-row-4')).getByTestId('row-validation').textContent).toBe('Invalid');
-    expect(dialog.getByText('Each order will be validated against the marketplace API before shipment creation')).toBeTruthy();
+    expect(within(dialog.getByTestId('review-row-3')).getByTestId('row-validation').textContent).toBe(
+      'Order ID too short',
+    );
+    expect(within(dialog.getByTestId('review-row-4')).getByTestId('row-validation').textContent).toBe(
+      'Invalid',
+    );
+    expect(
+      dialog.getByText('Each order will be validated against the marketplace API before shipment creation'),
+    ).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: 'Process Shipments' }));
     expect(props.onProcess).toHaveBeenCalledTimes(1);
     fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));

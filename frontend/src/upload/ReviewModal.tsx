@@ -69,14 +69,26 @@ function Stat({ label, value, tone }: { label: string; value: number; tone?: 'su
         borderRadius: 2,
         border: 1,
         borderColor: tone ? `${tone}.main` : 'divider',
-        bgcolor: tone === 'success' ? 'rgba(47,133,90,0.06)' : tone === 'error' ? 'rgba(197,48,48,0.05)' : 'background.paper',
+        bgcolor:
+          tone === 'success'
+            ? 'rgba(47,133,90,0.06)'
+            : tone === 'error'
+              ? 'rgba(197,48,48,0.05)'
+              : 'background.paper',
         minWidth: { xs: 0, sm: 96 },
       }}
     >
-      <Typography sx={{ fontSize: 12, color: 'text.secondary', fontWeight: 500, whiteSpace: 'nowrap' }}>{label}</Typography>
+      <Typography sx={{ fontSize: 12, color: 'text.secondary', fontWeight: 500, whiteSpace: 'nowrap' }}>
+        {label}
+      </Typography>
       <Typography
         data-testid={`review-${label.toLowerCase().replace(/\s+/g, '-')}`}
-        sx={{ fontSize: { xs: 18, sm: 20 }, fontWeight: 700, color: tone ? `${tone}.main` : 'text.primary', lineHeight: 1.3 }}
+        sx={{
+          fontSize: { xs: 18, sm: 20 },
+          fontWeight: 700,
+          color: tone ? `${tone}.main` : 'text.primary',
+          lineHeight: 1.3,
+        }}
       >
         {value.toLocaleString('en-US')}
       </Typography>
@@ -111,7 +123,9 @@ function CarrierCell({ row }: { row: ReviewRow }) {
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap' }}>
       <span>{dash(row.carrier)}</span>
       {row.suggestedCarrier ? (
-        <Tooltip title={`The tracking number looks like ${carrierLabel(row.suggestedCarrier)}. Check the carrier column in your file.`}>
+        <Tooltip
+          title={`The tracking number looks like ${carrierLabel(row.suggestedCarrier)}. Check the carrier column in your file.`}
+        >
           <Chip
             size="small"
             variant="outlined"
@@ -138,7 +152,13 @@ function ValidationCell({ row }: { row: ReviewRow }) {
   }
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', whiteSpace: 'nowrap' }}>
-      <Chip size="small" color="success" variant="outlined" label="Valid" sx={{ height: 22, fontWeight: 600 }} />
+      <Chip
+        size="small"
+        color="success"
+        variant="outlined"
+        label="Valid"
+        sx={{ height: 22, fontWeight: 600 }}
+      />
       <Warnings warnings={row.warnings} />
     </Box>
   );
@@ -182,7 +202,11 @@ function ReviewModalBody({
       maxWidth="lg"
       aria-labelledby="review-title"
       aria-describedby="review-subtitle"
-      slotProps={{ paper: { sx: { maxHeight: '90vh', m: { xs: 1, sm: 4 }, width: { xs: 'calc(100% - 16px)', sm: undefined } } } }}
+      slotProps={{
+        paper: {
+          sx: { maxHeight: '90vh', m: { xs: 1, sm: 4 }, width: { xs: 'calc(100% - 16px)', sm: undefined } },
+        },
+      }}
     >
       <DialogTitle id="review-title" sx={{ fontWeight: 700, pb: 0, px: { xs: 2, sm: 3 } }}>
         Review Shipment Data
@@ -193,7 +217,10 @@ function ReviewModalBody({
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, mt: 1.5, minWidth: 0 }}>
           <InsertDriveFileOutlinedIcon aria-hidden sx={{ fontSize: 18, color: 'text.secondary' }} />
-          <Typography data-testid="review-file-name" sx={{ fontWeight: 600, fontSize: 14, overflowWrap: 'anywhere' }}>
+          <Typography
+            data-testid="review-file-name"
+            sx={{ fontWeight: 600, fontSize: 14, overflowWrap: 'anywhere' }}
+          >
             {fileName}
           </Typography>
         </Box>
@@ -263,14 +290,22 @@ function ReviewModalBody({
                     '& td:first-of-type': r.valid ? undefined : { boxShadow: 'inset 3px 0 0 #c53030' },
                   }}
                 >
-                  <TableCell sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>{r.row}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{dash(r.order_id)}</TableCell>
+                  <TableCell sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
+                    {r.row}
+                  </TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+                    {dash(r.order_id)}
+                  </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>{r.displayId || '-'}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', minWidth: 170 }}>{dash(r.tracking_number)}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', minWidth: 170 }}>
+                    {dash(r.tracking_number)}
+                  </TableCell>
                   <TableCell>
                     <CarrierCell row={r} />
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatShortUsDate(r.ship_date || null)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {formatShortUsDate(r.ship_date || null)}
+                  </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
                     {dash(r.shipping_cost)}
                   </TableCell>
@@ -291,12 +326,15 @@ function ReviewModalBody({
         </TableContainer>
         {issuesOnly && rows.length < totalRows ? (
           <Typography sx={{ px: 3, py: 1.5, fontSize: 13, color: 'text.secondary', bgcolor: '#fafbfa' }}>
-            Rows with issues among the first {rows.length.toLocaleString('en-US')} rows. After processing, the results list
-            every row with an issue.
+            Rows with issues among the first {rows.length.toLocaleString('en-US')} rows. After processing, the
+            results list every row with an issue.
           </Typography>
         ) : null}
         {listed > shown.length ? (
-          <Typography data-testid="review-truncated" sx={{ px: 3, py: 1.5, fontSize: 13, color: 'text.secondary', bgcolor: '#fafbfa' }}>
+          <Typography
+            data-testid="review-truncated"
+            sx={{ px: 3, py: 1.5, fontSize: 13, color: 'text.secondary', bgcolor: '#fafbfa' }}
+          >
             Showing the first {shown.length.toLocaleString('en-US')} of {listed.toLocaleString('en-US')} rows
           </Typography>
         ) : null}
@@ -312,18 +350,34 @@ function ReviewModalBody({
         }}
       >
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography sx={{ fontSize: 13, color: 'text.secondary', display: 'flex', gap: 0.75, alignItems: 'flex-start' }}>
+          <Typography
+            sx={{
+              fontSize: 13,
+              color: 'text.secondary',
+              display: 'flex',
+              gap: 0.75,
+              alignItems: 'flex-start',
+            }}
+          >
             <InfoOutlinedIcon aria-hidden sx={{ fontSize: 16, mt: '2px' }} />
             Each order will be validated against the marketplace API before shipment creation
           </Typography>
           {processHint ? (
-            <Typography data-testid="review-process-hint" sx={{ fontSize: 12.5, color: 'text.secondary', mt: 0.5, pl: 2.75 }}>
+            <Typography
+              data-testid="review-process-hint"
+              sx={{ fontSize: 12.5, color: 'text.secondary', mt: 0.5, pl: 2.75 }}
+            >
               {processHint}
             </Typography>
           ) : null}
         </Box>
         <DialogActions sx={{ p: 0, gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
-          <Button color="inherit" onClick={onCancel} disabled={processing} sx={{ flex: { xs: 1, sm: 'none' } }}>
+          <Button
+            color="inherit"
+            onClick={onCancel}
+            disabled={processing}
+            sx={{ flex: { xs: 1, sm: 'none' } }}
+          >
             Cancel
           </Button>
           <Button

@@ -31,18 +31,43 @@ export interface UploadResultsDialogProps {
 
 const n = (value: number) => value.toLocaleString('en-US');
 
-function Count({ label, value, color, testId }: { label: string; value: number; color?: string; testId: string }) {
+function Count({
+  label,
+  value,
+  color,
+  testId,
+}: {
+  label: string;
+  value: number;
+  color?: string;
+  testId: string;
+}) {
   return (
     <Box sx={{ px: 1.75, py: 1, border: 1, borderColor: 'divider', borderRadius: 2, minWidth: 92 }}>
       <Typography sx={{ fontSize: 12, color: 'text.secondary', fontWeight: 500 }}>{label}</Typography>
-      <Typography data-testid={testId} sx={{ fontSize: 20, fontWeight: 700, color: color ?? 'text.primary', lineHeight: 1.3 }}>
+      <Typography
+        data-testid={testId}
+        sx={{ fontSize: 20, fontWeight: 700, color: color ?? 'text.primary', lineHeight: 1.3 }}
+      >
         {n(value)}
       </Typography>
     </Box>
   );
 }
 
-function StatusCount({ icon, label, value, color, testId }: { icon: ReactNode; label: string; value: number; color: string; testId: string }) {
+function StatusCount({
+  icon,
+  label,
+  value,
+  color,
+  testId,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: number;
+  color: string;
+  testId: string;
+}) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, color }}>
       {icon}
@@ -120,8 +145,8 @@ function Processing({ result }: { result: UploadResult }) {
   if (progress.isError) {
     return (
       <Alert severity="info">
-        Live progress is not available right now. {n(result.queued)} shipments were queued; Shipment History shows each
-        one's status.
+        Live progress is not available right now. {n(result.queued)} shipments were queued; Shipment History
+        shows each one's status.
       </Alert>
     );
   }
@@ -147,7 +172,11 @@ export function UploadResultsDialog({ result, onClose, onViewHistory }: UploadRe
       fullWidth
       maxWidth="md"
       aria-labelledby="upload-results-title"
-      slotProps={{ paper: { sx: { maxHeight: '90vh', m: { xs: 1, sm: 4 }, width: { xs: 'calc(100% - 16px)', sm: undefined } } } }}
+      slotProps={{
+        paper: {
+          sx: { maxHeight: '90vh', m: { xs: 1, sm: 4 }, width: { xs: 'calc(100% - 16px)', sm: undefined } },
+        },
+      }}
     >
       <DialogTitle id="upload-results-title" sx={{ fontWeight: 700, pb: 0.5 }}>
         Upload Results
@@ -155,7 +184,9 @@ export function UploadResultsDialog({ result, onClose, onViewHistory }: UploadRe
       <DialogContent>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, mb: 2, minWidth: 0 }}>
           <InsertDriveFileOutlinedIcon aria-hidden sx={{ fontSize: 18, color: 'text.secondary' }} />
-          <Typography sx={{ fontWeight: 600, fontSize: 14, overflowWrap: 'anywhere' }}>{result.filename}</Typography>
+          <Typography sx={{ fontWeight: 600, fontSize: 14, overflowWrap: 'anywhere' }}>
+            {result.filename}
+          </Typography>
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.25, mb: 3 }}>
           <Count label="Total rows" value={result.totalRows} testId="result-total" />
@@ -185,7 +216,9 @@ export function UploadResultsDialog({ result, onClose, onViewHistory }: UploadRe
                 <TableHead>
                   <TableRow>
                     <TableCell sx={{ fontWeight: 600, bgcolor: '#f3f5f4', width: 64 }}>Row</TableCell>
-                    <TableCell sx={{ fontWeight: 600, bgcolor: '#f3f5f4', display: { xs: 'none', sm: 'table-cell' } }}>
+                    <TableCell
+                      sx={{ fontWeight: 600, bgcolor: '#f3f5f4', display: { xs: 'none', sm: 'table-cell' } }}
+                    >
                       Order ID
                     </TableCell>
                     <TableCell sx={{ fontWeight: 600, bgcolor: '#f3f5f4' }}>Issue</TableCell>
@@ -194,15 +227,28 @@ export function UploadResultsDialog({ result, onClose, onViewHistory }: UploadRe
                 <TableBody>
                   {invalid.map((r) => (
                     <TableRow key={r.row} data-testid={`result-invalid-row-${r.row}`}>
-                      <TableCell sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums', verticalAlign: 'top' }}>
+                      <TableCell
+                        sx={{
+                          color: 'text.secondary',
+                          fontVariantNumeric: 'tabular-nums',
+                          verticalAlign: 'top',
+                        }}
+                      >
                         {r.row}
                       </TableCell>
                       <TableCell
-                        sx={{ fontFamily: 'monospace', wordBreak: 'break-all', verticalAlign: 'top', display: { xs: 'none', sm: 'table-cell' } }}
+                        sx={{
+                          fontFamily: 'monospace',
+                          wordBreak: 'break-all',
+                          verticalAlign: 'top',
+                          display: { xs: 'none', sm: 'table-cell' },
+                        }}
                       >
                         {r.order_id || '-'}
                       </TableCell>
-                      <TableCell sx={{ color: 'error.main', verticalAlign: 'top' }}>{r.validation || 'Invalid'}</TableCell>
+                      <TableCell sx={{ color: 'error.main', verticalAlign: 'top' }}>
+                        {r.validation || 'Invalid'}
+                      </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

@@ -16,7 +16,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 const HEADER = 'order_id,tracking_number,carrier,ship_date,shipping_cost\n';
 const csvFile = (text: string, name = 'shipments.csv') => new File([text], name, { type: 'text/csv' });
-const choose = (file: File) => fireEvent.change(screen.getByTestId('csv-file-input'), { target: { files: [file] } });
+const choose = (file: File) =>
+  fireEvent.change(screen.getByTestId('csv-file-input'), { target: { files: [file] } });
 
 describe('UploadTab', () => {
   it('shows the drop zone, the required columns, the order ID note and the template link', () => {
@@ -24,7 +25,8 @@ describe('UploadTab', () => {
     renderScreen(<UploadTab />, { user: annAtAcme() });
     expect(screen.getByTestId('csv-dropzone')).toBeTruthy();
     const list = within(screen.getByRole('list', { name: 'Required columns' }));
-    for (const c of ['order_id', 'tracking_number', 'carrier', 'ship_date', 'shipping_cost']) expect(list.getByText(c)).toBeTruthy();
+    for (const c of ['order_id', 'tracking_number', 'carrier', 'ship_date', 'shipping_cost'])
+      expect(list.getByText(c)).toBeTruthy();
     expect(screen.getByText('bo_abc12345de')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download Sample CSV Template' })).toBeTruthy();
   });
@@ -33,7 +35,11 @@ describe('UploadTab', () => {
     const fetch = mockApi({});
     renderScreen(<UploadTab />, { user: annAtAcme() });
     choose(new File(['x'], 'shipments.xlsx'));
-    expect(toast).toHaveBeenCalledWith({ title: 'Invalid file type', description: 'Please select a CSV file', variant: 'destructive' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Invalid file type',
+      description: 'Please select a CSV file',
+      variant: 'destructive',
+    });
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -43,7 +49,11 @@ describe('UploadTab', () => {
     const big = csvFile('x');
     Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
     choose(big);
-    expect(toast).toHaveBeenCalledWith({ title: 'File too large', description: 'File size must be less than 10MB', variant: 'destructive' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'File too large',
+      description: 'File size must be less than 10MB',
+      variant: 'destructive',
+    });
   });
 
   it("says 'CSV validation failed' for a file without data rows", async () => {
@@ -51,7 +61,11 @@ describe('UploadTab', () => {
     renderScreen(<UploadTab />, { user: annAtAcme() });
     choose(csvFile(HEADER));
     await waitFor(() =>
-      expect(toast).toHaveBeenCalledWith({ title: 'CSV validation failed', description: 'The file has no data rows', variant: 'destructive' }),
+      expect(toast).toHaveBeenCalledWith({
+        title: 'CSV validation failed',
+        description: 'The file has no data rows',
+        variant: 'destructive',
+      }),
     );
   });
 
@@ -61,8 +75,18 @@ describe('UploadTab', () => {
         body: {
           uploadId: 'u1',
           results: [
-            { orderId: 'bo_abc12345de', trackingNumber: '1Z999AA10123456784', status: 'SUCCESS', error: null },
-            { orderId: 'bo_xyz98765ab', trackingNumber: '986578788855', status: 'ORDER_NOT_FOUND', error: 'Order not found' },
+            {
+              orderId: 'bo_abc12345de',
+              trackingNumber: '1Z999AA10123456784',
+              status: 'SUCCESS',
+              error: null,
+            },
+            {
+              orderId: 'bo_xyz98765ab',
+              trackingNumber: '986578788855',
+              status: 'ORDER_NOT_FOUND',
+              error: 'Order not found',
+            },
           ],
         },
       },
@@ -87,12 +111,28 @@ describe('UploadTab', () => {
       {
         fileName: 'shipments.csv',
         shipments: [
-          { orderId: 'bo_abc12345de', trackingNumber: '1Z999AA10123456784', carrier: 'UPS', shipDate: '2026-11-20T00:00:00.000Z', shippingCost: 1250 },
-          { orderId: 'bo_xyz98765ab', trackingNumber: '986578788855', carrier: 'FEDEX', shipDate: '2026-11-20T00:00:00.000Z', shippingCost: 105 },
+          {
+            orderId: 'bo_abc12345de',
+            trackingNumber: '1Z999AA10123456784',
+            carrier: 'UPS',
+            shipDate: '2026-11-20T00:00:00.000Z',
+            shippingCost: 1250,
+          },
+          {
+            orderId: 'bo_xyz98765ab',
+            trackingNumber: '986578788855',
+            carrier: 'FEDEX',
+            shipDate: '2026-11-20T00:00:00.000Z',
+            shippingCost: 105,
+          },
         ],
       },
     ]);
-    expect(toast).toHaveBeenCalledWith({ title: 'Shipments processed', description: '1 successful, 1 failed', variant: 'success' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Shipments processed',
+      description: '1 successful, 1 failed',
+      variant: 'success',
+    });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/shipments'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/analytics/stats'] });
   });
@@ -103,7 +143,11 @@ describe('UploadTab', () => {
     choose(csvFile(HEADER + 'bo_abc12345de,1Z999AA10123456784,UPS,2026-11-20,12.50\n'));
     fireEvent.click(await screen.findByRole('button', { name: 'Process Shipments' }));
     await waitFor(() =>
-      expect(toast).toHaveBeenCalledWith({ title: 'Processing failed', description: 'Faire is unavailable', variant: 'destructive' }),
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Processing failed',
+        description: 'Faire is unavailable',
+        variant: 'destructive',
+      }),
     );
     expect(screen.getByText('Review Shipment Data')).toBeTruthy();
   });
@@ -137,7 +181,19 @@ describe('UploadTab', () => {
           encoding: 'utf-8',
           preview: {
             valid: [],
-            invalid: [{ row: 3, order_id: 'bo_x', displayId: '#X', tracking_number: '', carrier: 'UPS', ship_date: '', shipping_cost: '1', validation: 'Order ID too short; Empty tracking number', warnings: [] }],
+            invalid: [
+              {
+                row: 3,
+                order_id: 'bo_x',
+                displayId: '#X',
+                tracking_number: '',
+                carrier: 'UPS',
+                ship_date: '',
+                shipping_cost: '1',
+                validation: 'Order ID too short; Empty tracking number',
+                warnings: [],
+              },
+            ],
           },
         },
       },
@@ -167,8 +223,14 @@ describe('UploadTab', () => {
       courier: 'carrier',
       'date shipped': 'ship_date',
     });
-    expect(toast).toHaveBeenCalledWith({ title: 'CSV uploaded successfully', description: '1 valid rows found, 1 with issues', variant: 'success' });
-    expect(results.getByTestId('result-invalid-row-3').textContent).toContain('Order ID too short; Empty tracking number');
+    expect(toast).toHaveBeenCalledWith({
+      title: 'CSV uploaded successfully',
+      description: '1 valid rows found, 1 with issues',
+      variant: 'success',
+    });
+    expect(results.getByTestId('result-invalid-row-3').textContent).toContain(
+      'Order ID too short; Empty tracking number',
+    );
     expect((await results.findByTestId('progress-pending')).textContent).toBe('1');
     expect(await results.findByText('Processing complete', undefined, { timeout: 4000 })).toBeTruthy();
     expect(results.getByTestId('progress-success').textContent).toBe('1');

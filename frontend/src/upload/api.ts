@@ -21,7 +21,8 @@ export function uploadForm({ file, mapping }: UploadInput): FormData {
 
 export function useUploadCsv() {
   return useMutation({
-    mutationFn: (input: UploadInput) => apiRequest<UploadResult>('POST', '/api/shipments/upload', uploadForm(input)),
+    mutationFn: (input: UploadInput) =>
+      apiRequest<UploadResult>('POST', '/api/shipments/upload', uploadForm(input)),
   });
 }
 
@@ -39,15 +40,19 @@ export const uploadProgressKey = (uploadId: string) => ['/api/shipments/uploads'
 export function useUploadProgress(uploadId: string | undefined) {
   return useQuery<UploadProgress>({
     queryKey: uploadProgressKey(uploadId ?? ''),
-    queryFn: () => apiRequest<UploadProgress>('GET', `/api/shipments/uploads/${encodeURIComponent(uploadId ?? '')}`),
+    queryFn: () =>
+      apiRequest<UploadProgress>('GET', `/api/shipments/uploads/${encodeURIComponent(uploadId ?? '')}`),
     enabled: !!uploadId,
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.done || query.state.status === 'error' ? false : PROGRESS_POLL_MS),
+    refetchInterval: (query) =>
+      query.state.data?.done || query.state.status === 'error' ? false : PROGRESS_POLL_MS,
   });
 }
 
 /** The server's "map your columns" answer: `400 {details: {requiresMapping, detectedHeaders}}`. */
-export function mappingRequiredDetails(err: unknown): { detectedHeaders: string[]; missingColumns: string[] } | undefined {
+export function mappingRequiredDetails(
+  err: unknown,
+): { detectedHeaders: string[]; missingColumns: string[] } | undefined {
   if (!(err instanceof ApiError) || err.status !== 400) return undefined;
   try {
     const body = JSON.parse(err.bodyText) as {

@@ -8,9 +8,20 @@ const now = new Date('2026-11-21T12:00:00Z');
 describe('parseCsvForReview', () => {
   it('validates the sample template', () => {
     const { summary, rows, allRows } = parseCsvForReview(bytes(SAMPLE_CSV), { now });
-    expect(summary).toMatchObject({ totalRows: 3, validRows: 3, invalidRows: 0, requiresMapping: false, errors: [] });
+    expect(summary).toMatchObject({
+      totalRows: 3,
+      validRows: 3,
+      invalidRows: 0,
+      requiresMapping: false,
+      errors: [],
+    });
     expect(allRows).toBe(true);
-    expect(rows[0]).toMatchObject({ row: 2, displayId: '#ABC12345DE', shipping_cost: '$12.50', shipDate: '2026-11-20T00:00:00.000Z' });
+    expect(rows[0]).toMatchObject({
+      row: 2,
+      displayId: '#ABC12345DE',
+      shipping_cost: '$12.50',
+      shipDate: '2026-11-20T00:00:00.000Z',
+    });
     expect(rows[1].displayId).toBe('-');
   });
 
@@ -20,21 +31,35 @@ describe('parseCsvForReview', () => {
       'bo_abc12345de;1Z999AA10123456784;UPS;2026-11-20;12.50\r\n\r\n' +
       'bo_zz;1Z999AA10123456784;;2026-11-20;abc\r\n';
     const { summary, rows } = parseCsvForReview(bytes(csv), { now });
-    expect(summary.detectedHeaders).toEqual(['order_id', 'tracking_number', 'carrier', 'ship_date', 'shipping_cost']);
+    expect(summary.detectedHeaders).toEqual([
+      'order_id',
+      'tracking_number',
+      'carrier',
+      'ship_date',
+      'shipping_cost',
+    ]);
     expect(summary).toMatchObject({ totalRows: 2, validRows: 1, invalidRows: 1 });
     expect(rows[1].row).toBe(4);
-    expect(rows[1].validation).toBe('Order ID too short; Empty carrier; Shipping cost must be a valid number');
+    expect(rows[1].validation).toBe(
+      'Order ID too short; Empty carrier; Shipping cost must be a valid number',
+    );
     expect(summary.errors[0]).toMatch(/^Row 4: Order ID too short/);
   });
 
   it('asks for a mapping when required columns are missing, and applies it', () => {
-    const csv = 'Order #,Tracking,Ship Via,Date Shipped,shipping_cost\nbo_abc12345de,1Z999AA10123456784,UPS,2026-11-20,5\n';
+    const csv =
+      'Order #,Tracking,Ship Via,Date Shipped,shipping_cost\nbo_abc12345de,1Z999AA10123456784,UPS,2026-11-20,5\n';
     const first = parseCsvForReview(bytes(csv), { now });
     expect(first.summary.requiresMapping).toBe(true);
     expect(first.headerLabels['order #']).toBe('Order #');
     const mapped = parseCsvForReview(bytes(csv), {
       now,
-      mapping: { 'order #': 'order_id', tracking: 'tracking_number', 'ship via': 'carrier', 'date shipped': 'ship_date' },
+      mapping: {
+        'order #': 'order_id',
+        tracking: 'tracking_number',
+        'ship via': 'carrier',
+        'date shipped': 'ship_date',
+      },
     });
     expect(mapped.summary).toMatchObject({ requiresMapping: false, validRows: 1 });
     expect(mapped.rows[0].order_id).toBe('bo_abc12345de');

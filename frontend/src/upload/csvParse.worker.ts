@@ -9,7 +9,10 @@ scope.onmessage = (event: MessageEvent<ParseRequest>) => {
   file
     .arrayBuffer()
     .then((buffer) => {
-      const result = parseCsvForReview(new Uint8Array(buffer), { mapping, now: now ? new Date(now) : undefined });
+      const result = parseCsvForReview(new Uint8Array(buffer), {
+        mapping,
+        now: now ? new Date(now) : undefined,
+      });
       scope.postMessage({ id, ok: true, result } satisfies ParseResponse);
     })
     .catch((err: unknown) => {

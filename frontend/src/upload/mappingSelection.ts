@@ -11,7 +11,11 @@ export const FIELD_LABELS: Record<MappableField, string> = {
  * Picks `column` for `field`; a column belongs to one field only, so any other field holding it is
  * cleared. An empty column unmaps the field.
  */
-export function chooseColumn(selection: FieldSelection, field: MappableField, column: string): FieldSelection {
+export function chooseColumn(
+  selection: FieldSelection,
+  field: MappableField,
+  column: string,
+): FieldSelection {
   const next: FieldSelection = {};
   for (const f of MAPPABLE_FIELDS) {
     const current = selection[f];

@@ -11,4 +11,5 @@ export interface ParseRequest {
 }
 
 /** Answer of the CSV parse worker. */
-export type ParseResponse = { id: number; ok: true; result: ParseResult } | { id: number; ok: false; message: string };
+export type ParseResponse =
+  { id: number; ok: true; result: ParseResult } | { id: number; ok: false; message: string };

@@ -19,11 +19,30 @@ describe('buildProcessPayload', () => {
   it('sends valid rows with cents and an ISO ship date', () => {
     const payload = buildProcessPayload([
       row({ shipDate: '2026-11-20T00:00:00.000Z' }),
-      row({ row: 3, order_id: 'XYZ98765AB', tracking_number: '9865 7878 8855', carrier: 'FedEx', ship_date: '11/21/2026', shipping_cost: '1,234.565' }),
+      row({
+        row: 3,
+        order_id: 'XYZ98765AB',
+        tracking_number: '9865 7878 8855',
+        carrier: 'FedEx',
+        ship_date: '11/21/2026',
+        shipping_cost: '1,234.565',
+      }),
     ]);
     expect(payload).toEqual([
-      { orderId: 'bo_abc12345de', trackingNumber: '1Z999AA10123456784', carrier: 'UPS', shipDate: '2026-11-20T00:00:00.000Z', shippingCost: 1250 },
-      { orderId: 'bo_xyz98765ab', trackingNumber: '986578788855', carrier: 'FEDEX', shipDate: '2026-11-21T00:00:00.000Z', shippingCost: 123457 },
+      {
+        orderId: 'bo_abc12345de',
+        trackingNumber: '1Z999AA10123456784',
+        carrier: 'UPS',
+        shipDate: '2026-11-20T00:00:00.000Z',
+        shippingCost: 1250,
+      },
+      {
+        orderId: 'bo_xyz98765ab',
+        trackingNumber: '986578788855',
+        carrier: 'FEDEX',
+        shipDate: '2026-11-21T00:00:00.000Z',
+        shippingCost: 123457,
+      },
     ]);
     expect(payload.every((p) => Number.isInteger(p.shippingCost))).toBe(true);
   });
@@ -38,7 +57,9 @@ describe('buildProcessPayload', () => {
   });
 
   it('prefers shipDate, else converts ship_date', () => {
-    expect(shipDateIso({ shipDate: '2026-01-02T00:00:00.000Z', ship_date: '2030-01-01' })).toBe('2026-01-02T00:00:00.000Z');
+    expect(shipDateIso({ shipDate: '2026-01-02T00:00:00.000Z', ship_date: '2030-01-01' })).toBe(
+      '2026-01-02T00:00:00.000Z',
+    );
     expect(shipDateIso({ ship_date: '1/2/26' })).toBe('2026-01-02T00:00:00.000Z');
   });
 });
@@ -46,7 +67,13 @@ describe('buildProcessPayload', () => {
 describe('summarizeResults', () => {
   it('counts SUCCESS as successful, PENDING apart, anything else as failed', () => {
     expect(
-      summarizeResults([{ status: 'SUCCESS' }, { status: 'FAILED' }, { status: 'ORDER_NOT_FOUND' }, { status: 'INVALID' }, { status: 'PENDING' }]),
+      summarizeResults([
+        { status: 'SUCCESS' },
+        { status: 'FAILED' },
+        { status: 'ORDER_NOT_FOUND' },
+        { status: 'INVALID' },
+        { status: 'PENDING' },
+      ]),
     ).toEqual({ success: 1, failed: 3, pending: 1 });
   });
 });

@@ -1,4 +1,4 @@
-import type { CsvDelimiter, CsvEncoding, ShipmentField } from '@portal/shipment-rules';
+import type { CsvDelimiter, CsvEncoding, ShipmentField, UploadPreviewRow } from '@portal/shipment-rules';
 
 /**
  * One CSV row as the review modal and the upload results show it (spec section 3, "CSV row"):
@@ -55,19 +55,7 @@ export interface ParseResult {
   delimiter: CsvDelimiter;
 }
 
-/** Row of the upload answer's preview (`POST /api/shipments/upload`). */
-export interface UploadPreviewRow {
-  row: number;
-  order_id: string;
-  displayId: string;
-  tracking_number: string;
-  carrier: string;
-  ship_date: string;
-  shipDate?: string;
-  shipping_cost: string;
-  validation?: string;
-  warnings: string[];
-}
+export type { UploadPreviewRow };
 
 export interface UploadResult {
   uploadId: string;

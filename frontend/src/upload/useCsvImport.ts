@@ -78,7 +78,11 @@ export function useCsvImport() {
         return;
       }
       if (summary.totalRows === 0) {
-        toast({ title: 'CSV validation failed', description: 'The file has no data rows', variant: 'destructive' });
+        toast({
+          title: 'CSV validation failed',
+          description: 'The file has no data rows',
+          variant: 'destructive',
+        });
         setStep({ kind: 'idle' });
         return;
       }
@@ -108,7 +112,10 @@ export function useCsvImport() {
         },
         (err: unknown) => {
           if (id !== generation.current) return;
-          toast({ title: `CSV parsing failed: ${errorMessage(err, 'Unknown error')}`, variant: 'destructive' });
+          toast({
+            title: `CSV parsing failed: ${errorMessage(err, 'Unknown error')}`,
+            variant: 'destructive',
+          });
           setStep({ kind: 'idle' });
         },
       );
@@ -149,7 +156,11 @@ export function useCsvImport() {
     if (mode === 'process') {
       const shipments = buildProcessPayload(parsed.rows);
       if (shipments.length === 0) {
-        toast({ title: 'Processing failed', description: 'There are no valid rows to process', variant: 'destructive' });
+        toast({
+          title: 'Processing failed',
+          description: 'There are no valid rows to process',
+          variant: 'destructive',
+        });
         return;
       }
       process.mutate(
@@ -157,10 +168,15 @@ export function useCsvImport() {
         {
           onSuccess: ({ results }) => {
             const { success, failed } = summarizeResults(results);
-            toast({ title: 'Shipments processed', description: `${success} successful, ${failed} failed`, variant: 'success' });
+            toast({
+              title: 'Shipments processed',
+              description: `${success} successful, ${failed} failed`,
+              variant: 'success',
+            });
             setStep({ kind: 'idle' });
           },
-          onError: (err) => toast({ title: 'Processing failed', description: errorMessage(err), variant: 'destructive' }),
+          onError: (err) =>
+            toast({ title: 'Processing failed', description: errorMessage(err), variant: 'destructive' }),
           onSettled: () => {
             void invalidateShipmentData(queryClient);
           },

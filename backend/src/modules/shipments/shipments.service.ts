@@ -9,6 +9,7 @@ import {
   validateRow,
   type ColumnMapping,
   type NormalizedShipmentRow,
+  type UploadPreviewRow,
 } from '@portal/shipment-rules';
 import type { JobsOptions, Queue } from 'bullmq';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
@@ -50,19 +51,6 @@ export const SHIPMENT_JOB_OPTIONS: JobsOptions = {
 interface StoredRow {
   rowNumber: number;
   value: NormalizedShipmentRow;
-}
-
-export interface UploadPreviewRow {
-  row: number;
-  order_id: string;
-  displayId: string;
-  tracking_number: string;
-  carrier: string;
-  ship_date: string;
-  shipDate?: string;
-  shipping_cost: string;
-  validation?: string;
-  warnings: string[];
 }
 
 @Injectable()
