@@ -1,5 +1,6 @@
-// store: ShipmentsService.store of 100k valid rows (upload, shipments, every row, queueing) against a
-// plain COPY of the same rows into `shipments`.
+// store: ShipmentsService.store of 100k valid rows (the upload and its rows staged, as the request does)
+// followed by ShipmentsService.materialize (the staged rows turned into shipments and queued, as a worker
+// does), against a plain COPY of the same rows into `shipments`.
 import { validateRow } from '@portal/shipment-rules';
 import { backend } from './lib/backend.mjs';
 import { copyRows } from './lib/copy.mjs';
@@ -46,7 +47,7 @@ export async function run(ctx) {
     const service = env.app.get(ShipmentsService);
     const { caller } = await companyAdmin(env, 'store@bench.test', 'Store Bench');
     const reset = async () => {
-      await env.pool.query('TRUNCATE uploads, shipments, upload_rows, shipment_attempts');
+      await env.pool.query('TRUNCATE uploads, shipments, upload_rows, upload_batches, shipment_attempts');
       await deleteKeys(env.redis, `${env.prefix}:shipments:*`);
       await env.pool.query('VACUUM ANALYZE shipments, upload_rows, uploads');
     };
@@ -82,22 +83,30 @@ export async function run(ctx) {
         // The service's store path.
         await reset();
         enqueueMs = 0;
+        // store() answers once the rows are staged; materialize() (a worker's job for a file this big)
+        // turns them into shipments. Both are timed: the goal is on the sum, until the rows are shipments.
+        let stageMs = 0;
         const rec = await recordStatements(() =>
-          time(() =>
-            service.store(caller, {
-              source: 'UPLOAD',
-              fileName: 'bench.csv',
-              fileSize: 0,
-              encoding: 'utf-8',
-              delimiter: ',',
-              mapping: null,
-              rows,
-            }),
-          ),
+          time(async () => {
+            const staged = await time(() =>
+              service.store(caller, {
+                source: 'UPLOAD',
+                fileName: 'bench.csv',
+                fileSize: 0,
+                encoding: 'utf-8',
+                delimiter: ',',
+                mapping: null,
+                rows,
+              }),
+            );
+            stageMs = staged.ms;
+            return staged.value.materialized ? staged.value : service.materialize(staged.value.uploadId);
+          }),
         );
-        if (rec.value.value.newShipmentIds.length !== count)
-          throw new Error('store() did not create every row');
-        storeRuns.push({ ms: rec.value.ms, enqueueMs, statements: rec.statements });
+        if (rec.value.value.queued !== count) throw new Error('store() did not create every row');
+        const { rows: made } = await env.pool.query('SELECT count(*)::int AS n FROM shipments');
+        if (made[0].n !== count) throw new Error(`${made[0].n} shipments stored, expected ${count}`);
+        storeRuns.push({ ms: rec.value.ms, stageMs, enqueueMs, statements: rec.statements });
 
         // Reference: COPY of the same rows into shipments (building the COPY text included).
         await reset();
@@ -191,7 +200,7 @@ export async function run(ctx) {
           );
           plainRuns.push(plain.ms);
         } finally {
-          await client.query('TRUNCATE uploads, shipments, upload_rows, shipment_attempts');
+          await client.query('TRUNCATE uploads, shipments, upload_rows, upload_batches, shipment_attempts');
           for (const g of gin) await client.query(g.indexdef);
         }
       }
@@ -219,7 +228,7 @@ export async function run(ctx) {
     const label = `${(count / 1000).toFixed(0)}k`;
     return [
       {
-        measure: `store ${label} valid rows (ShipmentsService.store)`,
+        measure: `store ${label} valid rows until they are shipments (store + materialize)`,
         value: storeMs,
         unit: 'ms',
         refLabel: 'COPY shipments FROM STDIN',
@@ -228,6 +237,14 @@ export async function run(ctx) {
         pass: storeMs <= 2 * copyMs,
         note: `${storeRuns.length} run${storeRuns.length === 1 ? '' : 's'}`,
         samples: storeRuns.map((r) => r.ms),
+      },
+      {
+        info: true,
+        measure: '  of which the request: store() staging the rows',
+        value: median(storeRuns.map((r) => r.stageMs)),
+        unit: 'ms',
+        refLabel: 'COPY',
+        ref: copyMs,
       },
       ...breakdown.map((b) => ({
         info: true,
@@ -239,7 +256,7 @@ export async function run(ctx) {
       })),
       {
         info: true,
-        measure: '  queueing (ShipmentsService.enqueue inside store)',
+        measure: '  queueing (ShipmentsService.enqueue inside materialize)',
         value: median(storeRuns.map((r) => r.enqueueMs)),
         unit: 'ms',
         refLabel: 'COPY',

@@ -1,7 +1,7 @@
 import { SANDBOX_FIXTURES } from '@portal/faire-sandbox';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { csv, ledgerCounts, today, upload } from './helpers/shipments.js';
+import { csv, ledgerCounts, today, unfinished, upload } from './helpers/shipments.js';
 import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
 
 const MAIN = join(import.meta.dirname, '..', 'dist', 'main.js');
@@ -20,7 +20,7 @@ function prng(seed: number): () => number {
 
 /**
  * The worker as a separate process (WORKER_MODE=worker), killed with SIGKILL at random moments while a
- * 1,000-row batch is processed; every row must end terminal with exactly one shipment on the marketplace.
+ * 1,000-row upload is turned into shipments and processed; every row must end terminal with exactly one shipment on the marketplace.
  */
 describe('kill -9 of the worker mid-batch', () => {
   let t: TestApp;
@@ -29,7 +29,8 @@ describe('kill -9 of the worker mid-batch', () => {
   const workers: ChildProcess[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({ WORKER_MODE: 'api' });
+    // SHIPMENT_INLINE_ROWS=0: the upload is only staged by the API; the worker killed below also turns it into shipments.
+    t = await createTestApp({ WORKER_MODE: 'api', SHIPMENT_INLINE_ROWS: '0' });
     ({ agent: admin, companyId } = await t.companyAdmin('crash@brand.test', 'Crash', f.token));
   });
 
@@ -78,13 +79,7 @@ describe('kill -9 of the worker mid-batch', () => {
     return rows[0].n;
   }
 
-  async function pending(): Promise<number> {
-    const { rows } = await t.db.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM shipments WHERE company_id = $1 AND status = 'PENDING'",
-      [companyId],
-    );
-    return rows[0].n;
-  }
+  const pending = () => unfinished(t, companyId);
 
   for (const seed of [11, 29]) {
     it(`seed ${seed}: every row terminal, exactly one shipment each, none duplicated`, async () => {

@@ -63,8 +63,16 @@ describe('shipments: upload, processing, history, retry', () => {
     const counts = ledgerCounts(t.sandbox);
     for (const code of tr.slice(0, 3))
       expect([...counts].filter(([k]) => k.endsWith(`|${code}`)).map(([, n]) => n)).toEqual([1]);
-    const upRows = await t.db.query('SELECT count(*)::int AS n FROM upload_rows');
-    expect(upRows.rows[0].n).toBe(8);
+    // rows with errors are kept as written; valid rows live in shipments with their row number
+    const upRows = await t.db.query('SELECT row_number, valid, raw FROM upload_rows ORDER BY row_number');
+    expect(upRows.rows.map((r: { row_number: number; valid: boolean }) => [r.row_number, r.valid])).toEqual([
+      [7, false],
+      [8, false],
+      [9, false],
+    ]);
+    expect(upRows.rows[1].raw).toMatchObject({ ship_date: 'yesterday' });
+    const stored = await t.db.query('SELECT row_number FROM shipments ORDER BY row_number');
+    expect(stored.rows.map((r: { row_number: number }) => r.row_number)).toEqual([2, 3, 4, 5, 6]);
     const accepted = await t.db.query(
       "SELECT count(*)::int AS n FROM shipment_attempts WHERE outcome = 'ORDER_ACCEPTED'",
     );
@@ -260,13 +268,18 @@ describe('shipments: upload, processing, history, retry', () => {
     );
   });
 
-  it('refuses a file over 10 MB with 413 and stores nothing; refuses non-CSV files', async () => {
+  it('refuses a file over 10 MB with 413, a non-CSV file, and a quoted field that never closes; stores nothing', async () => {
     const before = await t.db.query('SELECT count(*)::int AS n FROM uploads');
     const big = Buffer.alloc(10 * 1024 * 1024 + 10, 'a');
     const res = await upload(admin, big, 'big.csv').expect(413);
     expect(res.body.message).toBe('File size must be less than 10MB');
     const txt = await upload(admin, csv([]), 'notes.txt').expect(400);
     expect(txt.body.message).toBe('Please select a CSV file');
+    const open = Buffer.from(
+      `order_id,tracking_number,carrier,ship_date,shipping_cost\n${f.processingOrderId},${tracking()},UPS,${today()},1\n${f.processingOrderId},"${tracking()},UPS,${today()},1\n`,
+    );
+    const broken = await upload(admin, open, 'broken.csv').expect(400);
+    expect(broken.body.message).toBe('CSV parsing failed: row 3 opens a quoted field that is never closed');
     const after = await t.db.query('SELECT count(*)::int AS n FROM uploads');
     expect(after.rows[0].n).toBe(before.rows[0].n);
   });

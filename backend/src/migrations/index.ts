@@ -3,6 +3,7 @@ import { Identity1764100000001 } from './1764100000001-identity.js';
 import { Marketplace1764100000002 } from './1764100000002-marketplace.js';
 import { ShipmentsOrders1764100000003 } from './1764100000003-shipments-orders.js';
 import { AppConfig1764100000004 } from './1764100000004-app-config.js';
+import { UploadStaging1764100000005 } from './1764100000005-upload-staging.js';
 
 /** Migrations in order. `npm run db:generate` writes new files; add each one here. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   Marketplace1764100000002,
   ShipmentsOrders1764100000003,
   AppConfig1764100000004,
+  UploadStaging1764100000005,
 ];

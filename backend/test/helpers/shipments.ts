@@ -25,16 +25,24 @@ export function upload(
   return req;
 }
 
-/** Waits until no shipment of the company is PENDING. */
+/** Rows of the company still to be done: PENDING shipments plus valid rows not yet turned into shipments. */
+export async function unfinished(t: TestApp, companyId: string): Promise<number> {
+  const { rows } = await t.db.query<{ n: number }>(
+    `SELECT (SELECT count(*) FROM shipments WHERE company_id = $1 AND status = 'PENDING')
+          + (SELECT coalesce(sum(b.row_count), 0) FROM upload_batches b JOIN uploads u ON u.id = b.upload_id WHERE u.company_id = $1)
+            AS n`,
+    [companyId],
+  );
+  return Number(rows[0].n);
+}
+
+/** Waits until every row of the company is a shipment and none is PENDING. */
 export async function waitForTerminal(t: TestApp, companyId: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { rows } = await t.db.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM shipments WHERE company_id = $1 AND status = 'PENDING'",
-      [companyId],
-    );
-    if (rows[0].n === 0) return;
-    if (Date.now() > deadline) throw new Error(`${rows[0].n} shipments still PENDING after ${timeoutMs} ms`);
+    const n = await unfinished(t, companyId);
+    if (n === 0) return;
+    if (Date.now() > deadline) throw new Error(`${n} rows still not done after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

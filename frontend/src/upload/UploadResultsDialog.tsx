@@ -83,7 +83,8 @@ function StatusCount({
 
 function ProgressPanel({ progress }: { progress: UploadProgress }) {
   const finished = progress.success + progress.failed;
-  const percent = progress.shipments > 0 ? Math.round((finished / progress.shipments) * 100) : 100;
+  const total = progress.shipments + (progress.staged ?? 0);
+  const percent = total > 0 ? Math.round((finished / total) * 100) : 100;
   return (
     <Box data-testid="upload-progress">
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1, mb: 1 }}>
@@ -91,7 +92,7 @@ function ProgressPanel({ progress }: { progress: UploadProgress }) {
           {progress.done ? 'Processing complete' : 'Creating shipments on Faire…'}
         </Typography>
         <Typography sx={{ fontSize: 13, color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
-          {n(finished)} of {n(progress.shipments)}
+          {n(finished)} of {n(total)}
         </Typography>
       </Box>
       <LinearProgress
@@ -135,10 +136,14 @@ function ProgressPanel({ progress }: { progress: UploadProgress }) {
   );
 }
 
-function Processing({ result }: { result: UploadResult }) {
-  const hasShipments = result.validRows > 0;
-  const progress = useUploadProgress(hasShipments ? result.uploadId : undefined);
-  if (!hasShipments) {
+function Processing({
+  result,
+  progress,
+}: {
+  result: UploadResult;
+  progress: ReturnType<typeof useUploadProgress>;
+}) {
+  if (result.validRows === 0) {
     return <Typography color="text.secondary">No valid rows, so no shipments were created.</Typography>;
   }
   if (progress.data) return <ProgressPanel progress={progress.data} />;
@@ -163,7 +168,10 @@ function Processing({ result }: { result: UploadResult }) {
  * progress of the shipments being created, polled from `GET /api/shipments/uploads/{id}`.
  */
 export function UploadResultsDialog({ result, onClose, onViewHistory }: UploadResultsDialogProps) {
+  const progress = useUploadProgress(result && result.validRows > 0 ? result.uploadId : undefined);
   if (!result) return null;
+  // A big file's repeats of earlier uploads are only known once its rows are shipments: the live count wins.
+  const repeated = progress.data?.duplicateRows ?? result.duplicateRows;
   const invalid = result.preview.invalid;
   return (
     <Dialog
@@ -197,13 +205,11 @@ export function UploadResultsDialog({ result, onClose, onViewHistory }: UploadRe
             color={result.invalidRows > 0 ? 'error.main' : undefined}
             testId="result-invalid"
           />
-          {result.duplicateRows > 0 ? (
-            <Count label="Repeated" value={result.duplicateRows} testId="result-duplicates" />
-          ) : null}
+          {repeated > 0 ? <Count label="Repeated" value={repeated} testId="result-duplicates" /> : null}
         </Box>
 
         <Box sx={{ p: 2, borderRadius: 2, bgcolor: 'rgba(15,61,62,0.035)', mb: invalid.length ? 3 : 0 }}>
-          <Processing result={result} />
+          <Processing result={result} progress={progress} />
         </Box>
 
         {invalid.length > 0 ? (

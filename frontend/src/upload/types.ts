@@ -77,6 +77,8 @@ export interface UploadProgress {
   invalidRows: number;
   duplicateRows: number;
   shipments: number;
+  /** Valid rows received but not yet turned into shipments (a big file, for a few seconds). */
+  staged: number;
   pending: number;
   success: number;
   failed: number;

@@ -52,6 +52,8 @@ export interface AppConfig {
   };
   shipments: {
     processWaitMs: number;
+    /** Uploads with at most this many valid rows become shipments within the request; bigger ones in the background. */
+    inlineRows: number;
     workerConcurrency: number;
     jobsPerAccount: number;
     lockMs: number;
@@ -116,6 +118,7 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
     publicUrlExplicit: !!env.PUBLIC_URL,
     shipments: {
       processWaitMs: env.SHIPMENT_PROCESS_WAIT_MS,
+      inlineRows: env.SHIPMENT_INLINE_ROWS,
       workerConcurrency: env.SHIPMENT_WORKER_CONCURRENCY,
       lockMs: env.SHIPMENT_LOCK_MS,
       jobsPerAccount: env.SHIPMENT_JOBS_PER_ACCOUNT,

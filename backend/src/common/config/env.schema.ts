@@ -223,6 +223,12 @@ export class EnvSchema {
   SHIPMENT_PROCESS_WAIT_MS = 25000;
 
   @Transform(toInt)
+  @IsInt({ message: 'SHIPMENT_INLINE_ROWS must be a whole number of rows (0-100000)' })
+  @Min(0, { message: 'SHIPMENT_INLINE_ROWS must be a whole number of rows (0-100000)' })
+  @Max(100000, { message: 'SHIPMENT_INLINE_ROWS must be a whole number of rows (0-100000)' })
+  SHIPMENT_INLINE_ROWS = 2000;
+
+  @Transform(toInt)
   @IsInt({ message: 'SHIPMENT_WORKER_CONCURRENCY must be a whole number (1-64)' })
   @Min(1, { message: 'SHIPMENT_WORKER_CONCURRENCY must be a whole number (1-64)' })
   @Max(64, { message: 'SHIPMENT_WORKER_CONCURRENCY must be a whole number (1-64)' })

@@ -20,12 +20,21 @@ export interface PingJob {
 
 export const SHIPMENT_JOBS = {
   CREATE: 'create-shipments',
+  /** Turn a big upload's staged rows into shipments (and queue them). */
+  MATERIALIZE: 'materialize-upload',
 } as const;
 
 /** Shipment rows to create on Faire (ids only; the rows are in Postgres before the job exists). */
 export interface CreateShipmentsJob {
   shipmentIds: string[];
 }
+
+/** An upload whose staged rows are to become shipments (the rows are in Postgres before the job exists). */
+export interface MaterializeUploadJob {
+  uploadId: string;
+}
+
+export type ShipmentsQueueJob = CreateShipmentsJob | MaterializeUploadJob;
 
 export const ORDER_JOBS = {
   SYNC: 'sync-orders',

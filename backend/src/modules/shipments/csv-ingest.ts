@@ -11,9 +11,9 @@ import {
   type CsvRecord,
   type RowResult,
 } from '@portal/shipment-rules';
-import { parseStream } from 'fast-csv';
-import { Readable } from 'node:stream';
+import Papa from 'papaparse';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { AppError } from '../../common/errors/index.js';
 
 export interface IngestedRow {
   rowNumber: number;
@@ -38,17 +38,50 @@ export interface IngestResult {
 
 /** Rows validated between two yields to the event loop, so a 10 MB file never stalls other requests. */
 const YIELD_EVERY = 500;
-/** The text is fed to the parser in slices, so parsing also leaves room for other requests. */
+/** The text is parsed in slices of this many characters, with a yield to the event loop after each. */
 const CHUNK_CHARS = 64 * 1024;
 
-function* chunks(text: string, size: number): Generator<string> {
-  for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
+/**
+ * Parses the text into rows of cells with papaparse (the parser the browser uses too), a slice at a
+ * time: after each slice the parser is paused until the event loop has had a turn. Lenient like the
+ * browser: a stray quote inside a field is kept. A quoted field that never closes swallows the rest of
+ * the file, so it is refused with the row where it starts.
+ */
+function parseCells(text: string, delimiter: string): Promise<string[][]> {
+  return new Promise((resolve, reject) => {
+    const rows: string[][] = [];
+    Papa.parse<string[]>(text, {
+      delimiter,
+      skipEmptyLines: false,
+      chunkSize: CHUNK_CHARS,
+      chunk: (results: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
+        const unclosed = results.errors.find((e) => e.code === 'MissingQuotes');
+        if (unclosed) {
+          // Settle first: abort() calls `complete` right away.
+          reject(
+            new AppError(
+              'VALIDATION_FAILED',
+              `CSV parsing failed: row ${rows.length + (unclosed.row ?? 0) + 1} opens a quoted field that is never closed`,
+            ),
+          );
+          parser.abort();
+          return;
+        }
+        for (const cells of results.data) rows.push(cells);
+        parser.pause();
+        setImmediate(() => parser.resume());
+      },
+      complete: () => resolve(rows),
+      error: (err: Error) => reject(err),
+    });
+  });
 }
 
 /**
- * Decodes (UTF-8 with or without BOM, UTF-16, Windows-1252), detects the delimiter, parses with
- * fast-csv as a stream, and validates every row with the shared rules. Row numbers are spreadsheet
- * rows: the header is row 1.
+ * Decodes (UTF-8 with or without BOM, UTF-16, Windows-1252), detects the delimiter, parses, and
+ * validates every row with the shared rules. Row numbers are spreadsheet rows: the header is row 1.
+ * Headers are trimmed and lowercased; an empty or repeated header becomes `__column_N` (ignored).
+ * A short row's missing cells are empty; cells past the last header are dropped.
  */
 export async function ingestCsv(
   bytes: Uint8Array,
@@ -57,34 +90,24 @@ export async function ingestCsv(
 ): Promise<IngestResult> {
   const { text, encoding } = decodeCsvBytes(bytes);
   const delimiter = detectDelimiter(text.slice(0, 64 * 1024));
-  const records: CsvRecord[] = [];
-  let headers: string[] = [];
-  await new Promise<void>((resolve, reject) => {
-    parseStream<CsvRecord, CsvRecord>(Readable.from(chunks(text, CHUNK_CHARS)), {
-      delimiter,
-      headers: (raw) => {
-        headers = raw.map((h) => normalizeHeader(h ?? ''));
-        return headers.map((h, i) => (h === '' || headers.indexOf(h) !== i ? `__column_${i + 1}` : h));
-      },
-      ignoreEmpty: false,
-      discardUnmappedColumns: true,
-      strictColumnHandling: false,
-      trim: false,
-    })
-      .on('error', reject)
-      .on('data', (row: CsvRecord) => records.push(row))
-      .on('end', () => resolve());
-  });
-  const missingColumns = findMissingColumns(headers, mapping);
+  const cells = await parseCells(text, delimiter);
+  const written = (cells[0] ?? []).map((h) => normalizeHeader(h ?? ''));
+  const keys = written.map((h, i) => (h === '' || written.indexOf(h) !== i ? `__column_${i + 1}` : h));
+  // A file that ends with a line break gives one last empty line: not a row.
+  const last = cells.length > 1 ? cells[cells.length - 1] : undefined;
+  const end = last && last.length === 1 && last[0] === '' ? cells.length - 1 : cells.length;
+  const missingColumns = findMissingColumns(written, mapping);
   const rows: IngestedRow[] = [];
   let validRows = 0;
   if (missingColumns.length === 0) {
     const firstSeen = new Map<string, number>();
-    for (let i = 0; i < records.length; i++) {
-      if (i > 0 && i % YIELD_EVERY === 0) await yieldToLoop();
-      const raw = records[i];
+    for (let i = 1; i < end; i++) {
+      if (i % YIELD_EVERY === 0) await yieldToLoop();
+      const line = cells[i];
+      const raw: Record<string, string> = {};
+      for (let c = 0; c < keys.length; c++) raw[keys[c]] = line[c] ?? '';
       if (isEmptyRecord(raw)) continue;
-      const rowNumber = i + 2;
+      const rowNumber = i + 1;
       const record = mapping ? applyColumnMapping(raw, mapping) : raw;
       const result = validateRow(record, { now });
       const row: IngestedRow = { rowNumber, raw, record, result };
@@ -101,7 +124,7 @@ export async function ingestCsv(
   return {
     encoding,
     delimiter,
-    headers,
+    headers: written,
     missingColumns,
     rows,
     totalRows: rows.length,

@@ -43,6 +43,15 @@ export class ShipmentRecoveryService implements OnApplicationBootstrap, OnApplic
     if (this.running) return 0;
     this.running = true;
     try {
+      // Uploads whose staged rows were not all turned into shipments (their job lost, or never queued).
+      const uploads: { id: string }[] = await this.db.query(
+        `SELECT id FROM uploads WHERE materialized_at IS NULL AND created_at < now() - ($1::int * interval '1 millisecond')
+          ORDER BY created_at LIMIT 100`,
+        [this.config.shipments.recoveryAfterMs],
+      );
+      for (const u of uploads) await this.shipments.queueMaterialize(u.id, `materialize-${u.id}-recover`);
+      if (uploads.length)
+        this.logger.warn(`Re-queued ${uploads.length} uploads still waiting to become shipments`);
       const rows: { id: string; order_id: string; upload_id: string }[] = await this.db
         .query(
           `UPDATE shipments SET updated_at = now()

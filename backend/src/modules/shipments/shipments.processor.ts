@@ -1,8 +1,14 @@
 import { OnWorkerEvent, WorkerHost } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import { DelayedError, type Job } from 'bullmq';
-import type { CreateShipmentsJob } from '../../common/queue/queues.js';
+import {
+  SHIPMENT_JOBS,
+  type CreateShipmentsJob,
+  type MaterializeUploadJob,
+  type ShipmentsQueueJob,
+} from '../../common/queue/queues.js';
 import { ShipmentProcessingService } from './shipment-processing.service.js';
+import { ShipmentsService } from './shipments.service.js';
 
 /**
  * A thin adapter: the work is in ShipmentProcessingService. A job cut off by a dead worker is picked up
@@ -13,7 +19,10 @@ import { ShipmentProcessingService } from './shipment-processing.service.js';
 export class ShipmentsProcessor extends WorkerHost {
   private readonly logger = new Logger('ShipmentsWorker');
 
-  constructor(private readonly processing: ShipmentProcessingService) {
+  constructor(
+    private readonly processing: ShipmentProcessingService,
+    private readonly shipments: ShipmentsService,
+  ) {
     super();
   }
 
@@ -23,7 +32,15 @@ export class ShipmentsProcessor extends WorkerHost {
     this.logger.warn(`Shipments worker: ${err.message}`);
   }
 
-  async process(job: Job<CreateShipmentsJob>, token?: string): Promise<void> {
+  async process(job: Job<ShipmentsQueueJob>, token?: string): Promise<void> {
+    if (job.name === SHIPMENT_JOBS.MATERIALIZE) {
+      await this.shipments.materialize((job.data as MaterializeUploadJob).uploadId);
+      return;
+    }
+    await this.create(job as Job<CreateShipmentsJob>, token);
+  }
+
+  private async create(job: Job<CreateShipmentsJob>, token?: string): Promise<void> {
     const permit = await this.processing.permitFor(job.data.shipmentIds);
     if (!permit) {
       // The account already has its share of running jobs: free this slot for another company.

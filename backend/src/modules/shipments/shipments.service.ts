@@ -8,7 +8,6 @@ import {
   isShipmentField,
   validateRow,
   type ColumnMapping,
-  type NormalizedShipmentRow,
   type UploadPreviewRow,
 } from '@portal/shipment-rules';
 import type { JobsOptions, Queue } from 'bullmq';
@@ -18,7 +17,7 @@ import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
-import { QUEUES, SHIPMENT_JOBS, type CreateShipmentsJob } from '../../common/queue/queues.js';
+import { QUEUES, SHIPMENT_JOBS, type ShipmentsQueueJob } from '../../common/queue/queues.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ingestCsv, type IngestedRow } from './csv-ingest.js';
 import type { ListShipmentsQuery, ProcessItemDto } from './shipments.dto.js';
@@ -31,6 +30,82 @@ export const HISTORY_COUNT_CAP = 10_000;
 const INSERT_SLICE = 2000;
 /** Jobs per addBulk call. */
 const ENQUEUE_SLICE = 200;
+/** Valid rows per staged slice of an upload (an order's rows are never split). */
+const STAGE_ROWS = 2000;
+/** Staged slices written per INSERT statement. */
+const STAGE_BATCHES_PER_STATEMENT = 8;
+/** Job priorities reserved per staged slice, so an upload's jobs keep their order across slices. */
+const JOBS_PER_BATCH = Math.ceil(STAGE_ROWS / BATCH_SIZE);
+
+/** A valid row as staged: [rowNumber, orderId, displayId, trackingNumber, carrier, carrierRaw, shipDate, cents, duplicateOf (0: none)]. */
+type StagedRow = [number, string, string, string, string, string, string, number, number];
+const S = {
+  rowNumber: 0,
+  orderId: 1,
+  displayId: 2,
+  trackingNumber: 3,
+  carrier: 4,
+  carrierRaw: 5,
+  shipDate: 6,
+  cents: 7,
+  duplicateOf: 8,
+} as const;
+/** The staged columns in the order the shipments INSERT takes them. */
+const STAGED_COLUMNS = [
+  S.rowNumber,
+  S.orderId,
+  S.displayId,
+  S.trackingNumber,
+  S.carrier,
+  S.carrierRaw,
+  S.shipDate,
+  S.cents,
+];
+
+/** The valid rows in slices of about STAGE_ROWS, each order's rows together and in file order. */
+function stageBatches(rows: IngestedRow[]): StagedRow[][] {
+  const byOrder = new Map<string, StagedRow[]>();
+  for (const r of rows) {
+    const v = r.result.value;
+    if (!v) continue;
+    const staged: StagedRow = [
+      r.rowNumber,
+      v.orderId,
+      v.displayId,
+      v.trackingNumber,
+      v.carrier,
+      v.carrierRaw,
+      v.shipDate,
+      v.shippingCostCents,
+      r.duplicateOf ?? 0,
+    ];
+    const list = byOrder.get(v.orderId);
+    if (list) list.push(staged);
+    else byOrder.set(v.orderId, [staged]);
+  }
+  const batches: StagedRow[][] = [];
+  let current: StagedRow[] = [];
+  for (const list of byOrder.values()) {
+    if (current.length && current.length + list.length > STAGE_ROWS) {
+      batches.push(current);
+      current = [];
+    }
+    for (const r of list) current.push(r);
+  }
+  if (current.length) batches.push(current);
+  return batches;
+}
+
+/** A staged row written back as the fields it was validated from (for `upload_rows.raw` of a repeat). */
+function stagedRecord(r: StagedRow): Record<string, string> {
+  return {
+    order_id: r[S.orderId],
+    tracking_number: r[S.trackingNumber],
+    carrier: r[S.carrierRaw],
+    ship_date: r[S.shipDate],
+    shipping_cost: formatCents(r[S.cents]),
+  };
+}
 
 /** Slices of `items`, yielding to the event loop between them so other requests keep being served. */
 async function* slices<T>(items: T[], size: number): AsyncGenerator<T[]> {
@@ -48,18 +123,13 @@ export const SHIPMENT_JOB_OPTIONS: JobsOptions = {
   removeOnFail: { age: 7 * 86400 },
 };
 
-interface StoredRow {
-  rowNumber: number;
-  value: NormalizedShipmentRow;
-}
-
 @Injectable()
 export class ShipmentsService {
   private readonly logger = new Logger('Shipments');
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    @InjectQueue(QUEUES.SHIPMENTS) private readonly queue: Queue<CreateShipmentsJob>,
+    @InjectQueue(QUEUES.SHIPMENTS) private readonly queue: Queue<ShipmentsQueueJob>,
     private readonly activity: ActivityService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -326,9 +396,13 @@ export class ShipmentsService {
         invalid_rows: number;
         duplicate_rows: number;
         created_at: Date;
+        materialized_at: Date | null;
+        staged_rows: number;
       }[]
     >(
-      'SELECT id, file_name, total_rows, valid_rows, invalid_rows, duplicate_rows, created_at FROM uploads WHERE id = $1 AND company_id = $2',
+      `SELECT id, file_name, total_rows, valid_rows, invalid_rows, duplicate_rows, created_at, materialized_at,
+              (SELECT coalesce(sum(row_count), 0)::int FROM upload_batches b WHERE b.upload_id = u.id) AS staged_rows
+         FROM uploads u WHERE id = $1 AND company_id = $2`,
       [uploadId, caller.companyId],
     );
     if (!upload) throw new AppError('NOT_FOUND', 'Upload not found');
@@ -346,18 +420,22 @@ export class ShipmentsService {
       invalidRows: upload.invalid_rows,
       duplicateRows: upload.duplicate_rows,
       shipments: total,
-      pending: by.PENDING ?? 0,
+      /** Valid rows received but not yet turned into shipments (a big upload, for a few seconds). */
+      staged: upload.staged_rows,
+      pending: (by.PENDING ?? 0) + upload.staged_rows,
       success: by.SUCCESS ?? 0,
       failed: (by.FAILED ?? 0) + (by.ORDER_NOT_FOUND ?? 0) + (by.ORDER_STATUS_INCORRECT ?? 0),
       byStatus: by,
-      done: (by.PENDING ?? 0) === 0,
+      done: upload.materialized_at !== null && (by.PENDING ?? 0) === 0,
     };
   }
 
   /**
-   * Stores the upload, every row, and the valid rows as shipments (one per company + order + tracking
-   * number: a repeat links to the existing shipment), then queues the new ones. The rows are committed
-   * before any job refers to them; if queueing fails, the recovery sweep queues them later.
+   * Accepts an upload in one short transaction: the upload, its rows with errors (in `upload_rows`),
+   * and its valid rows as received, in slices of at most STAGE_ROWS rows (`upload_batches`; an order's
+   * rows stay in one slice). Nothing is lost once this commits. The slices then become shipments
+   * (`materialize`): within the request for small uploads, by a worker for big ones, so a 10 MB file
+   * is answered in about a second and the rows reach the history a few seconds later.
    */
   async store(
     caller: CompanyAuthContext,
@@ -371,14 +449,22 @@ export class ShipmentsService {
       rows: IngestedRow[];
       priority?: number;
     },
-  ): Promise<{ uploadId: string; duplicateRows: number; queued: number; newShipmentIds: string[] }> {
-    const valid: StoredRow[] = u.rows
-      .filter((r) => r.result.value && r.duplicateOf === undefined)
-      .map((r) => ({ rowNumber: r.rowNumber, value: r.result.value! }));
-    const { uploadId, created, duplicateRows } = await this.db.transaction(async (tx) => {
+  ): Promise<{ uploadId: string; duplicateRows: number; queued: number; materialized: boolean }> {
+    const batches = stageBatches(u.rows);
+    let validRows = 0;
+    let inFileRepeats = 0;
+    const invalid: IngestedRow[] = [];
+    for (const r of u.rows) {
+      if (!r.result.valid) invalid.push(r);
+      else {
+        validRows += 1;
+        if (r.duplicateOf !== undefined) inFileRepeats += 1;
+      }
+    }
+    const uploadId = await this.db.transaction(async (tx) => {
       const [upload] = await tx.query<{ id: string }[]>(
-        `INSERT INTO uploads (company_id, user_id, source, file_name, file_size, encoding, delimiter, column_mapping, total_rows, valid_rows, invalid_rows)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) RETURNING id`,
+        `INSERT INTO uploads (company_id, user_id, source, file_name, file_size, encoding, delimiter, column_mapping, total_rows, valid_rows, invalid_rows, duplicate_rows, materialized_at)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) RETURNING id`,
         [
           caller.companyId,
           caller.userId,
@@ -389,79 +475,171 @@ export class ShipmentsService {
           u.delimiter,
           u.mapping ? JSON.stringify(u.mapping) : null,
           u.rows.length,
-          u.rows.filter((r) => r.result.valid).length,
-          u.rows.filter((r) => !r.result.valid).length,
+          validRows,
+          u.rows.length - validRows,
+          inFileRepeats,
+          batches.length === 0 ? new Date() : null,
         ],
       );
-      const inserted: { id: string; row_number: number; order_id: string }[] = [];
-      for await (const slice of slices(valid, INSERT_SLICE)) {
-        const rows: { id: string; row_number: number; order_id: string }[] = await tx.query(
-          `INSERT INTO shipments (company_id, upload_id, uploaded_by, row_number, order_id, display_id, tracking_number, carrier, carrier_raw, ship_date, shipping_cost_cents)
-           SELECT $1, $2, $3, t.* FROM unnest($4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::date[], $11::int[])
-             AS t(row_number, order_id, display_id, tracking_number, carrier, carrier_raw, ship_date, cost)
-           ON CONFLICT (company_id, order_id, tracking_number) DO NOTHING
-           RETURNING id, row_number, order_id`,
+      for (let i = 0; i < batches.length; i += STAGE_BATCHES_PER_STATEMENT) {
+        if (i > 0) await yieldToLoop();
+        const slice = batches.slice(i, i + STAGE_BATCHES_PER_STATEMENT);
+        await tx.query(
+          `INSERT INTO upload_batches (upload_id, batch_no, row_count, rows)
+           SELECT $1, t.* FROM unnest($2::int[], $3::int[], $4::text[]) AS t(batch_no, row_count, rows)`,
           [
-            caller.companyId,
             upload.id,
-            caller.userId,
-            slice.map((r) => r.rowNumber),
-            slice.map((r) => r.value.orderId),
-            slice.map((r) => r.value.displayId),
-            slice.map((r) => r.value.trackingNumber),
-            slice.map((r) => r.value.carrier),
-            slice.map((r) => r.value.carrierRaw),
-            slice.map((r) => r.value.shipDate),
-            slice.map((r) => r.value.shippingCostCents),
+            slice.map((_, k) => i + k),
+            slice.map((b) => b.length),
+            slice.map((b) => JSON.stringify(b)),
           ],
         );
-        for (const r of rows) inserted.push(r);
       }
-      const link = new Map<number, string>(inserted.map((r) => [r.row_number, r.id]));
-      const missing = valid.filter((r) => !link.has(r.rowNumber));
-      if (missing.length) {
-        const existing: { id: string; order_id: string; tracking_number: string }[] = await tx.query(
-          `SELECT s.id, s.order_id, s.tracking_number FROM shipments s
-             JOIN unnest($2::text[], $3::text[]) AS k(order_id, tracking_number) ON s.order_id = k.order_id AND s.tracking_number = k.tracking_number
-            WHERE s.company_id = $1`,
-          [caller.companyId, missing.map((r) => r.value.orderId), missing.map((r) => r.value.trackingNumber)],
-        );
-        const byKey = new Map(existing.map((e) => [`${e.order_id}|${e.tracking_number}`, e.id]));
-        for (const r of missing) {
-          const id = byKey.get(`${r.value.orderId}|${r.value.trackingNumber}`);
-          if (id) link.set(r.rowNumber, id);
-        }
-      }
-      // In-file repeats point at the shipment of the first occurrence.
-      const firstRowOf = new Map<number, number>();
-      for (const r of u.rows) if (r.duplicateOf !== undefined) firstRowOf.set(r.rowNumber, r.duplicateOf);
-      const rowLink = (n: number) =>
-        link.get(n) ?? (firstRowOf.has(n) ? link.get(firstRowOf.get(n)!) : undefined) ?? null;
-      const insertedRows = new Set(inserted.map((i) => i.row_number));
-      const isDuplicate = (r: IngestedRow) => r.result.valid && !insertedRows.has(r.rowNumber);
-      const duplicates = u.rows.filter(isDuplicate).length;
-      for await (const slice of slices(u.rows, INSERT_SLICE)) {
+      for await (const slice of slices(invalid, INSERT_SLICE)) {
         await tx.query(
-          `INSERT INTO upload_rows (upload_id, row_number, raw, valid, errors, warnings, shipment_id, duplicate)
-           SELECT $1, t.* FROM unnest($2::int[], $3::jsonb[], $4::boolean[], $5::jsonb[], $6::jsonb[], $7::uuid[], $8::boolean[])
-             AS t(row_number, raw, valid, errors, warnings, shipment_id, duplicate)`,
+          `INSERT INTO upload_rows (upload_id, row_number, raw, valid, errors, warnings)
+           SELECT $1, t.row_number, t.raw, false, t.e, t.w FROM unnest($2::int[], $3::jsonb[], $4::jsonb[], $5::jsonb[]) AS t(row_number, raw, e, w)`,
           [
             upload.id,
             slice.map((r) => r.rowNumber),
             slice.map((r) => JSON.stringify(r.raw)),
-            slice.map((r) => r.result.valid),
             slice.map((r) => JSON.stringify(r.result.errors)),
             slice.map((r) => JSON.stringify(r.result.warnings)),
-            slice.map((r) => rowLink(r.rowNumber)),
-            slice.map(isDuplicate),
           ],
         );
       }
-      await tx.query('UPDATE uploads SET duplicate_rows = $2 WHERE id = $1', [upload.id, duplicates]);
-      return { uploadId: upload.id, created: inserted, duplicateRows: duplicates };
+      return upload.id;
     });
-    const queued = await this.enqueue(uploadId, created, u.priority);
-    return { uploadId, duplicateRows, queued, newShipmentIds: created.map((c) => c.id) };
+    if (batches.length === 0) return { uploadId, duplicateRows: 0, queued: 0, materialized: true };
+    if (validRows <= this.config.shipments.inlineRows) {
+      const done = await this.materialize(uploadId, u.priority);
+      return {
+        uploadId,
+        duplicateRows: inFileRepeats + done.repeats,
+        queued: done.queued,
+        materialized: true,
+      };
+    }
+    await this.queueMaterialize(uploadId, `materialize-${uploadId}`);
+    return { uploadId, duplicateRows: inFileRepeats, queued: validRows - inFileRepeats, materialized: false };
+  }
+
+  /** Asks a worker to turn an upload's staged slices into shipments. A failure is left to the recovery sweep. */
+  async queueMaterialize(uploadId: string, jobId: string): Promise<void> {
+    try {
+      await this.queue.add(
+        SHIPMENT_JOBS.MATERIALIZE,
+        { uploadId },
+        { ...SHIPMENT_JOB_OPTIONS, removeOnComplete: true, jobId, priority: 1 },
+      );
+    } catch (err) {
+      this.logger.error({ err }, `Queueing upload ${uploadId} failed; the recovery sweep will queue it`);
+    }
+  }
+
+  /**
+   * Turns an upload's staged slices into shipments, one slice per transaction: the slice's rows are
+   * inserted (one shipment per company + order + tracking number; a repeat is linked to the existing
+   * shipment in `upload_rows`) and the slice is deleted in the same transaction, so a crash at any
+   * point leaves each slice either untouched or done. Slices are taken with SKIP LOCKED, so two
+   * workers on the same upload never take the same slice. New shipments are queued after each commit;
+   * if that fails, the recovery sweep queues them.
+   */
+  async materialize(uploadId: string, priority?: number): Promise<{ queued: number; repeats: number }> {
+    let queued = 0;
+    let repeats = 0;
+    for (;;) {
+      const done = await this.db.transaction(async (tx) => {
+        const [batch] = await tx.query<
+          { batch_no: number; rows: string; company_id: string; user_id: string | null; created_at: string }[]
+        >(
+          `SELECT b.batch_no, b.rows, u.company_id, u.user_id, u.created_at::text AS created_at
+             FROM upload_batches b JOIN uploads u ON u.id = b.upload_id
+            WHERE b.upload_id = $1 ORDER BY b.batch_no LIMIT 1 FOR UPDATE OF b SKIP LOCKED`,
+          [uploadId],
+        );
+        if (!batch) return null;
+        const rows = JSON.parse(batch.rows) as StagedRow[];
+        const fresh = rows.filter((r) => r[S.duplicateOf] === 0);
+        const inserted: { id: string; row_number: number; order_id: string }[] = [];
+        for (let i = 0; i < fresh.length; i += INSERT_SLICE) {
+          const slice = fresh.slice(i, i + INSERT_SLICE);
+          const got: { id: string; row_number: number; order_id: string }[] = await tx.query(
+            `INSERT INTO shipments (company_id, upload_id, uploaded_by, uploaded_at, row_number, order_id, display_id, tracking_number, carrier, carrier_raw, ship_date, shipping_cost_cents)
+             SELECT $1, $2, $3, $4::timestamptz, t.* FROM unnest($5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::date[], $12::int[])
+               AS t(row_number, order_id, display_id, tracking_number, carrier, carrier_raw, ship_date, cost)
+             ON CONFLICT (company_id, order_id, tracking_number) DO NOTHING
+             RETURNING id, row_number, order_id`,
+            [
+              batch.company_id,
+              uploadId,
+              batch.user_id,
+              batch.created_at,
+              ...STAGED_COLUMNS.map((c) => slice.map((r) => r[c])),
+            ],
+          );
+          for (const r of got) inserted.push(r);
+        }
+        const link = new Map<number, string>(inserted.map((r) => [r.row_number, r.id]));
+        const existing = fresh.filter((r) => !link.has(r[S.rowNumber]));
+        if (existing.length) {
+          const found: { id: string; order_id: string; tracking_number: string }[] = await tx.query(
+            `SELECT s.id, s.order_id, s.tracking_number FROM shipments s
+               JOIN unnest($2::text[], $3::text[]) AS k(order_id, tracking_number) ON s.order_id = k.order_id AND s.tracking_number = k.tracking_number
+              WHERE s.company_id = $1`,
+            [batch.company_id, existing.map((r) => r[S.orderId]), existing.map((r) => r[S.trackingNumber])],
+          );
+          const byKey = new Map(found.map((e) => [`${e.order_id}|${e.tracking_number}`, e.id]));
+          for (const r of existing) {
+            const id = byKey.get(`${r[S.orderId]}|${r[S.trackingNumber]}`);
+            if (id) link.set(r[S.rowNumber], id);
+          }
+        }
+        // Rows that did not become a shipment of this upload: repeats within the file (linked to the
+        // first occurrence's shipment) and repeats of a shipment stored before.
+        const storedBefore = new Set(existing);
+        const repeated = rows.filter((r) => r[S.duplicateOf] !== 0 || storedBefore.has(r));
+        if (repeated.length) {
+          await tx.query(
+            `INSERT INTO upload_rows (upload_id, row_number, raw, valid, shipment_id, duplicate)
+             SELECT $1, t.row_number, t.raw, true, t.shipment_id, true
+               FROM unnest($2::int[], $3::jsonb[], $4::uuid[]) AS t(row_number, raw, shipment_id)`,
+            [
+              uploadId,
+              repeated.map((r) => r[S.rowNumber]),
+              repeated.map((r) => JSON.stringify(stagedRecord(r))),
+              repeated.map((r) => link.get(r[S.duplicateOf] || r[S.rowNumber]) ?? null),
+            ],
+          );
+        }
+        if (existing.length)
+          await tx.query('UPDATE uploads SET duplicate_rows = duplicate_rows + $2 WHERE id = $1', [
+            uploadId,
+            existing.length,
+          ]);
+        await tx.query('DELETE FROM upload_batches WHERE upload_id = $1 AND batch_no = $2', [
+          uploadId,
+          batch.batch_no,
+        ]);
+        return { batchNo: batch.batch_no, inserted, storedBefore: existing.length };
+      });
+      if (!done) break;
+      repeats += done.storedBefore;
+      queued += await this.enqueue(
+        uploadId,
+        done.inserted,
+        priority,
+        `ship-b${done.batchNo}`,
+        done.batchNo * JOBS_PER_BATCH,
+      );
+      await yieldToLoop();
+    }
+    await this.db.query(
+      `UPDATE uploads SET materialized_at = now()
+        WHERE id = $1 AND materialized_at IS NULL AND NOT EXISTS (SELECT 1 FROM upload_batches WHERE upload_id = $1)`,
+      [uploadId],
+    );
+    return { queued, repeats };
   }
 
   /** Queues new shipments in batches that keep an order's rows together; batch n gets priority n so uploads interleave. */
@@ -470,6 +648,7 @@ export class ShipmentsService {
     rows: { id: string; order_id: string }[],
     priority?: number,
     jobPrefix = 'ship',
+    priorityBase = 0,
   ): Promise<number> {
     if (rows.length === 0) return 0;
     const byOrder = new Map<string, string[]>();
@@ -495,7 +674,7 @@ export class ShipmentsService {
         opts: {
           ...SHIPMENT_JOB_OPTIONS,
           jobId: `${jobPrefix}-${uploadId}-${i}`,
-          priority: priority ?? Math.min(i + 1, 2_000_000),
+          priority: priority ?? Math.min(priorityBase + i + 1, 2_000_000),
         },
       }));
       // A few hundred jobs per call: one call for thousands of jobs serialises them all in one go.
@@ -514,7 +693,9 @@ export class ShipmentsService {
   ): Promise<Map<number, { status: string; error: string | null; shipmentId: string }>> {
     const rows: { row_number: number; status: string; error_message: string | null; id: string }[] =
       await this.db.query(
-        `SELECT ur.row_number, s.status, s.error_message, s.id FROM upload_rows ur JOIN shipments s ON s.id = ur.shipment_id WHERE ur.upload_id = $1`,
+        `SELECT s.row_number, s.status, s.error_message, s.id FROM shipments s WHERE s.upload_id = $1
+         UNION ALL
+         SELECT ur.row_number, s.status, s.error_message, s.id FROM upload_rows ur JOIN shipments s ON s.id = ur.shipment_id WHERE ur.upload_id = $1`,
         [uploadId],
       );
     return new Map(

@@ -1,0 +1,91 @@
+import { AppError } from '../../common/errors/index.js';
+import { ingestCsv } from './csv-ingest.js';
+
+const NOW = new Date('2026-11-20T12:00:00Z');
+const HEADER = 'order_id,tracking_number,carrier,ship_date,shipping_cost';
+const bytes = (text: string) => Buffer.from(text, 'utf8');
+
+describe('ingestCsv', () => {
+  it('numbers rows as a spreadsheet does: blank lines and quoted line breaks keep their place', async () => {
+    const text = [
+      HEADER,
+      'bo_aaaaaaaa01,1Z999AA10123456784,UPS,2026-11-19,4.00',
+      '',
+      '"bo_aaaaaaaa02","1Z999AA10123456784","UPS ',
+      'Ground",2026-11-19,"1,00"',
+      'bo_aaaaaaaa03,1Z999AA10123456784,UPS,11/19/2026,2',
+      '',
+    ].join('\r\n');
+    const result = await ingestCsv(bytes(text), undefined, NOW);
+    expect(result.rows.map((r) => r.rowNumber)).toEqual([2, 4, 5]);
+    expect(result.rows[1].raw.carrier).toBe('UPS \r\nGround');
+    expect(result.totalRows).toBe(3);
+    expect(result.rows[2].result.value?.shipDate).toBe('2026-11-19');
+  });
+
+  it('gives a short row empty cells, drops cells past the last header, and ignores repeated headers', async () => {
+    const text = `${HEADER},Order_ID,\nbo_aaaaaaaa01,1Z999AA10123456784\nbo_aaaaaaaa02,1Z999AA10123456784,UPS,2026-11-19,1,bo_other,x,extra\n`;
+    const result = await ingestCsv(bytes(text), undefined, NOW);
+    expect(result.headers).toEqual([
+      'order_id',
+      'tracking_number',
+      'carrier',
+      'ship_date',
+      'shipping_cost',
+      'order_id',
+      '',
+    ]);
+    expect(result.rows[0].raw).toMatchObject({ carrier: '', ship_date: '', shipping_cost: '' });
+    expect(result.rows[0].result.errors.map((e) => e.code)).toContain('EMPTY_CARRIER');
+    expect(result.rows[1].raw.order_id).toBe('bo_aaaaaaaa02');
+    expect(Object.keys(result.rows[1].raw)).not.toContain('extra');
+    expect(result.rows[1].result.valid).toBe(true);
+  });
+
+  it('reads semicolon files and marks a repeated order + tracking number as a repeat of its first row', async () => {
+    const text = `${HEADER.replaceAll(',', ';')}\nbo_aaaaaaaa01;1Z999AA10123456784;UPS;2026-11-19;1.50\nBO_AAAAAAAA01;1z999aa10123456784;UPS;2026-11-19;1.50\n`;
+    const result = await ingestCsv(bytes(text), undefined, NOW);
+    expect(result.delimiter).toBe(';');
+    expect(result.rows[0].result.errors).toEqual([]);
+    expect(result.validRows).toBe(2);
+    expect(result.rows[1].duplicateOf).toBe(2);
+    expect(result.rows[0].result.value?.shippingCostCents).toBe(150);
+  });
+
+  it('keeps a stray quote inside a field, as the browser does', async () => {
+    const text = `${HEADER}\nbo_aaaaaaaa01,1Z999AA10123456784,UP"S,2026-11-19,1\n`;
+    const result = await ingestCsv(bytes(text), undefined, NOW);
+    expect(result.totalRows).toBe(1);
+    expect(result.rows[0].raw.carrier).toBe('UP"S');
+  });
+
+  it('refuses a quoted field that never closes, naming the row where it opens', async () => {
+    const lines = [HEADER];
+    for (let i = 0; i < 5000; i++)
+      lines.push(`bo_aaaaaaaa01,1Z999AA1012345${String(i).padStart(4, '0')},UPS,2026-11-19,1`);
+    lines.push('bo_aaaaaaaa01,"1Z999AA10123456784,UPS,2026-11-19,1');
+    lines.push('bo_aaaaaaaa01,1Z999AA10123456784,UPS,2026-11-19,1');
+    const err = await ingestCsv(bytes(lines.join('\n')), undefined, NOW).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).message).toBe(
+      'CSV parsing failed: row 5002 opens a quoted field that is never closed',
+    );
+  });
+
+  it('parses a big file in slices, giving other work a turn in between', async () => {
+    const lines = [HEADER];
+    for (let i = 0; i < 40_000; i++)
+      lines.push(
+        `bo_aaaaaa${String(i % 9999).padStart(4, '0')},1Z999AA1${String(i).padStart(9, '0')},UPS,2026-11-19,1`,
+      );
+    let turns = 0;
+    const timer = setInterval(() => (turns += 1), 0);
+    try {
+      const result = await ingestCsv(bytes(lines.join('\n')), undefined, NOW);
+      expect(result.totalRows).toBe(40_000);
+    } finally {
+      clearInterval(timer);
+    }
+    expect(turns).toBeGreaterThan(3);
+  });
+});
