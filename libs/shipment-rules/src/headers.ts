@@ -71,3 +71,43 @@ export function applyColumnMapping(
   }
   return Object.fromEntries(out);
 }
+
+/** For each required field, the record key `normalizedCells` takes its cell from, if any. */
+export type FieldKeys = Readonly<Record<ShipmentField, string | undefined>>;
+
+interface FieldKeysEntry {
+  keys: readonly string[];
+  fieldKeys: FieldKeys;
+}
+
+/** The key list last seen and its field keys: the records of one file share their keys. */
+let lastFieldKeys: FieldKeysEntry | undefined;
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * For each required field, the first of the record's keys (in `Object.entries` order) whose
+ * normalised header is that field: the key whose cell `normalizedCells(record).get(field)` holds.
+ */
+export function fieldKeysOf(record: CsvRecord): FieldKeys {
+  const keys = Object.keys(record);
+  if (lastFieldKeys !== undefined && sameKeys(lastFieldKeys.keys, keys)) return lastFieldKeys.fieldKeys;
+  const found: Partial<Record<ShipmentField, string>> = {};
+  for (const key of keys) {
+    const header = normalizeHeader(key);
+    if (isShipmentField(header) && found[header] === undefined) found[header] = key;
+  }
+  const fieldKeys: FieldKeys = {
+    order_id: found.order_id,
+    tracking_number: found.tracking_number,
+    carrier: found.carrier,
+    ship_date: found.ship_date,
+    shipping_cost: found.shipping_cost,
+  };
+  lastFieldKeys = { keys, fieldKeys };
+  return fieldKeys;
+}

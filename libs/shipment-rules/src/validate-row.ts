@@ -1,4 +1,4 @@
-import { SHIPPING_COST_WARNING_CENTS } from './constants.js';
+import { ORDER_ID_MIN_LENGTH, SHIPPING_COST_WARNING_CENTS } from './constants.js';
 import {
   carrierCodeFor,
   carrierFamily,
@@ -7,8 +7,8 @@ import {
   normalizeCarrier,
   type CarrierCode,
 } from './carriers.js';
-import { isMoreThanOneDayAhead, isMoreThanOneYearOld, parseShipDate } from './dates.js';
-import { normalizedCells, type CsvRecord } from './headers.js';
+import { isMoreThanOneDayAhead, isMoreThanOneYearOld, parseShipDate, type ShipDateParse } from './dates.js';
+import { cellText, fieldKeysOf, type CsvRecord } from './headers.js';
 import {
   WARNING_MESSAGES,
   carrierMismatchMessage,
@@ -19,11 +19,11 @@ import {
   type RowIssue,
   type RowWarningCode,
 } from './messages.js';
-import { parseShippingCost } from './money.js';
+import { parseShippingCost, plainAmountCents, type ShippingCostParse } from './money.js';
 import { displayIdFor, isOrderIdLongEnough, normalizeOrderId } from './order-id.js';
 import {
   detectCarrier,
-  detectCarriers,
+  detectCarriersShared,
   isDetectableCarrier,
   isScientificNotation,
   matchesCarrierFormat,
@@ -84,6 +84,97 @@ const FORMAT_WARNING: Readonly<
   FEDEX: 'TRACKING_FORMAT_FEDEX',
 };
 
+/*
+ * Per-cell memos. The few distinct carrier names and ship dates of a file repeat on every row, and
+ * each answer below is a pure function of its key, so a memo returns exactly what the functions
+ * would. A memo that grows past its limit starts over.
+ */
+const MEMO_LIMIT = 1000;
+
+function remember<K, V>(memo: Map<K, V>, key: K, value: V): V {
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(key, value);
+  return value;
+}
+
+interface CarrierCell {
+  /** `carrierCodeFor` */
+  code: CarrierCode | undefined;
+  /** `normalizeCarrier` */
+  normalized: string;
+  /** `isRecognisedCarrier` */
+  recognised: boolean;
+}
+
+const carrierCells = new Map<string, CarrierCell>();
+
+/** What the carrier functions say about a trimmed carrier cell. */
+function carrierCell(carrierRaw: string): CarrierCell {
+  return (
+    carrierCells.get(carrierRaw) ??
+    remember(carrierCells, carrierRaw, {
+      code: carrierCodeFor(carrierRaw),
+      normalized: normalizeCarrier(carrierRaw),
+      recognised: isRecognisedCarrier(carrierRaw),
+    })
+  );
+}
+
+type ShipDateWarning = 'SHIP_DATE_IN_FUTURE' | 'SHIP_DATE_TOO_OLD' | undefined;
+
+interface ShipDateCell {
+  parsed: ShipDateParse;
+  /** The `now` time value `warning` was worked out for. */
+  warningAt: number;
+  warning: ShipDateWarning;
+}
+
+const shipDateCells = new Map<string, ShipDateCell>();
+
+function shipDateWarning(date: string, now: Date): ShipDateWarning {
+  if (isMoreThanOneDayAhead(date, now)) return 'SHIP_DATE_IN_FUTURE';
+  if (isMoreThanOneYearOld(date, now)) return 'SHIP_DATE_TOO_OLD';
+  return undefined;
+}
+
+/** `parseShipDate` of the cell, and for a date, the warning it gets at `now`. */
+function shipDateCell(raw: string | undefined, now: Date): ShipDateCell {
+  if (raw === undefined) return { parsed: parseShipDate(raw), warningAt: NaN, warning: undefined };
+  let cell = shipDateCells.get(raw);
+  if (cell === undefined) {
+    cell = remember(shipDateCells, raw, { parsed: parseShipDate(raw), warningAt: NaN, warning: undefined });
+  }
+  if (cell.parsed.ok) {
+    // The ship-date rules depend on `now` only through its time value (an invalid one, NaN, never matches).
+    const at = now.getTime();
+    if (at !== cell.warningAt) {
+      cell.warning = shipDateWarning(cell.parsed.date, now);
+      cell.warningAt = at;
+    }
+  }
+  return cell;
+}
+
+/** `parseShippingCost`, without its regular expression for plain amounts such as '12.50'. */
+function shippingCost(raw: string | undefined): ShippingCostParse {
+  const cents = raw === undefined ? undefined : plainAmountCents(raw);
+  return cents === undefined ? parseShippingCost(raw) : { ok: true, cents };
+}
+
+/** What `normalizeOrderId` starts every id with. */
+const ORDER_ID_PREFIX = 'bo_';
+
+/** True when the text has only ASCII characters (so one UTF-16 unit is one code point). */
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return false;
+  return true;
+}
+
+/** A cell as `normalizedCells` gives it, from the record key `fieldKeysOf` found. */
+function cellAt(record: CsvRecord, key: string | undefined): string | undefined {
+  return key === undefined ? undefined : cellText(record[key]);
+}
+
 /**
  * Checks one CSV record against the shipment row rules (spec section 5).
  * Headers are compared after trimming and lowercasing. "Missing" means the cell is absent, except
@@ -92,63 +183,75 @@ const FORMAT_WARNING: Readonly<
  */
 export function validateRow(record: CsvRecord, opts: ValidateRowOptions = {}): RowResult {
   const now = opts.now ?? new Date();
-  const cells = normalizedCells(record);
+  const keys = fieldKeysOf(record);
   const errors: Array<RowIssue<RowErrorCode>> = [];
   const warnings: Array<RowIssue<RowWarningCode>> = [];
 
-  const rawOrderId = cells.get('order_id');
+  const rawOrderId = cellAt(record, keys.order_id);
   let orderId: string | undefined;
+  let orderIdIsAscii = false;
   if (isBlank(rawOrderId)) {
     errors.push(specError('order_id', 'MISSING_ORDER_ID'));
   } else {
     orderId = normalizeOrderId(rawOrderId);
-    if (!isOrderIdLongEnough(orderId)) errors.push(specError('order_id', 'ORDER_ID_TOO_SHORT'));
+    orderIdIsAscii = isAscii(orderId);
+    // An ASCII id is normalised already, and its id part is as many code points long as it has characters.
+    const longEnough = orderIdIsAscii
+      ? orderId.length - ORDER_ID_PREFIX.length >= ORDER_ID_MIN_LENGTH
+      : isOrderIdLongEnough(orderId);
+    if (!longEnough) errors.push(specError('order_id', 'ORDER_ID_TOO_SHORT'));
   }
 
-  const rawTracking = cells.get('tracking_number');
+  const rawTracking = cellAt(record, keys.tracking_number);
   let trackingNumber: string | undefined;
   if (rawTracking === undefined) {
     errors.push(specError('tracking_number', 'MISSING_TRACKING_NUMBER'));
-  } else if (normalizeTrackingNumber(rawTracking).length === 0) {
-    errors.push(specError('tracking_number', 'EMPTY_TRACKING_NUMBER'));
-  } else if (isScientificNotation(rawTracking)) {
-    errors.push({
-      field: 'tracking_number',
-      code: 'TRACKING_SCIENTIFIC_NOTATION',
-      message: scientificNotationMessage(rawTracking.trim()),
-    });
   } else {
-    trackingNumber = normalizeTrackingNumber(rawTracking);
+    const normalized = normalizeTrackingNumber(rawTracking);
+    if (normalized.length === 0) {
+      errors.push(specError('tracking_number', 'EMPTY_TRACKING_NUMBER'));
+    } else if (isScientificNotation(rawTracking)) {
+      errors.push({
+        field: 'tracking_number',
+        code: 'TRACKING_SCIENTIFIC_NOTATION',
+        message: scientificNotationMessage(rawTracking.trim()),
+      });
+    } else {
+      trackingNumber = normalized;
+    }
   }
 
-  const rawCarrier = cells.get('carrier');
+  const rawCarrier = cellAt(record, keys.carrier);
   let carrier: string | undefined;
   let carrierRaw: string | undefined;
+  let namedCode: CarrierCode | undefined;
   if (rawCarrier === undefined) {
     errors.push(specError('carrier', 'MISSING_CARRIER'));
   } else if (rawCarrier.trim().length === 0) {
     errors.push(specError('carrier', 'EMPTY_CARRIER'));
   } else {
     carrierRaw = rawCarrier.trim();
-    carrier = normalizeCarrier(carrierRaw);
-    if (!isRecognisedCarrier(carrierRaw)) {
+    const named = carrierCell(carrierRaw);
+    carrier = named.normalized;
+    namedCode = named.code;
+    if (!named.recognised) {
       warnings.push(warning('carrier', 'CARRIER_NOT_RECOGNISED', carrierNotRecognisedMessage(carrierRaw)));
     }
   }
 
   let suggestedCarrier: CarrierCode | undefined;
   if (trackingNumber !== undefined) {
-    const namedCode = carrierRaw === undefined ? undefined : carrierCodeFor(carrierRaw);
     if (namedCode === undefined) {
       suggestedCarrier = detectCarrier(trackingNumber);
     } else {
-      const detected = detectCarriers(trackingNumber);
-      const confirmed = detected.some((code) => carrierFamily(code) === carrierFamily(namedCode));
+      const detected = detectCarriersShared(trackingNumber);
+      const family = carrierFamily(namedCode);
+      const confirmed = detected.some((code) => carrierFamily(code) === family);
       const formatCode = FORMAT_WARNING[namedCode];
       if (
         formatCode !== undefined &&
-        matchesCarrierFormat(namedCode, trackingNumber) === false &&
-        !confirmed
+        !confirmed &&
+        matchesCarrierFormat(namedCode, trackingNumber) === false
       ) {
         warnings.push(warning('tracking_number', formatCode, WARNING_MESSAGES[formatCode]));
       }
@@ -161,7 +264,8 @@ export function validateRow(record: CsvRecord, opts: ValidateRowOptions = {}): R
     }
   }
 
-  const shipDate = parseShipDate(cells.get('ship_date'));
+  const dateCell = shipDateCell(cellAt(record, keys.ship_date), now);
+  const shipDate = dateCell.parsed;
   if (!shipDate.ok) {
     errors.push(
       specError(
@@ -169,13 +273,12 @@ export function validateRow(record: CsvRecord, opts: ValidateRowOptions = {}): R
         shipDate.reason === 'missing' ? 'MISSING_SHIP_DATE' : 'INVALID_SHIP_DATE_FORMAT',
       ),
     );
-  } else if (isMoreThanOneDayAhead(shipDate.date, now)) {
-    warnings.push(warning('ship_date', 'SHIP_DATE_IN_FUTURE', WARNING_MESSAGES.SHIP_DATE_IN_FUTURE));
-  } else if (isMoreThanOneYearOld(shipDate.date, now)) {
-    warnings.push(warning('ship_date', 'SHIP_DATE_TOO_OLD', WARNING_MESSAGES.SHIP_DATE_TOO_OLD));
+  } else if (dateCell.warning !== undefined) {
+    const code = dateCell.warning;
+    warnings.push(warning('ship_date', code, WARNING_MESSAGES[code]));
   }
 
-  const cost = parseShippingCost(cells.get('shipping_cost'));
+  const cost = shippingCost(cellAt(record, keys.shipping_cost));
   if (!cost.ok) {
     const code =
       cost.reason === 'missing'
@@ -201,7 +304,9 @@ export function validateRow(record: CsvRecord, opts: ValidateRowOptions = {}): R
   ) {
     result.value = {
       orderId,
-      displayId: displayIdFor(orderId),
+      displayId: orderIdIsAscii
+        ? `#${orderId.slice(ORDER_ID_PREFIX.length).toUpperCase()}`
+        : displayIdFor(orderId),
       trackingNumber,
       carrier,
       carrierRaw,
