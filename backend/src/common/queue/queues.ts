@@ -32,6 +32,8 @@ export interface CreateShipmentsJob {
 /** An upload whose staged rows are to become shipments (the rows are in Postgres before the job exists). */
 export interface MaterializeUploadJob {
   uploadId: string;
+  /** BullMQ priority for the upload's shipment jobs (reviewed rows go first); by position when absent. */
+  priority?: number;
 }
 
 export type ShipmentsQueueJob = CreateShipmentsJob | MaterializeUploadJob;

@@ -34,7 +34,8 @@ export class ShipmentsProcessor extends WorkerHost {
 
   async process(job: Job<ShipmentsQueueJob>, token?: string): Promise<void> {
     if (job.name === SHIPMENT_JOBS.MATERIALIZE) {
-      await this.shipments.materialize((job.data as MaterializeUploadJob).uploadId);
+      const { uploadId, priority } = job.data as MaterializeUploadJob;
+      await this.shipments.materialize(uploadId, priority);
       return;
     }
     await this.create(job as Job<CreateShipmentsJob>, token);

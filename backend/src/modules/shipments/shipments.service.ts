@@ -521,16 +521,16 @@ export class ShipmentsService {
         materialized: true,
       };
     }
-    await this.queueMaterialize(uploadId, `materialize-${uploadId}`);
+    await this.queueMaterialize(uploadId, `materialize-${uploadId}`, u.priority);
     return { uploadId, duplicateRows: inFileRepeats, queued: validRows - inFileRepeats, materialized: false };
   }
 
   /** Asks a worker to turn an upload's staged slices into shipments. A failure is left to the recovery sweep. */
-  async queueMaterialize(uploadId: string, jobId: string): Promise<void> {
+  async queueMaterialize(uploadId: string, jobId: string, priority?: number): Promise<void> {
     try {
       await this.queue.add(
         SHIPMENT_JOBS.MATERIALIZE,
-        { uploadId },
+        priority === undefined ? { uploadId } : { uploadId, priority },
         { ...SHIPMENT_JOB_OPTIONS, removeOnComplete: true, jobId, priority: 1 },
       );
     } catch (err) {
