@@ -34,7 +34,8 @@ describe('uploading shipments', () => {
   let page;
 
   before(async () => {
-    product = await startProduct();
+    // A file with more than 20 valid rows is answered once stored and becomes shipments in the background.
+    product = await startProduct({ env: { SHIPMENT_INLINE_ROWS: '20' } });
     browser = await launchBrowser();
     page = await browser.page();
     await signUpWithCompany(page, product, { email: 'sam@juniper.test', name: 'Sam Ortiz', company: 'Juniper & Pine', faireToken: 'sbx_brand1_token' });
@@ -89,6 +90,29 @@ describe('uploading shipments', () => {
     assert.deepEqual(await shipmentsOn(product, b.id), ['449044304137821']);
     const ledger = await (await fetch(`${product.sandboxUrl}/_sandbox/ledger`)).json();
     assert.equal(ledger.filter((l) => l.orderId === a.id).length, 1, 'one create call for the two rows of one order');
+  });
+
+  it('answers a bigger file at once and follows its rows to the marketplace', async () => {
+    const orders = [];
+    for (let i = 0; i < 12; i++) orders.push(await sandboxOrder(product, 'PROCESSING'));
+    const lines = ['Order #,Tracking No.,Ship Via,Date Shipped,shipping_cost'];
+    orders.forEach((o, i) => {
+      for (let k = 0; k < 3; k++) lines.push(`${o.id},1Z999AA1066${String(i * 3 + k).padStart(6, '0')},UPS,2026-11-24,2.00`);
+    });
+    await page.goto(`${product.url}/dashboard?tab=upload`);
+    await page.getByTestId('csv-file-input').setInputFiles(file('big.csv', lines.join('\n') + '\n'));
+    const mapping = page.getByRole('dialog', { name: 'Map Your CSV Columns' });
+    await mapping.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('dialog', { name: 'Review Shipment Data' }).getByRole('button', { name: 'Process Shipments' }).click();
+    await toast(page, 'CSV uploaded successfully', '36 valid rows found, 0 with issues');
+    const results = page.getByRole('dialog').filter({ has: page.getByTestId('result-total') });
+    await results.getByTestId('progress-success').getByText('36', { exact: true }).waitFor({ timeout: 60_000 });
+    await results.getByText('Processing complete').waitFor();
+    await results.getByText('36 of 36').waitFor();
+    await screenshot(page, 'upload-05-big-results');
+    await results.getByRole('button', { name: 'Close' }).click();
+    for (const [i, o] of orders.entries())
+      assert.deepEqual((await shipmentsOn(product, o.id)).sort(), [0, 1, 2].map((k) => `1Z999AA1066${String(i * 3 + k).padStart(6, '0')}`));
   });
 
   it('processes a small reviewed file directly (review modal) and refreshes the history', async () => {
