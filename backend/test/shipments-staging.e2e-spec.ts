@@ -49,95 +49,89 @@ describe('big uploads: stored first, turned into shipments exactly once', () => 
   const count = (sql: string, params: unknown[] = []) => countOf(t, sql, params);
 
   it('answers before the rows are shipments; two workers on the same upload make each row one shipment', async () => {
-    {
-      const service = t.app.get(ShipmentsService);
-      // One row stored by an earlier upload, repeated in the big one.
-      const earlier = rowsFor(['bo_stagedearly1'], 1, 'E');
-      await upload(admin, csv(earlier), 'earlier.csv').expect(200);
-      const [earlierUpload] = (
-        await t.db.query<{ id: string }>("SELECT id FROM uploads WHERE file_name = 'earlier.csv'")
-      ).rows;
-      await service.materialize(earlierUpload.id);
+    const service = t.app.get(ShipmentsService);
+    // One row stored by an earlier upload, repeated in the big one.
+    const earlier = rowsFor(['bo_stagedearly1'], 1, 'E');
+    await upload(admin, csv(earlier), 'earlier.csv').expect(200);
+    const [earlierUpload] = (
+      await t.db.query<{ id: string }>("SELECT id FROM uploads WHERE file_name = 'earlier.csv'")
+    ).rows;
+    await service.materialize(earlierUpload.id);
 
-      const orders = Array.from({ length: 1500 }, (_, i) => `bo_staged${String(i).padStart(6, '0')}`);
-      const rows = rowsFor(orders, 3, 'S'); // 4,500 valid rows: three staged slices
-      rows.splice(10, 0, [...rows[4]]); // row 12 repeats row 6 (same order and tracking number)
-      rows.push(earlier[0]); // stored before
-      rows.push(['bo_staged000001', '', 'UPS', today(), '1']); // invalid
-      rows.push(['bo_staged000002', '1ZS99999990000000', 'UPS', '31/31/2026', '1']); // invalid
-      const res = await upload(admin, csv(rows), 'big.csv').expect(200);
-      expect(res.body).toMatchObject({ totalRows: 4504, validRows: 4502, invalidRows: 2, duplicateRows: 1 });
-      const uploadId: string = res.body.uploadId;
+    const orders = Array.from({ length: 1500 }, (_, i) => `bo_staged${String(i).padStart(6, '0')}`);
+    const rows = rowsFor(orders, 3, 'S'); // 4,500 valid rows: three staged slices
+    rows.splice(10, 0, [...rows[4]]); // row 12 repeats row 6 (same order and tracking number)
+    rows.push(earlier[0]); // stored before
+    rows.push(['bo_staged000001', '', 'UPS', today(), '1']); // invalid
+    rows.push(['bo_staged000002', '1ZS99999990000000', 'UPS', '31/31/2026', '1']); // invalid
+    const res = await upload(admin, csv(rows), 'big.csv').expect(200);
+    expect(res.body).toMatchObject({ totalRows: 4504, validRows: 4502, invalidRows: 2, duplicateRows: 1 });
+    const uploadId: string = res.body.uploadId;
 
-      // Stored, not yet shipments: the progress says so and is not done.
-      expect(await count('SELECT count(*) AS n FROM shipments WHERE upload_id = $1', [uploadId])).toBe(0);
-      expect(await count('SELECT count(*) AS n FROM upload_batches WHERE upload_id = $1', [uploadId])).toBe(
-        3,
-      );
-      const before = await admin.get(`/api/shipments/uploads/${uploadId}`).expect(200);
-      expect(before.body).toMatchObject({ staged: 4502, shipments: 0, done: false });
+    // Stored, not yet shipments: the progress says so and is not done.
+    expect(await count('SELECT count(*) AS n FROM shipments WHERE upload_id = $1', [uploadId])).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM upload_batches WHERE upload_id = $1', [uploadId])).toBe(3);
+    const before = await admin.get(`/api/shipments/uploads/${uploadId}`).expect(200);
+    expect(before.body).toMatchObject({ staged: 4502, shipments: 0, done: false });
 
-      // Two workers at once (e.g. a job taken over after a stall): each slice is taken by one of them.
-      const [a, b] = await Promise.all([service.materialize(uploadId), service.materialize(uploadId)]);
-      expect(a.queued + b.queued).toBe(4500);
-      expect(a.repeats + b.repeats).toBe(1);
+    // Two workers at once (e.g. a job taken over after a stall): each slice is taken by one of them.
+    const [a, b] = await Promise.all([service.materialize(uploadId), service.materialize(uploadId)]);
+    expect(a.queued + b.queued).toBe(4500);
+    expect(a.repeats + b.repeats).toBe(1);
 
-      expect(await count('SELECT count(*) AS n FROM shipments WHERE upload_id = $1', [uploadId])).toBe(4500);
-      expect(await count('SELECT count(*) AS n FROM upload_batches WHERE upload_id = $1', [uploadId])).toBe(
-        0,
-      );
-      const repeats = await t.db.query<{
-        row_number: number;
-        valid: boolean;
-        duplicate: boolean;
-        link: string;
-      }>(
-        `SELECT ur.row_number, ur.valid, ur.duplicate, s.upload_id AS link
-           FROM upload_rows ur LEFT JOIN shipments s ON s.id = ur.shipment_id
-          WHERE ur.upload_id = $1 ORDER BY ur.row_number`,
+    expect(await count('SELECT count(*) AS n FROM shipments WHERE upload_id = $1', [uploadId])).toBe(4500);
+    expect(await count('SELECT count(*) AS n FROM upload_batches WHERE upload_id = $1', [uploadId])).toBe(0);
+    const repeats = await t.db.query<{
+      row_number: number;
+      valid: boolean;
+      duplicate: boolean;
+      link: string;
+    }>(
+      `SELECT ur.row_number, ur.valid, ur.duplicate, s.upload_id AS link
+         FROM upload_rows ur LEFT JOIN shipments s ON s.id = ur.shipment_id
+        WHERE ur.upload_id = $1 ORDER BY ur.row_number`,
+      [uploadId],
+    );
+    expect(repeats.rows).toEqual([
+      { row_number: 12, valid: true, duplicate: true, link: uploadId },
+      { row_number: 4503, valid: true, duplicate: true, link: earlierUpload.id },
+      { row_number: 4504, valid: false, duplicate: false, link: null },
+      { row_number: 4505, valid: false, duplicate: false, link: null },
+    ]);
+    // Row 12 points at row 6's shipment.
+    const [six] = (
+      await t.db.query<{ id: string }>('SELECT id FROM shipments WHERE upload_id = $1 AND row_number = 6', [
+        uploadId,
+      ])
+    ).rows;
+    expect(
+      await count(
+        'SELECT count(*) AS n FROM upload_rows WHERE upload_id = $1 AND row_number = 12 AND shipment_id = $2',
+        [uploadId, six.id],
+      ),
+    ).toBe(1);
+    // The history's upload date is the upload's, not the moment the slice was turned into shipments.
+    expect(
+      await count(
+        'SELECT count(*) AS n FROM shipments s JOIN uploads u ON u.id = s.upload_id WHERE s.upload_id = $1 AND s.uploaded_at <> u.created_at',
         [uploadId],
-      );
-      expect(repeats.rows).toEqual([
-        { row_number: 12, valid: true, duplicate: true, link: uploadId },
-        { row_number: 4503, valid: true, duplicate: true, link: earlierUpload.id },
-        { row_number: 4504, valid: false, duplicate: false, link: null },
-        { row_number: 4505, valid: false, duplicate: false, link: null },
-      ]);
-      // Row 12 points at row 6's shipment.
-      const [six] = (
-        await t.db.query<{ id: string }>('SELECT id FROM shipments WHERE upload_id = $1 AND row_number = 6', [
-          uploadId,
-        ])
-      ).rows;
-      expect(
-        await count(
-          'SELECT count(*) AS n FROM upload_rows WHERE upload_id = $1 AND row_number = 12 AND shipment_id = $2',
-          [uploadId, six.id],
-        ),
-      ).toBe(1);
-      // The history's upload date is the upload's, not the moment the slice was turned into shipments.
-      expect(
-        await count(
-          'SELECT count(*) AS n FROM shipments s JOIN uploads u ON u.id = s.upload_id WHERE s.upload_id = $1 AND s.uploaded_at <> u.created_at',
-          [uploadId],
-        ),
-      ).toBe(0);
-      const after = await admin.get(`/api/shipments/uploads/${uploadId}`).expect(200);
-      expect(after.body).toMatchObject({
-        staged: 0,
-        shipments: 4500,
-        pending: 4500,
-        duplicateRows: 2,
-        done: false,
-      });
-      const [u] = (
-        await t.db.query<{ materialized_at: Date | null }>(
-          'SELECT materialized_at FROM uploads WHERE id = $1',
-          [uploadId],
-        )
-      ).rows;
-      expect(u.materialized_at).not.toBeNull();
-    }
+      ),
+    ).toBe(0);
+    const after = await admin.get(`/api/shipments/uploads/${uploadId}`).expect(200);
+    expect(after.body).toMatchObject({
+      staged: 0,
+      shipments: 4500,
+      pending: 4500,
+      duplicateRows: 2,
+      done: false,
+    });
+    const [u] = (
+      await t.db.query<{ materialized_at: Date | null }>(
+        'SELECT materialized_at FROM uploads WHERE id = $1',
+        [uploadId],
+      )
+    ).rows;
+    expect(u.materialized_at).not.toBeNull();
   }, 90_000);
 
   it('rolls back a slice cut off half-way; running it again makes each row one shipment', async () => {
