@@ -11,6 +11,7 @@ import { AppError, AppExceptionFilter } from './common/errors/index.js';
 import { loggerParams } from './common/logging/logger.js';
 import { RedisModule } from './common/queue/redis.module.js';
 import { bullConnection } from './common/queue/redis.js';
+import { QueueErrorLog } from './common/queue/queue-errors.js';
 import { WorkerShutdown } from './common/queue/worker-shutdown.js';
 import { ClockModule } from './common/clock.module.js';
 import { ActivityModule } from './modules/activity/activity.module.js';
@@ -62,6 +63,7 @@ export class AppModule {
       ],
       providers: [
         WorkerShutdown,
+        QueueErrorLog,
         { provide: APP_FILTER, useClass: AppExceptionFilter },
         {
           provide: APP_PIPE,

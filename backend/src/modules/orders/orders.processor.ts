@@ -1,4 +1,4 @@
-import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import { Cron } from '@nestjs/schedule';
 import type { Job } from 'bullmq';
@@ -11,11 +11,6 @@ export class OrdersProcessor extends WorkerHost {
 
   constructor(private readonly sync: OrdersSyncService) {
     super();
-  }
-
-  @OnWorkerEvent('error')
-  onError(err: Error): void {
-    this.logger.warn(`Orders worker: ${err.message}`);
   }
 
   process(job: Job<SyncOrdersJob>) {

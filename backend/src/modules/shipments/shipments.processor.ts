@@ -1,5 +1,5 @@
-import { OnWorkerEvent, WorkerHost } from '@nestjs/bullmq';
-import { Injectable, Logger } from '@nestjs/common';
+import { WorkerHost } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
 import { DelayedError, type Job } from 'bullmq';
 import {
   SHIPMENT_JOBS,
@@ -17,19 +17,11 @@ import { ShipmentsService } from './shipments.service.js';
  */
 @Injectable()
 export class ShipmentsProcessor extends WorkerHost {
-  private readonly logger = new Logger('ShipmentsWorker');
-
   constructor(
     private readonly processing: ShipmentProcessingService,
     private readonly shipments: ShipmentsService,
   ) {
     super();
-  }
-
-  /** Queue-level trouble (e.g. a job lost with Redis): logged; Postgres still holds the rows. */
-  @OnWorkerEvent('error')
-  onError(err: Error): void {
-    this.logger.warn(`Shipments worker: ${err.message}`);
   }
 
   async process(job: Job<ShipmentsQueueJob>, token?: string): Promise<void> {
