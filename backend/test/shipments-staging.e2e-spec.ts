@@ -169,14 +169,14 @@ describe('big uploads: stored first, turned into shipments exactly once', () => 
   });
 });
 
-describe('big uploads: a lost job', () => {
+describe('uploads whose rows could not become shipments at once', () => {
   let t: TestApp;
   let admin: TestAgent;
   let companyId: string;
 
   beforeAll(async () => {
     t = await createTestApp({
-      SHIPMENT_INLINE_ROWS: '0',
+      SHIPMENT_INLINE_ROWS: '50',
       FAIRE_REQUESTS_PER_SECOND: '100',
       SHIPMENT_RECOVERY_AFTER_MS: '2000',
       SHIPMENT_RECOVERY_INTERVAL_MS: '3600000',
@@ -213,5 +213,37 @@ describe('big uploads: a lost job', () => {
     const done = await admin.get(`/api/shipments/uploads/${uploadId}`).expect(200);
     expect(done.body).toMatchObject({ staged: 0, shipments: 90, success: 90, done: true });
     expect(await countOf(t, 'SELECT count(*) AS n FROM uploads WHERE materialized_at IS NULL')).toBe(0);
+  }, 90_000);
+  it('answers a small upload whose inline step failed, and lets a worker finish it exactly once', async () => {
+    await t.db.query(`CREATE FUNCTION cut_off() RETURNS trigger LANGUAGE plpgsql AS $$
+                      BEGIN RAISE EXCEPTION 'cut off'; END $$`);
+    await t.db.query(
+      `CREATE TRIGGER cut_off BEFORE DELETE ON upload_batches FOR EACH ROW EXECUTE FUNCTION cut_off()`,
+    );
+    let rows: string[][];
+    try {
+      const orders = Array.from(
+        { length: 10 },
+        () => t.sandbox.createOrder('brand1', { state: 'PROCESSING' }).id,
+      );
+      rows = rowsFor(orders, 2, 'I');
+      const res = await upload(admin, csv(rows), 'inline.csv').expect(200);
+      expect(res.body).toMatchObject({ validRows: 20, invalidRows: 0 });
+      expect(
+        await countOf(t, 'SELECT count(*) AS n FROM shipments WHERE upload_id = $1', [res.body.uploadId]),
+      ).toBe(0);
+      expect(
+        await countOf(t, 'SELECT count(*) AS n FROM upload_batches WHERE upload_id = $1', [
+          res.body.uploadId,
+        ]),
+      ).toBe(1);
+    } finally {
+      await t.db.query('DROP TRIGGER IF EXISTS cut_off ON upload_batches');
+      await t.db.query('DROP FUNCTION IF EXISTS cut_off()');
+    }
+    await waitForTerminal(t, companyId, 60_000);
+    const counts = ledgerCounts(t.sandbox);
+    expect([...counts].filter(([, n]) => n > 1)).toEqual([]);
+    for (const [order, code] of rows) expect(counts.get(`${order}|${code}`)).toBe(1);
   }, 90_000);
 });

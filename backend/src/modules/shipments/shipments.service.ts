@@ -513,13 +513,21 @@ export class ShipmentsService {
     });
     if (batches.length === 0) return { uploadId, duplicateRows: 0, queued: 0, materialized: true };
     if (validRows <= this.config.shipments.inlineRows) {
-      const done = await this.materialize(uploadId, u.priority);
-      return {
-        uploadId,
-        duplicateRows: inFileRepeats + done.repeats,
-        queued: done.queued,
-        materialized: true,
-      };
+      try {
+        const done = await this.materialize(uploadId, u.priority);
+        return {
+          uploadId,
+          duplicateRows: inFileRepeats + done.repeats,
+          queued: done.queued,
+          materialized: true,
+        };
+      } catch (err) {
+        // The rows are stored: a worker finishes what this request could not.
+        this.logger.error(
+          { err },
+          `Upload ${uploadId}: turning rows into shipments failed; queued for a worker`,
+        );
+      }
     }
     await this.queueMaterialize(uploadId, `materialize-${uploadId}`, u.priority);
     return { uploadId, duplicateRows: inFileRepeats, queued: validRows - inFileRepeats, materialized: false };
