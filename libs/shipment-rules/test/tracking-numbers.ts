@@ -37,7 +37,7 @@ export function digits(rand: Rand, count: number): string {
 }
 
 /** A candidate number of a format: the number, and where its check digit is (if it has one). */
-interface Candidate {
+export interface Candidate {
   number: string;
   checkIndex?: number;
 }
@@ -106,6 +106,77 @@ const CANDIDATES: Readonly<Record<string, (rand: Rand) => Candidate>> = {
   },
 };
 
+const USPS_APPLICATION_IDS = ['91', '92', '93', '94', '95'];
+const USPS_SERVICE_TYPES = ['11', '29', '01', '61'];
+
+/** USPS 91 and SmartPost SCNC and service type: often the usual ones, sometimes any two digits. */
+function twoDigits(rand: Rand, usual: readonly string[]): string {
+  return rand() < 0.7 ? pick(rand, usual) : digits(rand, 2);
+}
+
+/** A USPS 91 serial with its application id: 91-95, SCNC, service type, shipper id, package id. */
+function usps91Serial(rand: Rand, packageLength: 7 | 11): string {
+  const scnc = twoDigits(rand, ['92', '61']);
+  const serviceType = twoDigits(rand, USPS_SERVICE_TYPES);
+  return `${pick(rand, USPS_APPLICATION_IDS)}${scnc}${serviceType}${digits(rand, 8 + packageLength)}`;
+}
+
+/**
+ * Candidates of the longer shapes `detectCarriers` answers directly, one reading of the format's
+ * regex each, by the name of the format they are made valid for.
+ */
+export const SHAPED_CANDIDATES: ReadonlyArray<{
+  shape: string;
+  format: string;
+  make: (rand: Rand) => Candidate;
+}> = [
+  {
+    shape: '26 digits: application id 91-95 + 24 digits',
+    format: 'USPS 91',
+    make: (rand) => lastIsCheck(usps91Serial(rand, 11)),
+  },
+  {
+    shape: "26 digits: '92' + SmartPost 24 digits",
+    format: 'FedEx SmartPost',
+    make: (rand) => lastIsCheck(`92${twoDigits(rand, ['92', '61'])}29${digits(rand, 19)}`),
+  },
+  {
+    shape: "30 digits: '420' + ZIP + application id 91-95 + 20 digits",
+    format: 'USPS 91',
+    make: (rand) => lastIsCheck(`420${digits(rand, 5)}${usps91Serial(rand, 7)}`),
+  },
+  {
+    shape: "30 digits: '420' + ZIP + '92' + SmartPost 20 digits",
+    format: 'FedEx SmartPost',
+    make: (rand) =>
+      lastIsCheck(`420${digits(rand, 5)}92${twoDigits(rand, ['92', '61'])}29${digits(rand, 15)}`),
+  },
+  {
+    shape: "34 digits: '420' + ZIP + application id 91-95 + 24 digits",
+    format: 'USPS 91',
+    make: (rand) => lastIsCheck(`420${digits(rand, 5)}${usps91Serial(rand, 11)}`),
+  },
+  {
+    shape: "34 digits: '420' + ZIP+4 + application id 92-95 + 20 digits",
+    format: 'USPS 34v2',
+    make: (rand) =>
+      lastIsCheck(`420${digits(rand, 9)}9${pick(rand, ['2', '3', '4', '5'])}${digits(rand, 19)}`),
+  },
+  {
+    shape: "34 digits: '420' + ZIP + '92' + SmartPost 24 digits",
+    format: 'FedEx SmartPost',
+    make: (rand) =>
+      lastIsCheck(`420${digits(rand, 5)}92${twoDigits(rand, ['92', '61'])}29${digits(rand, 19)}`),
+  },
+  {
+    shape: "34 digits: '10' + 32 digits",
+    format: 'FedEx Express (34)',
+    make: CANDIDATES['FedEx Express (34)'],
+  },
+  { shape: "34 digits: '96' + 32 digits", format: 'FedEx Ground GSN', make: CANDIDATES['FedEx Ground GSN'] },
+  { shape: '2 letters + 9 digits + 2 letters', format: 'S10', make: CANDIDATES.S10 },
+];
+
 export interface TrackingFormat {
   courier: TrackingCourier;
   format: TrackingData;
@@ -128,6 +199,16 @@ export function isValidFor({ courier, format }: TrackingFormat, number: string):
 export function validNumbers(entry: TrackingFormat, rand: Rand, count: number): string[] {
   const make = CANDIDATES[entry.format.name];
   if (make === undefined) throw new Error(`No candidates for the format '${entry.format.name}'`);
+  return validNumbersFrom(entry, make, rand, count);
+}
+
+/** `count` numbers valid for the format (by the library), made from the given candidates. */
+export function validNumbersFrom(
+  entry: TrackingFormat,
+  make: (rand: Rand) => Candidate,
+  rand: Rand,
+  count: number,
+): string[] {
   const found: string[] = [];
   for (let attempt = 0; found.length < count && attempt < count * 20; attempt++) {
     const { number, checkIndex } = make(rand);
