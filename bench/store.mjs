@@ -70,6 +70,25 @@ export async function run(ctx) {
       }
     };
 
+    /** The rows as COPY values for `shipments (COLUMNS)` of one upload. */
+    const copyValues = (uploadId) =>
+      rows.map((r) => {
+        const v = r.result.value;
+        return [
+          caller.companyId,
+          uploadId,
+          caller.userId,
+          r.rowNumber,
+          v.orderId,
+          v.displayId,
+          v.trackingNumber,
+          v.carrier,
+          v.carrierRaw,
+          v.shipDate,
+          v.shippingCostCents,
+        ];
+      });
+
     const storeRuns = [];
     const copyRuns = [];
     const unnestRuns = [];
@@ -111,29 +130,7 @@ export async function run(ctx) {
         // Reference: COPY of the same rows into shipments (building the COPY text included).
         await reset();
         const uploadId = await newUpload();
-        const copy = await time(() =>
-          copyRows(
-            client,
-            'shipments',
-            COLUMNS,
-            rows.map((r) => {
-              const v = r.result.value;
-              return [
-                caller.companyId,
-                uploadId,
-                caller.userId,
-                r.rowNumber,
-                v.orderId,
-                v.displayId,
-                v.trackingNumber,
-                v.carrier,
-                v.carrierRaw,
-                v.shipDate,
-                v.shippingCostCents,
-              ];
-            }),
-          ),
-        );
+        const copy = await time(() => copyRows(client, 'shipments', COLUMNS, copyValues(uploadId)));
         if (copy.value !== count) throw new Error(`COPY stored ${copy.value} rows, expected ${count}`);
         copyRuns.push(copy.ms);
 
@@ -175,29 +172,7 @@ export async function run(ctx) {
         );
         for (const g of gin) await client.query(`DROP INDEX ${g.indexname}`);
         try {
-          const plain = await time(() =>
-            copyRows(
-              client,
-              'shipments',
-              COLUMNS,
-              rows.map((r) => {
-                const v = r.result.value;
-                return [
-                  caller.companyId,
-                  uploadId3,
-                  caller.userId,
-                  r.rowNumber,
-                  v.orderId,
-                  v.displayId,
-                  v.trackingNumber,
-                  v.carrier,
-                  v.carrierRaw,
-                  v.shipDate,
-                  v.shippingCostCents,
-                ];
-              }),
-            ),
-          );
+          const plain = await time(() => copyRows(client, 'shipments', COLUMNS, copyValues(uploadId3)));
           plainRuns.push(plain.ms);
         } finally {
           await client.query('TRUNCATE uploads, shipments, upload_rows, upload_batches, shipment_attempts');

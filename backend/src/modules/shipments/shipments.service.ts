@@ -12,7 +12,7 @@ import {
 } from '@portal/shipment-rules';
 import type { JobsOptions, Queue } from 'bullmq';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { AppError } from '../../common/errors/index.js';
@@ -558,87 +558,7 @@ export class ShipmentsService {
     let queued = 0;
     let repeats = 0;
     for (;;) {
-      const done = await this.db.transaction(async (tx) => {
-        const [batch] = await tx.query<
-          { batch_no: number; rows: string; company_id: string; user_id: string | null; created_at: string }[]
-        >(
-          `SELECT b.batch_no, b.rows, u.company_id, u.user_id, u.created_at::text AS created_at
-             FROM upload_batches b JOIN uploads u ON u.id = b.upload_id
-            WHERE b.upload_id = $1 ORDER BY b.batch_no LIMIT 1 FOR UPDATE OF b SKIP LOCKED`,
-          [uploadId],
-        );
-        if (!batch) return null;
-        const rows = JSON.parse(batch.rows) as StagedRow[];
-        const fresh = rows.filter((r) => r[S.duplicateOf] === 0);
-        const inserted: { id: string; row_number: number; order_id: string }[] = [];
-        for (let i = 0; i < fresh.length; i += INSERT_SLICE) {
-          const slice = fresh.slice(i, i + INSERT_SLICE);
-          const got: { id: string; row_number: number; order_id: string }[] = await tx.query(
-            `INSERT INTO shipments (company_id, upload_id, uploaded_by, uploaded_at, row_number, order_id, display_id, tracking_number, carrier, carrier_raw, ship_date, shipping_cost_cents)
-             SELECT $1, $2, $3, $4::timestamptz, t.* FROM unnest($5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::date[], $12::int[])
-               AS t(row_number, order_id, display_id, tracking_number, carrier, carrier_raw, ship_date, cost)
-             ON CONFLICT (company_id, order_id, tracking_number) DO NOTHING
-             RETURNING id, row_number, order_id`,
-            [
-              batch.company_id,
-              uploadId,
-              batch.user_id,
-              batch.created_at,
-              slice.map((r) => r[S.rowNumber]),
-              slice.map((r) => r[S.orderId]),
-              slice.map((r) => displayIdFor(r[S.orderId])),
-              slice.map((r) => r[S.trackingNumber]),
-              slice.map((r) => r[S.carrier]),
-              slice.map(carrierRawOf),
-              slice.map((r) => r[S.shipDate]),
-              slice.map((r) => r[S.cents]),
-            ],
-          );
-          for (const r of got) inserted.push(r);
-        }
-        const link = new Map<number, string>(inserted.map((r) => [r.row_number, r.id]));
-        const existing = fresh.filter((r) => !link.has(r[S.rowNumber]));
-        if (existing.length) {
-          const found: { id: string; order_id: string; tracking_number: string }[] = await tx.query(
-            `SELECT s.id, s.order_id, s.tracking_number FROM shipments s
-               JOIN unnest($2::text[], $3::text[]) AS k(order_id, tracking_number) ON s.order_id = k.order_id AND s.tracking_number = k.tracking_number
-              WHERE s.company_id = $1`,
-            [batch.company_id, existing.map((r) => r[S.orderId]), existing.map((r) => r[S.trackingNumber])],
-          );
-          const byKey = new Map(found.map((e) => [`${e.order_id}|${e.tracking_number}`, e.id]));
-          for (const r of existing) {
-            const id = byKey.get(`${r[S.orderId]}|${r[S.trackingNumber]}`);
-            if (id) link.set(r[S.rowNumber], id);
-          }
-        }
-        // Rows that did not become a shipment of this upload: repeats within the file (linked to the
-        // first occurrence's shipment) and repeats of a shipment stored before.
-        const storedBefore = new Set(existing);
-        const repeated = rows.filter((r) => r[S.duplicateOf] !== 0 || storedBefore.has(r));
-        if (repeated.length) {
-          await tx.query(
-            `INSERT INTO upload_rows (upload_id, row_number, raw, valid, shipment_id, duplicate)
-             SELECT $1, t.row_number, t.raw, true, t.shipment_id, true
-               FROM unnest($2::int[], $3::jsonb[], $4::uuid[]) AS t(row_number, raw, shipment_id)`,
-            [
-              uploadId,
-              repeated.map((r) => r[S.rowNumber]),
-              repeated.map((r) => JSON.stringify(stagedRecord(r))),
-              repeated.map((r) => link.get(r[S.duplicateOf] || r[S.rowNumber]) ?? null),
-            ],
-          );
-        }
-        if (existing.length)
-          await tx.query('UPDATE uploads SET duplicate_rows = duplicate_rows + $2 WHERE id = $1', [
-            uploadId,
-            existing.length,
-          ]);
-        await tx.query('DELETE FROM upload_batches WHERE upload_id = $1 AND batch_no = $2', [
-          uploadId,
-          batch.batch_no,
-        ]);
-        return { batchNo: batch.batch_no, inserted, storedBefore: existing.length };
-      });
+      const done = await this.db.transaction((tx) => this.materializeNextSlice(tx, uploadId));
       if (!done) break;
       repeats += done.storedBefore;
       queued += await this.enqueue(
@@ -656,6 +576,96 @@ export class ShipmentsService {
       [uploadId],
     );
     return { queued, repeats };
+  }
+
+  /** One staged slice of the upload -> shipments, inside `tx`; `null` when no slice is left to take. */
+  private async materializeNextSlice(
+    tx: EntityManager,
+    uploadId: string,
+  ): Promise<{
+    batchNo: number;
+    inserted: { id: string; row_number: number; order_id: string }[];
+    storedBefore: number;
+  } | null> {
+    const [batch] = await tx.query<
+      { batch_no: number; rows: string; company_id: string; user_id: string | null; created_at: string }[]
+    >(
+      `SELECT b.batch_no, b.rows, u.company_id, u.user_id, u.created_at::text AS created_at
+         FROM upload_batches b JOIN uploads u ON u.id = b.upload_id
+        WHERE b.upload_id = $1 ORDER BY b.batch_no LIMIT 1 FOR UPDATE OF b SKIP LOCKED`,
+      [uploadId],
+    );
+    if (!batch) return null;
+    const rows = JSON.parse(batch.rows) as StagedRow[];
+    const fresh = rows.filter((r) => r[S.duplicateOf] === 0);
+    const inserted: { id: string; row_number: number; order_id: string }[] = [];
+    for (let i = 0; i < fresh.length; i += INSERT_SLICE) {
+      const slice = fresh.slice(i, i + INSERT_SLICE);
+      const got: { id: string; row_number: number; order_id: string }[] = await tx.query(
+        `INSERT INTO shipments (company_id, upload_id, uploaded_by, uploaded_at, row_number, order_id, display_id, tracking_number, carrier, carrier_raw, ship_date, shipping_cost_cents)
+         SELECT $1, $2, $3, $4::timestamptz, t.* FROM unnest($5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::date[], $12::int[])
+           AS t(row_number, order_id, display_id, tracking_number, carrier, carrier_raw, ship_date, cost)
+         ON CONFLICT (company_id, order_id, tracking_number) DO NOTHING
+         RETURNING id, row_number, order_id`,
+        [
+          batch.company_id,
+          uploadId,
+          batch.user_id,
+          batch.created_at,
+          slice.map((r) => r[S.rowNumber]),
+          slice.map((r) => r[S.orderId]),
+          slice.map((r) => displayIdFor(r[S.orderId])),
+          slice.map((r) => r[S.trackingNumber]),
+          slice.map((r) => r[S.carrier]),
+          slice.map(carrierRawOf),
+          slice.map((r) => r[S.shipDate]),
+          slice.map((r) => r[S.cents]),
+        ],
+      );
+      for (const r of got) inserted.push(r);
+    }
+    const link = new Map<number, string>(inserted.map((r) => [r.row_number, r.id]));
+    const existing = fresh.filter((r) => !link.has(r[S.rowNumber]));
+    if (existing.length) {
+      const found: { id: string; order_id: string; tracking_number: string }[] = await tx.query(
+        `SELECT s.id, s.order_id, s.tracking_number FROM shipments s
+           JOIN unnest($2::text[], $3::text[]) AS k(order_id, tracking_number) ON s.order_id = k.order_id AND s.tracking_number = k.tracking_number
+          WHERE s.company_id = $1`,
+        [batch.company_id, existing.map((r) => r[S.orderId]), existing.map((r) => r[S.trackingNumber])],
+      );
+      const byKey = new Map(found.map((e) => [`${e.order_id}|${e.tracking_number}`, e.id]));
+      for (const r of existing) {
+        const id = byKey.get(`${r[S.orderId]}|${r[S.trackingNumber]}`);
+        if (id) link.set(r[S.rowNumber], id);
+      }
+    }
+    // Rows that did not become a shipment of this upload: repeats within the file (linked to the
+    // first occurrence's shipment) and repeats of a shipment stored before.
+    const storedBefore = new Set(existing);
+    const repeated = rows.filter((r) => r[S.duplicateOf] !== 0 || storedBefore.has(r));
+    if (repeated.length) {
+      await tx.query(
+        `INSERT INTO upload_rows (upload_id, row_number, raw, valid, shipment_id, duplicate)
+         SELECT $1, t.row_number, t.raw, true, t.shipment_id, true
+           FROM unnest($2::int[], $3::jsonb[], $4::uuid[]) AS t(row_number, raw, shipment_id)`,
+        [
+          uploadId,
+          repeated.map((r) => r[S.rowNumber]),
+          repeated.map((r) => JSON.stringify(stagedRecord(r))),
+          repeated.map((r) => link.get(r[S.duplicateOf] || r[S.rowNumber]) ?? null),
+        ],
+      );
+    }
+    if (existing.length)
+      await tx.query('UPDATE uploads SET duplicate_rows = duplicate_rows + $2 WHERE id = $1', [
+        uploadId,
+        existing.length,
+      ]);
+    await tx.query('DELETE FROM upload_batches WHERE upload_id = $1 AND batch_no = $2', [
+      uploadId,
+      batch.batch_no,
+    ]);
+    return { batchNo: batch.batch_no, inserted, storedBefore: existing.length };
   }
 
   /** Queues new shipments in batches that keep an order's rows together; batch n gets priority n so uploads interleave. */
