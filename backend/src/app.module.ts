@@ -8,6 +8,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { ConfigModule, type AppConfig } from './common/config/index.js';
 import { dataSourceOptions } from './common/database/database.js';
 import { AppError, AppExceptionFilter } from './common/errors/index.js';
+import { RequestPipe } from './common/http/request.pipe.js';
 import { loggerParams } from './common/logging/logger.js';
 import { RedisModule } from './common/queue/redis.module.js';
 import { bullConnection } from './common/queue/redis.js';
@@ -67,22 +68,24 @@ export class AppModule {
         { provide: APP_FILTER, useClass: AppExceptionFilter },
         {
           provide: APP_PIPE,
-          useValue: new ValidationPipe({
-            whitelist: true,
-            forbidNonWhitelisted: true,
-            transform: true,
-            exceptionFactory: (errors) =>
-              new AppError(
-                'VALIDATION_FAILED',
-                errors
-                  .flatMap((e) =>
-                    Object.values(e.constraints ?? {}).concat(
-                      e.children?.length ? [`${e.property} is invalid`] : [],
-                    ),
-                  )
-                  .join('; ') || 'The request is not valid',
-              ),
-          }),
+          useValue: new RequestPipe(
+            new ValidationPipe({
+              whitelist: true,
+              forbidNonWhitelisted: true,
+              transform: true,
+              exceptionFactory: (errors) =>
+                new AppError(
+                  'VALIDATION_FAILED',
+                  errors
+                    .flatMap((e) =>
+                      Object.values(e.constraints ?? {}).concat(
+                        e.children?.length ? [`${e.property} is invalid`] : [],
+                      ),
+                    )
+                    .join('; ') || 'The request is not valid',
+                ),
+            }),
+          ),
         },
       ],
     };

@@ -56,6 +56,33 @@ describe('environment validation', () => {
     );
   });
 
+  it.each([
+    [{}, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'https://ship.example.com' }, 'FAIRE_API_BASE_URL'],
+    [
+      { PUBLIC_URL: 'https://ship.example.com', FAIRE_OAUTH_BASE_URL: 'https://www.faire.com' },
+      'FAIRE_API_BASE_URL',
+    ],
+  ])('production refuses to boot without %j: names %s', (extra, variable) => {
+    const secrets = { SESSION_SECRET: 'x'.repeat(40), APP_ENCRYPTION_KEY: 'a'.repeat(64) };
+    const err = errorOf({ NODE_ENV: 'production', ...secrets, ...extra });
+    expect(err.variable).toBe(variable);
+    expect(err.message).toBe(`Invalid configuration: ${variable} is required when NODE_ENV=production`);
+  });
+
+  it('boots in production with a public URL and real Faire URLs, and then starts no sandbox', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      APP_ENCRYPTION_KEY: 'a'.repeat(64),
+      PUBLIC_URL: 'https://ship.example.com',
+      FAIRE_API_BASE_URL: 'https://www.faire.com/external-api/v2',
+      FAIRE_OAUTH_BASE_URL: 'https://www.faire.com',
+    });
+    expect(config.marketplace.sandbox).toBeNull();
+    expect(config.publicUrlExplicit).toBe(true);
+  });
+
   it('derives api/worker roles from WORKER_MODE', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cfg-'));
     expect(loadConfig({ WORKER_MODE: 'api', LOCAL_STATE_DIR: dir })).toMatchObject({

@@ -326,7 +326,13 @@ export function validateEnv(raw: Record<string, string | undefined>): EnvSchema 
     );
   }
   if (instance.NODE_ENV === 'production') {
-    for (const name of ['SESSION_SECRET', 'APP_ENCRYPTION_KEY'] as const) {
+    // Closed by default: no generated secrets, no links that follow the Host header, no built-in sandbox.
+    for (const name of [
+      'SESSION_SECRET',
+      'APP_ENCRYPTION_KEY',
+      'PUBLIC_URL',
+      'FAIRE_API_BASE_URL',
+    ] as const) {
       if (!instance[name]) {
         throw new ConfigError(name, `Invalid configuration: ${name} is required when NODE_ENV=production`);
       }
