@@ -30,6 +30,11 @@ export interface AppConfig {
       authUrl: string;
       tokenUrl: string;
       userInfoUrl: string;
+      /** Where an access token's audience is checked (Google's tokeninfo). */
+      tokenInfoUrl: string;
+      /** Keys and issuer that ID tokens are verified against. */
+      jwksUrl: string;
+      issuers: string[];
     } | null;
     devLogin: boolean;
     adminEmails: string[];
@@ -103,6 +108,13 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
               authUrl: env.GOOGLE_AUTH_URL,
               tokenUrl: env.GOOGLE_TOKEN_URL,
               userInfoUrl: env.GOOGLE_USERINFO_URL,
+              tokenInfoUrl: env.GOOGLE_TOKENINFO_URL,
+              jwksUrl: env.GOOGLE_JWKS_URL,
+              // Google writes its issuer with and without the scheme.
+              issuers:
+                env.GOOGLE_ISSUER === 'https://accounts.google.com'
+                  ? ['https://accounts.google.com', 'accounts.google.com']
+                  : [env.GOOGLE_ISSUER],
             }
           : null,
       // Dev sign-in: on when asked, and by default in development when no Google client is configured.

@@ -127,6 +127,20 @@ export class EnvSchema {
   @Matches(/^https?:\/\/\S+$/, { message: 'GOOGLE_USERINFO_URL must be an http(s) URL' })
   GOOGLE_USERINFO_URL = 'https://openidconnect.googleapis.com/v1/userinfo';
 
+  @Transform(trim)
+  @Matches(/^https?:\/\/\S+$/, { message: 'GOOGLE_TOKENINFO_URL must be an http(s) URL' })
+  GOOGLE_TOKENINFO_URL = 'https://oauth2.googleapis.com/tokeninfo';
+
+  @Transform(trim)
+  @Matches(/^https?:\/\/\S+$/, { message: 'GOOGLE_JWKS_URL must be an http(s) URL' })
+  GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
+
+  @Transform(trim)
+  @Matches(/^\S+$/, {
+    message: 'GOOGLE_ISSUER must be the issuer of ID tokens, e.g. https://accounts.google.com',
+  })
+  GOOGLE_ISSUER = 'https://accounts.google.com';
+
   @IsOptional()
   @Transform(toBool)
   @IsBoolean({ message: 'AUTH_DEV_LOGIN must be true or false' })

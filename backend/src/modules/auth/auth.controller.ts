@@ -46,7 +46,7 @@ export class AuthController {
   @Post('google')
   @Public()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Sign in with a Google access token' })
+  @ApiOperation({ summary: 'Sign in with a Google ID token or access token issued to this app' })
   @ApiOkResponse({ type: CurrentUserView })
   googleToken(@Req() req: Request, @Body() body: GoogleTokenDto): Promise<CurrentUserView> {
     return this.flow.signInWithGoogleToken(req, body.token);
