@@ -15,6 +15,7 @@ import { bullConnection } from './common/queue/redis.js';
 import { QueueErrorLog } from './common/queue/queue-errors.js';
 import { WorkerShutdown } from './common/queue/worker-shutdown.js';
 import { ClockModule } from './common/clock.module.js';
+import { AbuseModule } from './modules/abuse/abuse.module.js';
 import { ActivityModule } from './modules/activity/activity.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -57,6 +58,7 @@ export class AppModule {
           concurrency: config.shipments.workerConcurrency,
         }),
         HealthModule.register(worker),
+        AbuseModule,
         AdminModule,
         ...(config.runApi && config.frontendDist
           ? [ServeStaticModule.forRoot({ rootPath: config.frontendDist, exclude: ['/api/{*path}'] })]

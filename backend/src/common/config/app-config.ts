@@ -65,6 +65,14 @@ export interface AppConfig {
     recoveryAfterMs: number;
     recoveryIntervalMs: number;
   };
+  /** Abuse limits: requests per window, per IP and per signed-in user (null: not limited that way). */
+  rateLimits: {
+    windowMs: number;
+    signIn: { perIp: number; perUser: null };
+    invite: { perIp: number; perUser: number };
+    upload: { perIp: number; perUser: number };
+    retry: { perIp: number; perUser: number };
+  };
   /** Whether PUBLIC_URL was given explicitly (otherwise links follow the request's host). */
   publicUrlExplicit: boolean;
   /** Warnings collected while loading, logged once the logger exists. */
@@ -128,6 +136,13 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
     invitationTtlMs: env.INVITATION_TTL_HOURS * 3_600_000,
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
     publicUrlExplicit: !!env.PUBLIC_URL,
+    rateLimits: {
+      windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
+      signIn: { perIp: env.RATE_LIMIT_SIGNIN_PER_IP, perUser: null },
+      invite: { perIp: env.RATE_LIMIT_INVITE_PER_IP, perUser: env.RATE_LIMIT_INVITE_PER_USER },
+      upload: { perIp: env.RATE_LIMIT_UPLOAD_PER_IP, perUser: env.RATE_LIMIT_UPLOAD_PER_USER },
+      retry: { perIp: env.RATE_LIMIT_RETRY_PER_IP, perUser: env.RATE_LIMIT_RETRY_PER_USER },
+    },
     shipments: {
       processWaitMs: env.SHIPMENT_PROCESS_WAIT_MS,
       inlineRows: env.SHIPMENT_INLINE_ROWS,
