@@ -50,8 +50,9 @@ export class AppExceptionFilter implements ExceptionFilter {
         const m = response.message;
         message = Array.isArray(m) ? m.map(String).join('; ') : String(m);
       }
-      // Nest's 413s come from the upload's file limit; body-parser's own are handled below.
-      if (status === 413) message = FILE_TOO_LARGE_MESSAGE;
+      // multer's file limit says "File too large"; any other 413 is a JSON or form body over its limit.
+      if (status === 413)
+        message = message === 'File too large' ? FILE_TOO_LARGE_MESSAGE : BODY_TOO_LARGE_MESSAGE;
       if (status === 503 && typeof response === 'object') {
         // Deliberate "unavailable" answers (the health check) carry their own details.
         return { status, body: { message: 'Service unavailable', code: 'SERVICE_UNAVAILABLE', ...response } };
