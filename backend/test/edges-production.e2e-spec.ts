@@ -1,4 +1,4 @@
-import { request as httpRequest, type Server } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
