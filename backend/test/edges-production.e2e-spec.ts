@@ -89,6 +89,13 @@ describe('the edge of the API (issue 11, point 7)', () => {
     expect(JSON.parse(answer.body).message).toBe('The request body is too large (the limit is 2 MB)');
   });
 
+  it('builds redirect URLs from PUBLIC_URL, never from the Host header', async () => {
+    const agent = await t.signIn('host@edges.test');
+    const res = await agent.get('/api/oauth/faire/authorize').set('Host', 'evil.example').expect(200);
+    const redirect = new URL(res.body.authUrl as string).searchParams.get('redirectUrl');
+    expect(redirect).toBe('http://localhost:3000/api/oauth/faire/callback');
+  });
+
   it('logs a failed query without its parameter values', async () => {
     const client = new pg.Client({ connectionString: `${TEST_PG_BASE}/postgres` });
     await client.connect();

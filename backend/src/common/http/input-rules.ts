@@ -74,7 +74,7 @@ export function IsRealInstant(name: string, options?: ValidationOptions): Proper
  * token issued over HTTP headers is. Anything else is refused before a call to Faire is made.
  */
 export function IsAccessToken(name: string): PropertyDecorator {
-  return Matches(/^[\x21-\x7E]{8,512}$/, {
-    message: `${name} must be a Faire access token: 8 to 512 visible ASCII characters, no spaces`,
+  return Matches(/^[\x21-\x7E]{1,512}$/, {
+    message: `${name} must be a Faire access token: up to 512 visible ASCII characters, no spaces`,
   });
 }
