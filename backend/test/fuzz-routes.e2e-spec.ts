@@ -9,7 +9,7 @@ import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.
  * stays well under a minute.
  */
 const SEED = 20261126;
-const RUNS_PER_ROUTE = 30;
+const RUNS_PER_ROUTE = 20;
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 interface Operation {
@@ -34,6 +34,45 @@ const RAW_QUERIES = [
 ];
 
 const PERSONAS: Persona[] = ['signedOut', 'noCompany', 'user', 'admin', 'platform'];
+
+type Body =
+  | { kind: 'json'; value: unknown }
+  | { kind: 'raw'; text: string }
+  | { kind: 'multipart'; fields: [string, string][]; files: [string, string][] }
+  | null;
+
+/** Values that answered 500 before issue 11, always tried first on every route that takes them. */
+const KNOWN_BAD_VALUES = ['2026-02-30', '2026-13-45', '1e300', '1.5', 'a\u0000b', 'x\ud800'];
+
+function knownBad(
+  method: Method,
+  pathParams: string[],
+  queryParams: string[],
+  multipart: boolean,
+): [Persona, string[], string, Body][] {
+  const body: Body = multipart
+    ? {
+        kind: 'multipart',
+        fields: [
+          ['columnMapping', '\u0000'],
+          ['columnMapping', '{}'],
+        ],
+        files: [['csv', 'a\u0000b']],
+      }
+    : method === 'get' || method === 'delete'
+      ? null
+      : { kind: 'raw', text: RAW_BODIES[0] };
+  const out: [Persona, string[], string, Body][] = [];
+  for (const persona of ['admin', 'platform'] as Persona[]) {
+    for (const value of KNOWN_BAD_VALUES) {
+      out.push([persona, pathParams.map(() => value), '', body]);
+      // One parameter at a time: a bad value in one must not hide a 500 behind another's 400.
+      for (const q of queryParams)
+        out.push([persona, pathParams.map(() => '1'), `${encode(q)}=${encode(value)}`, null]);
+    }
+  }
+  return out;
+}
 
 describe('every route survives hostile input (property-based)', () => {
   let t: TestApp;
@@ -82,11 +121,7 @@ describe('every route survives hostile input (property-based)', () => {
     method: Method,
     path: string,
     query: string,
-    body:
-      | { kind: 'json'; value: unknown }
-      | { kind: 'raw'; text: string }
-      | { kind: 'multipart'; fields: [string, string][]; files: [string, string][] }
-      | null,
+    body: Body,
   ): Promise<request.Response> {
     let req = agent[method](query ? `${path}?${query}` : path);
     if (!body) return req;
@@ -172,10 +207,14 @@ describe('every route survives hostile input (property-based)', () => {
             return true;
           },
         ),
-        { seed: SEED, numRuns: RUNS_PER_ROUTE },
+        {
+          seed: SEED,
+          numRuns: RUNS_PER_ROUTE,
+          examples: knownBad(method, pathParams, queryParams, multipart),
+        },
       );
     }
     expect(fivexx).toEqual([]);
     await t.agent().get('/api/health').expect(200);
-  });
+  }, 120_000);
 });
