@@ -1,4 +1,5 @@
-import { ConfigError, validateEnv } from './env.schema.js';
+import { readFileSync } from 'node:fs';
+import { ConfigError, EnvSchema, validateEnv } from './env.schema.js';
 import { loadConfig } from './app-config.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -81,6 +82,12 @@ describe('environment validation', () => {
     });
     expect(config.marketplace.sandbox).toBeNull();
     expect(config.publicUrlExplicit).toBe(true);
+  });
+
+  it('lists every variable in .env.example', () => {
+    const example = readFileSync(join(import.meta.dirname, '..', '..', '..', '..', '.env.example'), 'utf8');
+    const listed = new Set(example.split('\n').map((l) => /^([A-Z0-9_]+)=/.exec(l)?.[1]));
+    expect(Object.keys(new EnvSchema()).filter((k) => !listed.has(k))).toEqual([]);
   });
 
   it('derives api/worker roles from WORKER_MODE', () => {
