@@ -1,4 +1,4 @@
-import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Inject, Injectable, Logger, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
@@ -14,6 +14,17 @@ const WHAT: Record<AbuseCategory, string> = {
   upload: 'uploads',
   retry: 'retries',
 };
+
+/** How long a request waits for its counter before the limit is skipped (Redis slow or away). */
+const REDIS_WAIT_MS = 1000;
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
 
 /** "4 minutes", "1 minute", "30 seconds": how long until the window reopens. */
 export function waitText(seconds: number): string {
@@ -31,6 +42,8 @@ export function waitText(seconds: number): string {
 @Injectable()
 export class AbuseLimitGuard implements CanActivate {
   private readonly counter: WindowCounter;
+  private readonly logger = new Logger('AbuseLimits');
+  private lastWarnMs = 0;
 
   constructor(
     private readonly reflector: Reflector,
@@ -38,6 +51,13 @@ export class AbuseLimitGuard implements CanActivate {
     @Inject(REDIS) redis: Redis,
   ) {
     this.counter = new WindowCounter(redis, config.queuePrefix);
+  }
+
+  private warnOnce(err: Error): void {
+    const now = Date.now();
+    if (now - this.lastWarnMs < 30_000) return;
+    this.lastWarnMs = now;
+    this.logger.warn(`Abuse limits paused: Redis did not answer (${err.message})`);
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -54,8 +74,15 @@ export class AbuseLimitGuard implements CanActivate {
       checks.push({ key: `${category}:user:${userId}`, limit: limits.perUser });
     let blockedFor = 0;
     for (const { key, limit } of checks) {
-      const { hits, retryAfterSeconds } = await this.counter.hit(key, windowMs);
-      if (hits > limit) blockedFor = Math.max(blockedFor, retryAfterSeconds);
+      let counted: { hits: number; retryAfterSeconds: number };
+      try {
+        counted = await withDeadline(this.counter.hit(key, windowMs), REDIS_WAIT_MS);
+      } catch (err) {
+        // Redis away: limits pause rather than refuse work that Postgres alone can take (decision 0006).
+        this.warnOnce(err as Error);
+        return true;
+      }
+      if (counted.hits > limit) blockedFor = Math.max(blockedFor, counted.retryAfterSeconds);
     }
     if (!blockedFor) return true;
     context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(blockedFor));
