@@ -85,6 +85,27 @@ describe('bad requests are answered 4xx with a clear message', () => {
     expect(res.body.message).toBe('The request body is nested too deeply (at most 64 levels)');
   });
 
+  it('keeps /api/health answering while anonymous clients send 600 KB of brackets', async () => {
+    const brackets = deep(300_000);
+    let healthAnswers = 0;
+    let sending = true;
+    const poll = (async () => {
+      while (sending) {
+        await t.agent().get('/api/health').expect(200);
+        healthAnswers += 1;
+      }
+    })();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        t.agent().post('/api/team/invite').set('Content-Type', 'application/json').send(brackets),
+      ),
+    );
+    sending = false;
+    await poll;
+    expect(answers.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 400]);
+    expect(healthAnswers).toBeGreaterThan(0);
+  });
+
   it('accepts 64 levels of nesting as far as depth goes (the DTO then decides)', async () => {
     const res = await admin
       .post('/api/team/invite')
