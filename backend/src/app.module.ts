@@ -8,12 +8,14 @@ import { LoggerModule } from 'nestjs-pino';
 import { ConfigModule, type AppConfig } from './common/config/index.js';
 import { dataSourceOptions } from './common/database/database.js';
 import { AppError, AppExceptionFilter } from './common/errors/index.js';
+import { RequestPipe } from './common/http/request.pipe.js';
 import { loggerParams } from './common/logging/logger.js';
 import { RedisModule } from './common/queue/redis.module.js';
 import { bullConnection } from './common/queue/redis.js';
 import { QueueErrorLog } from './common/queue/queue-errors.js';
 import { WorkerShutdown } from './common/queue/worker-shutdown.js';
 import { ClockModule } from './common/clock.module.js';
+import { AbuseModule } from './modules/abuse/abuse.module.js';
 import { ActivityModule } from './modules/activity/activity.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -56,6 +58,7 @@ export class AppModule {
           concurrency: config.shipments.workerConcurrency,
         }),
         HealthModule.register(worker),
+        AbuseModule,
         AdminModule,
         ...(config.runApi && config.frontendDist
           ? [ServeStaticModule.forRoot({ rootPath: config.frontendDist, exclude: ['/api/{*path}'] })]
@@ -67,22 +70,24 @@ export class AppModule {
         { provide: APP_FILTER, useClass: AppExceptionFilter },
         {
           provide: APP_PIPE,
-          useValue: new ValidationPipe({
-            whitelist: true,
-            forbidNonWhitelisted: true,
-            transform: true,
-            exceptionFactory: (errors) =>
-              new AppError(
-                'VALIDATION_FAILED',
-                errors
-                  .flatMap((e) =>
-                    Object.values(e.constraints ?? {}).concat(
-                      e.children?.length ? [`${e.property} is invalid`] : [],
-                    ),
-                  )
-                  .join('; ') || 'The request is not valid',
-              ),
-          }),
+          useValue: new RequestPipe(
+            new ValidationPipe({
+              whitelist: true,
+              forbidNonWhitelisted: true,
+              transform: true,
+              exceptionFactory: (errors) =>
+                new AppError(
+                  'VALIDATION_FAILED',
+                  errors
+                    .flatMap((e) =>
+                      Object.values(e.constraints ?? {}).concat(
+                        e.children?.length ? [`${e.property} is invalid`] : [],
+                      ),
+                    )
+                    .join('; ') || 'The request is not valid',
+                ),
+            }),
+          ),
         },
       ],
     };

@@ -1,10 +1,17 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { json, urlencoded } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './common/config/index.js';
+import {
+  apiNoStore,
+  BODY_LIMIT_BYTES,
+  declaredBodyLimit,
+  refuseDeepJson,
+} from './common/http/edge.middleware.js';
 import { SessionMiddleware } from './modules/auth/session.middleware.js';
 
 /** Builds the configured application (shared by main.ts and the integration tests). */
@@ -17,7 +24,11 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.setGlobalPrefix('api');
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
-  app.useBodyParser('json', { limit: '2mb' });
+  app.use(apiNoStore);
+  app.use(declaredBodyLimit);
+  // Registered here (Nest then adds no parser of its own): Nest's options type has no `verify` hook.
+  app.use(json({ limit: BODY_LIMIT_BYTES, verify: refuseDeepJson }));
+  app.use(urlencoded({ limit: BODY_LIMIT_BYTES, extended: false }));
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
 
@@ -6,8 +9,18 @@ describe('Google sign-in', () => {
   let t: TestApp;
   let idp: OAuth2Server;
   let userinfo: Record<string, unknown>;
+  /** Google's tokeninfo for the opaque access tokens this provider issues (to either client id). */
+  let tokeninfo: Server;
+  const accessTokens = new Map<string, Record<string, unknown>>();
 
   beforeAll(async () => {
+    tokeninfo = createServer((req, res) => {
+      const token = new URL(req.url!, 'http://x').searchParams.get('access_token') ?? '';
+      const info = accessTokens.get(token);
+      res.writeHead(info ? 200 : 400, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(info ?? { error_description: 'Invalid Value' }));
+    });
+    await new Promise<void>((r) => tokeninfo.listen(0, '127.0.0.1', r));
     idp = new OAuth2Server();
     await idp.issuer.keys.generate('RS256');
     await idp.start(0, '127.0.0.1');
@@ -21,12 +34,16 @@ describe('Google sign-in', () => {
       GOOGLE_AUTH_URL: `${base}/authorize`,
       GOOGLE_TOKEN_URL: `${base}/token`,
       GOOGLE_USERINFO_URL: `${base}/userinfo`,
+      GOOGLE_TOKENINFO_URL: `http://127.0.0.1:${(tokeninfo.address() as AddressInfo).port}/tokeninfo`,
+      GOOGLE_JWKS_URL: `${base}/jwks`,
+      GOOGLE_ISSUER: base,
     });
   });
 
   afterAll(async () => {
     await t.close();
     await idp.stop();
+    await new Promise((r) => tokeninfo.close(r));
   });
 
   beforeEach(() => {
@@ -121,5 +138,101 @@ describe('Google sign-in', () => {
     const by = Object.fromEntries(rows.map((r) => [r.action, r.n]));
     expect(by['auth.signed_in']).toBeGreaterThanOrEqual(3);
     expect(by['auth.sign_in_failed']).toBeGreaterThanOrEqual(3);
+  });
+
+  /** An opaque access token the provider issued to `clientId` for this person. */
+  function accessToken(clientId: string, who: Record<string, unknown>): string {
+    const token = `ya29.${randomBytes(24).toString('base64url')}`;
+    accessTokens.set(token, {
+      aud: clientId,
+      azp: clientId,
+      expires_in: '3599',
+      ...who,
+      email_verified: String(who.email_verified),
+    });
+    return token;
+  }
+
+  /** An ID token (JWT) signed by `issuer`'s keys for `clientId`. */
+  function idToken(clientId: string, who: Record<string, unknown>, expiresIn = 3600, issuer = idp.issuer) {
+    return issuer.buildToken({
+      expiresIn,
+      scopesOrTransform: (_header, payload) =>
+        Object.assign(payload, { aud: clientId, azp: clientId, ...who }),
+    });
+  }
+
+  async function userCount(email: string): Promise<number> {
+    const { rows } = await t.db.query('SELECT 1 FROM users WHERE email = $1', [email]);
+    return rows.length;
+  }
+
+  describe('POST /api/auth/google proves the token was issued to this app', () => {
+    const person = (n: string) => ({
+      sub: `tok-${n}`,
+      email: `${n}@token.test`,
+      email_verified: true,
+      name: `Token ${n}`,
+    });
+
+    it('signs in with an access token issued to our client id', async () => {
+      userinfo = person('a');
+      const agent = t.agent();
+      const res = await agent
+        .post('/api/auth/google')
+        .send({ token: accessToken('test-client', person('a')) });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ email: 'a@token.test', name: 'Token a' });
+      await agent.get('/api/auth/me').expect(200);
+    });
+
+    it('signs in with an ID token for our client id (signature, issuer, audience, expiry checked)', async () => {
+      const res = await t
+        .agent()
+        .post('/api/auth/google')
+        .send({ token: await idToken('test-client', person('b')) });
+      expect(res.status).toBe(200);
+      expect(res.body.email).toBe('b@token.test');
+    });
+
+    it.each([
+      ['an access token issued to another app', () => accessToken('other-client', person('c'))],
+      ['an ID token issued to another app', () => idToken('other-client', person('c'))],
+    ])('signs nobody in with %s', async (_what, make) => {
+      userinfo = person('c');
+      const agent = t.agent();
+      const res = await agent.post('/api/auth/google').send({ token: await make() });
+      expect(res.status).toBe(401);
+      expect(res.body.message).toBe('Sign in failed: the Google token was not issued to this app');
+      expect(await userCount('c@token.test')).toBe(0);
+      await agent.get('/api/auth/me').expect(401);
+    });
+
+    it.each([
+      ['an expired ID token', () => idToken('test-client', person('d'), -60)],
+      [
+        'an ID token signed by someone else',
+        async () => {
+          const forger = new OAuth2Server();
+          await forger.issuer.keys.generate('RS256');
+          forger.issuer.url = idp.issuer.url;
+          return idToken('test-client', person('d'), 3600, forger.issuer);
+        },
+      ],
+      ['an access token the provider never issued', () => 'ya29.made-up-token-value'],
+      [
+        'an access token for an unverified email',
+        () => accessToken('test-client', { ...person('d'), email_verified: false }),
+      ],
+    ])('refuses %s with 401 and creates no user', async (_what, make) => {
+      userinfo = person('d');
+      const res = await t
+        .agent()
+        .post('/api/auth/google')
+        .send({ token: await make() });
+      expect(res.status).toBe(401);
+      expect(res.body.message).toMatch(/^(Sign in failed|Your Google email address is not verified)/);
+      expect(await userCount('d@token.test')).toBe(0);
+    });
   });
 });

@@ -60,3 +60,20 @@ describe('getQueryFn', () => {
     await expect(getQueryFn({ on401: 'throw' })({ queryKey: ['/api/auth/me'] })).rejects.toThrow(/^401: /);
   });
 });
+
+describe('429 answers', () => {
+  it('show the server message, which says when to try again', async () => {
+    mockFetch(429, '{"message":"Too many invitations. Please try again in 4 minutes."}', {
+      'Retry-After': '212',
+    });
+    const err = (await apiRequest('POST', '/api/team/invite', {}).catch((e: unknown) => e)) as ApiError;
+    expect(err.retryAfterSeconds).toBe(212);
+    expect(errorMessage(err)).toBe('Too many invitations. Please try again in 4 minutes.');
+  });
+
+  it('say when to try again from Retry-After when the body does not', async () => {
+    mockFetch(429, 'Too Many Requests', { 'Retry-After': '30' });
+    const err = await apiRequest('POST', '/api/shipments/upload', {}).catch((e: unknown) => e);
+    expect(errorMessage(err)).toBe('Too many requests. Please try again in 30 seconds.');
+  });
+});

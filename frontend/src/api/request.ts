@@ -9,21 +9,43 @@ export class ApiError extends Error {
     readonly status: number,
     readonly bodyText: string,
     statusText: string,
+    /** From a 429's `Retry-After` header: seconds until the request may be tried again. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
   }
 
-  /** The server's `{message}` when the body is our JSON error shape; the raw message otherwise. */
+  /**
+   * The server's `{message}` when the body is our JSON error shape; the raw message otherwise. A 429
+   * always says when to try again (from `Retry-After` when the message does not say it).
+   */
   get userMessage(): string {
+    let message = this.message;
     try {
       const parsed = JSON.parse(this.bodyText) as { message?: unknown };
-      if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
+      if (typeof parsed.message === 'string' && parsed.message) message = parsed.message;
     } catch {
       /* not JSON */
     }
-    return this.message;
+    if (this.status === 429 && !/try again/i.test(message)) {
+      const when = this.retryAfterSeconds ? `in ${waitText(this.retryAfterSeconds)}` : 'in a few minutes';
+      return `Too many requests. Please try again ${when}.`;
+    }
+    return message;
   }
+}
+
+/** "4 minutes", "1 minute", "30 seconds". */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+function retryAfter(res: Response): number | null {
+  const value = Number(res.headers.get('Retry-After'));
+  return Number.isInteger(value) && value > 0 ? value : null;
 }
 
 /** The message to show a person for any thrown value. */
@@ -45,7 +67,7 @@ export async function apiRequest<T = unknown>(method: string, url: string, data?
   const res = await fetch(url, { method, headers, body, credentials: 'include' });
   if (!res.ok) {
     const text = await res.text().catch(() => '');
-    throw new ApiError(res.status, text, res.statusText);
+    throw new ApiError(res.status, text, res.statusText, retryAfter(res));
   }
   return parseBody<T>(res);
 }

@@ -30,6 +30,11 @@ export interface AppConfig {
       authUrl: string;
       tokenUrl: string;
       userInfoUrl: string;
+      /** Where an access token's audience is checked (Google's tokeninfo). */
+      tokenInfoUrl: string;
+      /** Keys and issuer that ID tokens are verified against. */
+      jwksUrl: string;
+      issuers: string[];
     } | null;
     devLogin: boolean;
     adminEmails: string[];
@@ -59,6 +64,14 @@ export interface AppConfig {
     lockMs: number;
     recoveryAfterMs: number;
     recoveryIntervalMs: number;
+  };
+  /** Abuse limits: requests per window, per IP and per signed-in user (null: not limited that way). */
+  rateLimits: {
+    windowMs: number;
+    signIn: { perIp: number; perUser: null };
+    invite: { perIp: number; perUser: number };
+    upload: { perIp: number; perUser: number };
+    retry: { perIp: number; perUser: number };
   };
   /** Whether PUBLIC_URL was given explicitly (otherwise links follow the request's host). */
   publicUrlExplicit: boolean;
@@ -103,6 +116,13 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
               authUrl: env.GOOGLE_AUTH_URL,
               tokenUrl: env.GOOGLE_TOKEN_URL,
               userInfoUrl: env.GOOGLE_USERINFO_URL,
+              tokenInfoUrl: env.GOOGLE_TOKENINFO_URL,
+              jwksUrl: env.GOOGLE_JWKS_URL,
+              // Google writes its issuer with and without the scheme.
+              issuers:
+                env.GOOGLE_ISSUER === 'https://accounts.google.com'
+                  ? ['https://accounts.google.com', 'accounts.google.com']
+                  : [env.GOOGLE_ISSUER],
             }
           : null,
       // Dev sign-in: on when asked, and by default in development when no Google client is configured.
@@ -116,6 +136,13 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
     invitationTtlMs: env.INVITATION_TTL_HOURS * 3_600_000,
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
     publicUrlExplicit: !!env.PUBLIC_URL,
+    rateLimits: {
+      windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
+      signIn: { perIp: env.RATE_LIMIT_SIGNIN_PER_IP, perUser: null },
+      invite: { perIp: env.RATE_LIMIT_INVITE_PER_IP, perUser: env.RATE_LIMIT_INVITE_PER_USER },
+      upload: { perIp: env.RATE_LIMIT_UPLOAD_PER_IP, perUser: env.RATE_LIMIT_UPLOAD_PER_USER },
+      retry: { perIp: env.RATE_LIMIT_RETRY_PER_IP, perUser: env.RATE_LIMIT_RETRY_PER_USER },
+    },
     shipments: {
       processWaitMs: env.SHIPMENT_PROCESS_WAIT_MS,
       inlineRows: env.SHIPMENT_INLINE_ROWS,

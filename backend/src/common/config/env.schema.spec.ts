@@ -1,4 +1,5 @@
-import { ConfigError, validateEnv } from './env.schema.js';
+import { readFileSync } from 'node:fs';
+import { ConfigError, EnvSchema, validateEnv } from './env.schema.js';
 import { loadConfig } from './app-config.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,6 +55,39 @@ describe('environment validation', () => {
     expect(errorOf({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }).variable).toBe(
       'APP_ENCRYPTION_KEY',
     );
+  });
+
+  it.each([
+    [{}, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'https://ship.example.com' }, 'FAIRE_API_BASE_URL'],
+    [
+      { PUBLIC_URL: 'https://ship.example.com', FAIRE_OAUTH_BASE_URL: 'https://www.faire.com' },
+      'FAIRE_API_BASE_URL',
+    ],
+  ])('production refuses to boot without %j: names %s', (extra, variable) => {
+    const secrets = { SESSION_SECRET: 'x'.repeat(40), APP_ENCRYPTION_KEY: 'a'.repeat(64) };
+    const err = errorOf({ NODE_ENV: 'production', ...secrets, ...extra });
+    expect(err.variable).toBe(variable);
+    expect(err.message).toMatch(new RegExp(`^Invalid configuration: ${variable} is required when`));
+  });
+
+  it('boots in production with a public URL and real Faire URLs, and then starts no sandbox', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      APP_ENCRYPTION_KEY: 'a'.repeat(64),
+      PUBLIC_URL: 'https://ship.example.com',
+      FAIRE_API_BASE_URL: 'https://www.faire.com/external-api/v2',
+      FAIRE_OAUTH_BASE_URL: 'https://www.faire.com',
+    });
+    expect(config.marketplace.sandbox).toBeNull();
+    expect(config.publicUrlExplicit).toBe(true);
+  });
+
+  it('lists every variable in .env.example', () => {
+    const example = readFileSync(join(import.meta.dirname, '..', '..', '..', '..', '.env.example'), 'utf8');
+    const listed = new Set(example.split('\n').map((l) => /^([A-Z0-9_]+)=/.exec(l)?.[1]));
+    expect(Object.keys(new EnvSchema()).filter((k) => !listed.has(k))).toEqual([]);
   });
 
   it('derives api/worker roles from WORKER_MODE', () => {

@@ -11,6 +11,7 @@ import {
   Min,
   validateSync,
 } from 'class-validator';
+import { LimitsEnv } from './limits.env.js';
 
 const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
@@ -27,7 +28,7 @@ const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'stri
  * Every environment variable the product reads, with its rule. `.env.example` documents each one.
  * Nothing outside the config module reads `process.env`.
  */
-export class EnvSchema {
+export class EnvSchema extends LimitsEnv {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
@@ -126,6 +127,20 @@ export class EnvSchema {
   @Transform(trim)
   @Matches(/^https?:\/\/\S+$/, { message: 'GOOGLE_USERINFO_URL must be an http(s) URL' })
   GOOGLE_USERINFO_URL = 'https://openidconnect.googleapis.com/v1/userinfo';
+
+  @Transform(trim)
+  @Matches(/^https?:\/\/\S+$/, { message: 'GOOGLE_TOKENINFO_URL must be an http(s) URL' })
+  GOOGLE_TOKENINFO_URL = 'https://oauth2.googleapis.com/tokeninfo';
+
+  @Transform(trim)
+  @Matches(/^https?:\/\/\S+$/, { message: 'GOOGLE_JWKS_URL must be an http(s) URL' })
+  GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
+
+  @Transform(trim)
+  @Matches(/^\S+$/, {
+    message: 'GOOGLE_ISSUER must be the issuer of ID tokens, e.g. https://accounts.google.com',
+  })
+  GOOGLE_ISSUER = 'https://accounts.google.com';
 
   @IsOptional()
   @Transform(toBool)
@@ -326,7 +341,13 @@ export function validateEnv(raw: Record<string, string | undefined>): EnvSchema 
     );
   }
   if (instance.NODE_ENV === 'production') {
-    for (const name of ['SESSION_SECRET', 'APP_ENCRYPTION_KEY'] as const) {
+    // Closed by default: no generated secrets, no links that follow the Host header, no built-in sandbox.
+    for (const name of [
+      'SESSION_SECRET',
+      'APP_ENCRYPTION_KEY',
+      'PUBLIC_URL',
+      'FAIRE_API_BASE_URL',
+    ] as const) {
       if (!instance[name]) {
         throw new ConfigError(name, `Invalid configuration: ${name} is required when NODE_ENV=production`);
       }

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { BODY_TOO_LARGE_MESSAGE, FILE_TOO_LARGE_MESSAGE } from '../http/edge.middleware.js';
 import { AppError } from './app-error.js';
 
 interface ErrorBody {
@@ -49,12 +50,15 @@ export class AppExceptionFilter implements ExceptionFilter {
         const m = response.message;
         message = Array.isArray(m) ? m.map(String).join('; ') : String(m);
       }
-      if (status === 413) message = 'File size must be less than 10MB';
+      // multer's file limit says "File too large"; any other 413 is a JSON or form body over its limit.
+      if (status === 413)
+        message = message === 'File too large' ? FILE_TOO_LARGE_MESSAGE : BODY_TOO_LARGE_MESSAGE;
       if (status === 503 && typeof response === 'object') {
         // Deliberate "unavailable" answers (the health check) carry their own details.
         return { status, body: { message: 'Service unavailable', code: 'SERVICE_UNAVAILABLE', ...response } };
       }
       if (status >= 500) return this.unknown(exception, req);
+      if (status === 400) message = MULTIPART_MESSAGES[message] ?? message;
       return { status, body: { message, code: codeForStatus(status) } };
     }
     if (isBodyParserError(exception)) {
@@ -78,6 +82,16 @@ export class AppExceptionFilter implements ExceptionFilter {
     };
   }
 }
+
+/** multer's terse messages, said the way a person understands them. */
+const MULTIPART_MESSAGES: Record<string, string> = {
+  'Unexpected file field': 'Unexpected file field: send one CSV file in the field "csv"',
+  'Too many files': 'Too many files: send one CSV file per upload',
+  'Too many fields': 'Too many form fields: send the CSV file and, optionally, columnMapping',
+  'Too many parts': 'Too many form fields: send the CSV file and, optionally, columnMapping',
+  'Field name too long': 'A form field name is too long',
+  'Field value too long': 'A form field value is too long',
+};
 
 function codeForStatus(status: number): string {
   switch (status) {
@@ -112,8 +126,11 @@ function isBodyParserError(e: unknown): e is { status: number; type: string; mes
   );
 }
 
-function bodyParserMessage(e: { status: number; type: string }): string {
+function bodyParserMessage(e: { status: number; type: string; message: string }): string {
   if (e.type === 'entity.parse.failed') return 'The request body is not valid JSON';
-  if (e.type === 'entity.too.large') return 'The request body is too large';
+  if (e.type === 'entity.too.large') return BODY_TOO_LARGE_MESSAGE;
+  if (e.type === 'entity.too.deep') return e.message;
+  if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported')
+    return 'The request body must be UTF-8 text';
   return 'The request body could not be read';
 }

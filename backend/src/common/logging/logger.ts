@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
+import { stdSerializers } from 'pino';
 import type { AppConfig } from '../config/index.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
@@ -41,10 +42,36 @@ export function loggerParams(config: AppConfig): Params {
           url: req.url.split('?')[0],
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        err: safeErr,
       },
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
       autoLogging: { ignore: (req) => req.url === '/api/health' },
     },
   };
+}
+
+const SQL_VALUE_KEYS = new Set(['parameters', 'detail', 'where', 'driverError']);
+
+/**
+ * The standard error serializer, minus anything that carries SQL parameter values: a failed query keeps
+ * its SQL text and error code, never the values it was run with (they can be emails, tokens, CSV cells).
+ */
+export function safeErr(err: unknown): unknown {
+  if (!err || typeof err !== 'object' || typeof (err as { message?: unknown }).message !== 'string')
+    return err;
+  // pino-http hands custom serializers the already-serialized error; direct callers pass an Error.
+  const out = (err instanceof Error ? stdSerializers.err(err) : err) as unknown as Record<string, unknown>;
+  const isSql = ['query', 'parameters', 'driverError', 'routine'].some((k) => k in out);
+  for (const key of Object.keys(out)) if (SQL_VALUE_KEYS.has(key)) delete out[key];
+  if (isSql) {
+    // Postgres quotes the offending value in some messages: invalid input syntax for type uuid: "...".
+    out.message = stripQuotedValue(String(out.message));
+    if (typeof out.stack === 'string') out.stack = stripQuotedValue(out.stack);
+  }
+  return out;
+}
+
+function stripQuotedValue(text: string): string {
+  return text.replace(/(: )"[^"\n]*"/g, '$1"…"').replace(/(\(\S+\)=)\([^)\n]*\)/g, '$1(…)');
 }

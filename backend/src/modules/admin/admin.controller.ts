@@ -10,6 +10,7 @@ import { ActivityPageView, ActivityQueryDto } from './dto/activity.dto.js';
 import { AdminCompanyView, AdminInviteDto, AdminStatsView, AdminUserView } from './dto/admin.dto.js';
 import { AppConfigView, SaveAppConfigDto, TestApiView } from './dto/app-config.dto.js';
 import { MarketplaceCheckService } from './marketplace-check.service.js';
+import { AbuseLimit } from '../abuse/abuse-limit.decorator.js';
 
 @ApiTags('admin')
 @Controller('admin')
@@ -71,6 +72,7 @@ export class AdminController {
   }
 
   @Post('invite')
+  @AbuseLimit('invite')
   @HttpCode(200)
   @ApiOperation({ summary: 'Invites someone to a company of the admin’s choice' })
   @ApiOkResponse({ type: TeamMemberView })

@@ -13,6 +13,9 @@ const GOOGLE_ENDPOINTS = {
   authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
   tokenUrl: 'https://oauth2.googleapis.com/token',
   userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+  tokenInfoUrl: 'https://oauth2.googleapis.com/tokeninfo',
+  jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+  issuers: ['https://accounts.google.com', 'accounts.google.com'],
 };
 
 /**

@@ -7,6 +7,7 @@ import { ActivityService } from '../activity/activity.service.js';
 import { MARKETPLACE_LINKER, type MarketplaceLinker } from './marketplace-linker.js';
 import { UsersService, type GoogleIdentity } from '../users/users.service.js';
 import { AuthService } from './auth.service.js';
+import { GoogleTokenVerifier } from './google-token.verifier.js';
 import type { DevLoginDto } from './dto/auth.dto.js';
 import type { CurrentUserView } from './dto/current-user.view.js';
 
@@ -19,6 +20,7 @@ export class AuthFlowService {
     private readonly activity: ActivityService,
     @Inject(MARKETPLACE_LINKER) private readonly marketplace: MarketplaceLinker,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly googleTokens: GoogleTokenVerifier,
   ) {}
 
   publicConfig() {
@@ -51,34 +53,22 @@ export class AuthFlowService {
     return view;
   }
 
-  /** POST /api/auth/google: a Google access token, checked against the provider's userinfo endpoint. */
+  /** POST /api/auth/google: a Google ID token or access token, proven to be issued to this app. */
   async signInWithGoogleToken(req: Request, token: string): Promise<CurrentUserView> {
-    const google = this.config.auth.google;
-    if (!google) throw new AppError('NOT_FOUND', 'Google sign-in is not configured');
-    let res: globalThis.Response;
+    let identity: GoogleIdentity;
     try {
-      res = await fetch(google.userInfoUrl, {
-        headers: { Authorization: `Bearer ${token}` },
-        signal: AbortSignal.timeout(10_000),
-      });
-    } catch {
-      throw new AppError('SERVICE_UNAVAILABLE', 'Google did not answer; please try again');
+      identity = await this.googleTokens.identify(token);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'NOT_AUTHENTICATED') {
+        await this.activity.record({
+          action: 'auth.sign_in_failed',
+          target: 'google-token',
+          details: { reason: err.message },
+        });
+      }
+      throw err;
     }
-    if (!res.ok) throw new AppError('NOT_AUTHENTICATED', 'Sign in failed: Google refused the token');
-    const info = (await res.json()) as {
-      sub?: string;
-      email?: string;
-      email_verified?: boolean | string;
-      name?: string;
-    };
-    if (!info.sub || !info.email)
-      throw new AppError('NOT_AUTHENTICATED', 'Sign in failed: Google did not share an email');
-    return this.signInWithGoogle(req, {
-      sub: info.sub,
-      email: info.email,
-      emailVerified: info.email_verified === true || info.email_verified === 'true',
-      name: info.name ?? info.email,
-    });
+    return this.signInWithGoogle(req, identity);
   }
 
   async devLogin(req: Request, body: DevLoginDto): Promise<CurrentUserView> {

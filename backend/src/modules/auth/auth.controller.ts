@@ -10,6 +10,7 @@ import { DevLoginDto, GoogleCallbackDto, GoogleTokenDto } from './dto/auth.dto.j
 import { CurrentUserView } from './dto/current-user.view.js';
 import { GoogleAuthGuard } from './google-auth.guard.js';
 import { SESSION_COOKIE } from './session.middleware.js';
+import { AbuseLimit } from '../abuse/abuse-limit.decorator.js';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -35,6 +36,7 @@ export class AuthController {
   }
 
   @Post('google/callback')
+  @AbuseLimit('signIn')
   @Public()
   @HttpCode(200)
   @UseGuards(GoogleAuthGuard)
@@ -44,15 +46,17 @@ export class AuthController {
   }
 
   @Post('google')
+  @AbuseLimit('signIn')
   @Public()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Sign in with a Google access token' })
+  @ApiOperation({ summary: 'Sign in with a Google ID token or access token issued to this app' })
   @ApiOkResponse({ type: CurrentUserView })
   googleToken(@Req() req: Request, @Body() body: GoogleTokenDto): Promise<CurrentUserView> {
     return this.flow.signInWithGoogleToken(req, body.token);
   }
 
   @Post('dev-login')
+  @AbuseLimit('signIn')
   @Public()
   @HttpCode(200)
   @ApiOperation({ summary: 'Development sign-in (only when AUTH_DEV_LOGIN is on; never in production)' })

@@ -6,6 +6,7 @@ import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
 import { GoogleAuthGuard } from './google-auth.guard.js';
+import { GoogleTokenVerifier } from './google-token.verifier.js';
 import { GoogleStrategy } from './google.strategy.js';
 import { SessionMiddleware } from './session.middleware.js';
 
@@ -18,6 +19,7 @@ import { SessionMiddleware } from './session.middleware.js';
     AuthFlowService,
     GoogleStrategy,
     GoogleAuthGuard,
+    GoogleTokenVerifier,
     SessionMiddleware,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],

@@ -16,7 +16,8 @@ export interface MailMessage {
 
 /**
  * Sends mail through SMTP when SMTP_URL is set; otherwise writes it to the log and keeps it in the
- * outbox table, which development installs show to the inviter.
+ * outbox table, which development installs show to the inviter. In production the outbox keeps the
+ * message without its link (the link holds a one-time token; the token table itself is hashed).
  */
 @Injectable()
 export class MailService {
@@ -46,7 +47,7 @@ export class MailService {
       companyId: message.companyId ?? null,
       toEmail: message.to,
       subject: message.subject,
-      bodyText: message.text,
+      bodyText: this.config.isProduction ? withoutLink(message) : message.text,
       link: this.config.isProduction ? null : (message.link ?? null),
       transport,
     });
@@ -56,3 +57,10 @@ export class MailService {
     return this.outbox.find({ where: { companyId }, order: { createdAt: 'DESC' }, take: limit });
   }
 }
+
+/** The text as kept in production: the link (it carries a one-time token) is not stored (decision 0013). */
+export function withoutLink(message: Pick<MailMessage, 'text' | 'link'>): string {
+  return message.link ? message.text.split(message.link).join(LINK_NOT_STORED) : message.text;
+}
+
+export const LINK_NOT_STORED = '[link not stored]';

@@ -18,6 +18,7 @@ import { CompanyAuth, RequireCompany } from '../../common/http/auth.decorators.j
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { ListShipmentsQuery, ProcessShipmentsDto } from './shipments.dto.js';
 import { ShipmentsService } from './shipments.service.js';
+import { AbuseLimit } from '../abuse/abuse-limit.decorator.js';
 
 @ApiTags('shipments')
 @Controller('shipments')
@@ -26,6 +27,7 @@ export class ShipmentsController {
   constructor(private readonly shipments: ShipmentsService) {}
 
   @Post('upload')
+  @AbuseLimit('upload')
   @HttpCode(200)
   @ApiConsumes('multipart/form-data')
   @ApiBody({
@@ -50,6 +52,7 @@ export class ShipmentsController {
   }
 
   @Post('process')
+  @AbuseLimit('upload')
   @HttpCode(200)
   process(@CompanyAuth() auth: CompanyAuthContext, @Body() body: ProcessShipmentsDto) {
     return this.shipments.process(auth, body.shipments, body.fileName);
@@ -66,6 +69,7 @@ export class ShipmentsController {
   }
 
   @Post(':id/retry')
+  @AbuseLimit('retry')
   @HttpCode(200)
   retry(@CompanyAuth() auth: CompanyAuthContext, @Param('id') id: string) {
     return this.shipments.retry(auth, id);

@@ -8,12 +8,12 @@ import {
   IsInt,
   IsOptional,
   IsString,
-  Matches,
   Max,
   MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
+import { IsCalendarDate, PageNumber, PageSize } from '../../common/http/input-rules.js';
 
 export const SHIPMENT_STATUSES = [
   'PENDING',
@@ -25,14 +25,8 @@ export const SHIPMENT_STATUSES = [
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 
 export class ListShipmentsQuery {
-  @ApiPropertyOptional({ default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) page: number = 1;
-  @ApiPropertyOptional({ default: 50 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  limit: number = 50;
+  @ApiPropertyOptional({ default: 1 }) @IsOptional() @PageNumber() page: number = 1;
+  @ApiPropertyOptional({ default: 50 }) @IsOptional() @PageSize(200) limit: number = 50;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) search?: string;
   @ApiPropertyOptional({ enum: SHIPMENT_STATUSES })
   @IsOptional()
@@ -40,7 +34,7 @@ export class ListShipmentsQuery {
   status?: ShipmentStatus;
   @ApiPropertyOptional({ description: 'Upload date from (YYYY-MM-DD, UTC)' })
   @IsOptional()
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'dateFrom must be a date like 2026-11-25' })
+  @IsCalendarDate('dateFrom')
   dateFrom?: string;
   @ApiPropertyOptional({ description: 'IANA time zone the upload dates are days of (default UTC)' })
   @IsOptional()
@@ -51,7 +45,7 @@ export class ListShipmentsQuery {
 
   @ApiPropertyOptional({ description: 'Upload date to, inclusive (YYYY-MM-DD, UTC)' })
   @IsOptional()
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'dateTo must be a date like 2026-11-25' })
+  @IsCalendarDate('dateTo')
   dateTo?: string;
 }
 

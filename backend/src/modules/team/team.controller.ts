@@ -11,6 +11,7 @@ import {
   TeamMemberView,
 } from './dto/team.dto.js';
 import { TeamService } from './team.service.js';
+import { AbuseLimit } from '../abuse/abuse-limit.decorator.js';
 
 @ApiTags('team')
 @Controller('team')
@@ -25,6 +26,7 @@ export class TeamController {
   }
 
   @Post('invite')
+  @AbuseLimit('invite')
   @HttpCode(200)
   @Roles('COMPANY_ADMIN')
   @ApiOkResponse({ type: TeamMemberView })
@@ -50,6 +52,7 @@ export class TeamController {
   }
 
   @Post('resend-invite/:memberId')
+  @AbuseLimit('invite')
   @HttpCode(200)
   @Roles('COMPANY_ADMIN')
   resend(@CompanyAuth() auth: CompanyAuthContext, @Param('memberId') memberId: string) {

@@ -1,9 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsISO8601, IsOptional, IsUUID, Matches, Max, Min } from 'class-validator';
+import { IsOptional, IsUUID, Matches } from 'class-validator';
+import { IsRealInstant, PageNumber, PageSize } from '../../../common/http/input-rules.js';
 
-const toInt = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
 const emptyToUndefined = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
@@ -14,19 +13,12 @@ export const ACTIVITY_MAX_PAGE_SIZE = 100;
 export class ActivityPageQueryDto {
   @ApiPropertyOptional({ default: 1, minimum: 1 })
   @IsOptional()
-  @Transform(toInt)
-  @IsInt({ message: 'page must be a whole number from 1' })
-  @Min(1, { message: 'page must be a whole number from 1' })
+  @PageNumber()
   page?: number;
 
   @ApiPropertyOptional({ default: ACTIVITY_PAGE_SIZE, minimum: 1, maximum: ACTIVITY_MAX_PAGE_SIZE })
   @IsOptional()
-  @Transform(toInt)
-  @IsInt({ message: `limit must be a whole number from 1 to ${ACTIVITY_MAX_PAGE_SIZE}` })
-  @Min(1, { message: `limit must be a whole number from 1 to ${ACTIVITY_MAX_PAGE_SIZE}` })
-  @Max(ACTIVITY_MAX_PAGE_SIZE, {
-    message: `limit must be a whole number from 1 to ${ACTIVITY_MAX_PAGE_SIZE}`,
-  })
+  @PageSize(ACTIVITY_MAX_PAGE_SIZE)
   limit?: number;
 
   @ApiPropertyOptional({ description: 'Only this action, e.g. invitation.sent' })
@@ -47,13 +39,13 @@ export class ActivityQueryDto extends ActivityPageQueryDto {
   @ApiPropertyOptional({ description: 'From this instant (inclusive), ISO 8601' })
   @IsOptional()
   @Transform(emptyToUndefined)
-  @IsISO8601({}, { message: 'from must be an ISO 8601 date or time' })
+  @IsRealInstant('from')
   from?: string;
 
   @ApiPropertyOptional({ description: 'Before this instant (exclusive), ISO 8601' })
   @IsOptional()
   @Transform(emptyToUndefined)
-  @IsISO8601({}, { message: 'to must be an ISO 8601 date or time' })
+  @IsRealInstant('to')
   to?: string;
 }
 

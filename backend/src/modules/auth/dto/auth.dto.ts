@@ -1,4 +1,5 @@
 import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
+import { IsAccessToken } from '../../../common/http/input-rules.js';
 import { IsEmail, IsOptional, IsString, IsUrl, Length, MaxLength } from 'class-validator';
 
 export class GoogleCallbackDto {
@@ -20,6 +21,6 @@ export class DevLoginDto {
   @ApiPropertyOptional({ description: 'A single-brand Faire access token to connect this user with' })
   @IsOptional()
   @IsString()
-  @MaxLength(512)
+  @IsAccessToken('faireToken')
   faireToken?: string;
 }

@@ -1,0 +1,62 @@
+import type { NextFunction, Request, Response } from 'express';
+import { MAX_FILE_BYTES } from '@portal/shipment-rules';
+import { MAX_INPUT_DEPTH } from './request.pipe.js';
+
+/** Limit of a JSON or form body (the upload's multipart body has its own, the CSV size limit). */
+export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+export const BODY_LIMIT_TEXT = '2 MB';
+/** Room for the multipart framing and the small text fields around a CSV file of the maximum size. */
+const MULTIPART_OVERHEAD_BYTES = 256 * 1024;
+
+export const BODY_TOO_LARGE_MESSAGE = `The request body is too large (the limit is ${BODY_LIMIT_TEXT})`;
+export const FILE_TOO_LARGE_MESSAGE = 'File size must be less than 10MB';
+
+/** Every /api answer is private and changes: no browser or proxy keeps a copy. */
+export function apiNoStore(req: Request, res: Response, next: NextFunction): void {
+  if (req.path === '/api' || req.path.startsWith('/api/')) res.setHeader('Cache-Control', 'no-store');
+  next();
+}
+
+/**
+ * A request that declares a body over the limit is answered 413 at once, before a byte of it is read,
+ * and the connection is closed so the client cannot keep the server reading.
+ */
+export function declaredBodyLimit(req: Request, res: Response, next: NextFunction): void {
+  const declared = req.headers['content-length'];
+  if (declared === undefined) return next();
+  const bytes = Number(declared);
+  const multipart = /^multipart\/form-data/i.test(req.headers['content-type'] ?? '');
+  const limit = multipart ? MAX_FILE_BYTES + MULTIPART_OVERHEAD_BYTES : BODY_LIMIT_BYTES;
+  if (Number.isFinite(bytes) && bytes <= limit) return next();
+  res.setHeader('Connection', 'close');
+  res.status(413).json({
+    message: multipart ? FILE_TOO_LARGE_MESSAGE : BODY_TOO_LARGE_MESSAGE,
+    code: 'PAYLOAD_TOO_LARGE',
+  });
+  // Stop reading what the client is still sending once the answer is out.
+  res.on('finish', () => req.socket.end());
+}
+
+/**
+ * body-parser `verify` hook: counts bracket depth over the raw bytes (O(n), no parse) and refuses a JSON
+ * body nested deeper than MAX_INPUT_DEPTH before it is parsed, let alone transformed or validated.
+ */
+export function refuseDeepJson(_req: unknown, _res: unknown, buf: Buffer): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < buf.length; i++) {
+    const c = buf[i];
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > MAX_INPUT_DEPTH) {
+        throw Object.assign(
+          new Error(`The request body is nested too deeply (at most ${MAX_INPUT_DEPTH} levels)`),
+          { status: 400, statusCode: 400, expose: true, type: 'entity.too.deep' },
+        );
+      }
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+}

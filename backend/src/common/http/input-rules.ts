@@ -1,0 +1,80 @@
+import { Transform } from 'class-transformer';
+import { IsInt, Matches, Max, Min, ValidateBy, type ValidationOptions } from 'class-validator';
+
+/**
+ * Shared rules for query parameters and tokens, so that every DTO refuses the same impossible values the
+ * same way (a 400 that names the field) instead of letting them reach SQL.
+ */
+
+/** Highest page number any list accepts; far beyond any real list, far below what breaks OFFSET. */
+export const MAX_PAGE = 1_000_000;
+
+/** Only plain digits become a number: "1e300", "1.5", "0x10" and " 1" stay text and fail IsInt. */
+const digitsToInt = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value;
+
+function compose(...decorators: PropertyDecorator[]): PropertyDecorator {
+  return (target, key) => decorators.forEach((d) => d(target, key));
+}
+
+/** `page`: a whole number from 1 to MAX_PAGE. */
+export function PageNumber(name = 'page'): PropertyDecorator {
+  const message = `${name} must be a whole number from 1 to ${MAX_PAGE.toLocaleString('en-US')}`;
+  return compose(Transform(digitsToInt), IsInt({ message }), Min(1, { message }), Max(MAX_PAGE, { message }));
+}
+
+/** `limit`: a whole number from 1 to `max`. */
+export function PageSize(max: number, name = 'limit'): PropertyDecorator {
+  const message = `${name} must be a whole number from 1 to ${max}`;
+  return compose(Transform(digitsToInt), IsInt({ message }), Min(1, { message }), Max(max, { message }));
+}
+
+/** True when `y-m-d` is a day of the Gregorian calendar between years 1 and 9999. */
+export function isRealDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(2000, mo - 1, d));
+  date.setUTCFullYear(y);
+  return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** A calendar day written YYYY-MM-DD that exists (no 2026-02-30, no 2026-13-45). */
+export function IsCalendarDate(name: string): PropertyDecorator {
+  const message = `${name} must be a date that exists, like 2026-11-25`;
+  return compose(
+    Matches(/^\d{4}-\d{2}-\d{2}$/, { message }),
+    ValidateBy(
+      { name: 'isCalendarDate', validator: { validate: (v) => typeof v === 'string' && isRealDate(v) } },
+      { message },
+    ),
+  );
+}
+
+/** An ISO 8601 date or date-time whose day exists and that Postgres can store. */
+export function IsRealInstant(name: string, options?: ValidationOptions): PropertyDecorator {
+  const message = `${name} must be an ISO 8601 date or time that exists, like 2026-11-25T10:00:00Z`;
+  return ValidateBy(
+    {
+      name: 'isRealInstant',
+      validator: {
+        validate: (v) =>
+          typeof v === 'string' &&
+          /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) &&
+          isRealDate(v) &&
+          Number.isFinite(Date.parse(v)),
+      },
+    },
+    { message, ...options },
+  );
+}
+
+/**
+ * A marketplace access token: visible ASCII only (no spaces, control characters or accents), as every
+ * token issued over HTTP headers is. Anything else is refused before a call to Faire is made.
+ */
+export function IsAccessToken(name: string): PropertyDecorator {
+  return Matches(/^[\x21-\x7E]{1,512}$/, {
+    message: `${name} must be a Faire access token: up to 512 visible ASCII characters, no spaces`,
+  });
+}
