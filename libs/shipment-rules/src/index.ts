@@ -89,3 +89,15 @@ export { detectDelimiter, type CsvDelimiter } from './delimiter.js';
 export { parseCsvBytes, parseCsvText, rowsToRecords, type CsvRecords, type ParsedCsv } from './csv-parse.js';
 export { checkCsvFile, type FileProblem } from './file-check.js';
 export type { UploadPreviewRow } from './api-types.js';
+export {
+  ECHO_CHARS,
+  UPLOAD_LIMITS,
+  cellProblem,
+  cellSafetyErrors,
+  cellSafetyMessage,
+  echoText,
+  maxCellChars,
+  safeText,
+  storableRecord,
+  type CellSafetyCode,
+} from './cell-safety.js';

@@ -7,6 +7,7 @@ import {
   normalizeCarrier,
   type CarrierCode,
 } from './carriers.js';
+import { cellSafetyErrors } from './cell-safety.js';
 import { isMoreThanOneDayAhead, isMoreThanOneYearOld, parseShipDate, type ShipDateParse } from './dates.js';
 import { cellText, fieldKeysOf, type CsvRecord } from './headers.js';
 import {
@@ -184,6 +185,8 @@ function cellAt(record: CsvRecord, key: string | undefined): string | undefined 
 export function validateRow(record: CsvRecord, opts: ValidateRowOptions = {}): RowResult {
   const now = opts.now ?? new Date();
   const keys = fieldKeysOf(record);
+  const unsafe = cellSafetyErrors(record, keys);
+  if (unsafe.length > 0) return { valid: false, errors: unsafe, warnings: [] };
   const errors: Array<RowIssue<RowErrorCode>> = [];
   const warnings: Array<RowIssue<RowWarningCode>> = [];
 

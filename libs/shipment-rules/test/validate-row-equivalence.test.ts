@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { REQUIRED_COLUMNS, type CsvRecord } from '../src/index.js';
+import { REQUIRED_COLUMNS, cellSafetyErrors, type CsvRecord } from '../src/index.js';
 import { fieldKeysOf, normalizedCells } from '../src/headers.js';
 import { parseShippingCost, plainAmountCents } from '../src/money.js';
 import { isScientificNotation, normalizeTrackingNumber } from '../src/tracking.js';
@@ -14,8 +14,16 @@ import { FORMATS, nearMisses, pick, prng, spellings, validNumbers, type Rand } f
 
 const NOW = new Date('2026-11-21T12:00:00.000Z');
 
+/**
+ * The reference is the implementation before the cell-safety rule: a row with a control character,
+ * a broken character or an over-long cell is refused by that rule alone (tested in cell-safety.test.ts).
+ */
 function expectSameResult(record: CsvRecord, now: Date): void {
-  const expected = validateRowReference(record, { now });
+  const unsafe = cellSafetyErrors(record, fieldKeysOf(record));
+  const expected =
+    unsafe.length > 0
+      ? { valid: false, errors: unsafe, warnings: [] }
+      : validateRowReference(record, { now });
   expect({ record, result: validateRow(record, { now }) }).toStrictEqual({ record, result: expected });
 }
 
