@@ -1,0 +1,413 @@
+import { SANDBOX_FIXTURES } from '@portal/faire-sandbox';
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { ShipmentProcessingService } from '../src/modules/shipments/shipment-processing.service.js';
+import { ShipmentsService } from '../src/modules/shipments/shipments.service.js';
+import {
+  csv,
+  ledgerCounts,
+  today,
+  tracking,
+  unfinished,
+  upload,
+  waitForTerminal,
+} from './helpers/shipments.js';
+import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
+
+const f = SANDBOX_FIXTURES.brand1;
+const HEADER = 'order_id,tracking_number,carrier,ship_date,shipping_cost';
+
+/**
+ * Issue 11: hostile and broken uploads never stall other requests, never answer 5xx, never echo a
+ * large part of the file, and a bad row costs only itself.
+ */
+describe('hostile uploads', () => {
+  let t: TestApp;
+  let admin: TestAgent;
+  let companyId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ FAIRE_REQUESTS_PER_SECOND: '100' });
+    ({ agent: admin, companyId } = await t.companyAdmin('hostile@brand.test', 'Hostile', f.token));
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** Polls /api/health from a second client until `done` settles; answers the statuses it got before that. */
+  async function whilePolling<T>(work: Promise<T>): Promise<{ result: T; health: number[] }> {
+    const health: number[] = [];
+    let finished = false;
+    const poller = (async () => {
+      while (!finished) {
+        const res = await request(t.app.getHttpServer()).get('/api/health');
+        if (!finished) health.push(res.status);
+      }
+    })();
+    try {
+      const result = await work;
+      return { result, health };
+    } finally {
+      finished = true;
+      await poller;
+    }
+  }
+
+  const columns = (n: number) => Array.from({ length: n }, (_, i) => `column${i}`).join(',');
+  const row = `bo_hostile0001,${'1Z999AA10123456784'},UPS,${today()},1.00`;
+
+  const healthCounts: Array<{ bytes: number; answers: number }> = [];
+  const refusedFiles: Array<[string, () => Buffer, RegExp]> = [
+    [
+      'a header of 100,000 distinct columns',
+      () => Buffer.from(`${columns(100_000)}\n${row}\n`),
+      /^The header row is longer than 32,768 characters; at most 100 columns are allowed$/,
+    ],
+    [
+      'a header of 1,000,000 columns (about 8 MB)',
+      () => Buffer.from(`${Array.from({ length: 1_000_000 }, (_, i) => `c${i}`).join(',')}\n${row}\n`),
+      /^The header row is longer than 32,768 characters; at most 100 columns are allowed$/,
+    ],
+    [
+      'a header of 101 short columns',
+      () => Buffer.from(`${HEADER},${columns(96)}\n${row}\n`),
+      /^The header row has 101 columns; at most 100 are allowed$/,
+    ],
+    [
+      'a 9 MB cell on one line',
+      () => Buffer.from(`${HEADER}\n${row.replace('UPS', 'U'.repeat(9 * 1024 * 1024))}\n`),
+      /^Line 2 is longer than 32,768 characters$/,
+    ],
+    [
+      'a 9 MB header cell',
+      () => Buffer.from(`${HEADER},${'h'.repeat(9 * 1024 * 1024)}\n${row}\n`),
+      /^The header row is longer than 32,768 characters/,
+    ],
+    [
+      'five million blank lines',
+      () => Buffer.from(`${HEADER}\n${'\n'.repeat(5_000_000)}`),
+      /^The file has more than 300,000 rows; split it into smaller files$/,
+    ],
+  ];
+
+  it.each(refusedFiles)(
+    'refuses %s with a 400 naming the limit while health answers keep coming',
+    async (_name, make, message) => {
+      const body = make();
+      const { result: res, health } = await whilePolling(upload(admin, body, 'hostile.csv'));
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(message);
+      // Nothing of the file comes back.
+      expect(JSON.stringify(res.body).length).toBeLessThan(600);
+      expect(health.every((s) => s === 200)).toBe(true);
+      healthCounts.push({ bytes: body.length, answers: health.length });
+    },
+  );
+
+  it('health kept answering during the refused uploads, and answers now', async () => {
+    expect(healthCounts).toHaveLength(refusedFiles.length);
+    // Counted, not timed: answers arrived while the uploads were in flight, during each big one too.
+    expect(healthCounts.reduce((a, h) => a + h.answers, 0)).toBeGreaterThan(0);
+    for (const h of healthCounts.filter((c) => c.bytes > 1024 * 1024)) expect(h.answers).toBeGreaterThan(0);
+    await request(t.app.getHttpServer()).get('/api/health').expect(200);
+  });
+
+  const badCells: Array<[string, string[], string]> = [
+    [
+      'NUL in the tracking number',
+      ['bo_hostile0002', '1Z999AA1\u00000123456784', 'UPS', today(), '1'],
+      'Tracking number contains an invisible control character',
+    ],
+    [
+      'NUL in the order id',
+      ['bo_host\u0000ile03', '1Z999AA10123456784', 'UPS', today(), '1'],
+      'Order ID contains an invisible control character',
+    ],
+    [
+      'a 12 KB tracking number',
+      ['bo_hostile0004', '9'.repeat(12_000), 'UPS', today(), '1'],
+      'Tracking number is longer than 100 characters',
+    ],
+    [
+      'a 20 KB carrier',
+      ['bo_hostile0005', '1Z999AA10123456784', 'C'.repeat(20_000), today(), '1'],
+      'Carrier is longer than 256 characters',
+    ],
+    [
+      'an escape character in the ship date',
+      ['bo_hostile0006', '1Z999AA10123456784', 'UPS', `${today()}\u001b`, '1'],
+      'Ship date contains an invisible control character',
+    ],
+  ];
+
+  it.each(badCells)(
+    'answers a row with %s as a row error in words, echoing at most 100 characters of it',
+    async (_name, cells, message) => {
+      // A NUL in a column no rule reads, and in a header, must not stop the row from being stored.
+      const body = csv([[...cells, 'note\u0000here']], [...HEADER.split(','), 'no\u0000te']);
+      const { result: res, health } = await whilePolling(upload(admin, body, 'bad-cells.csv'));
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ totalRows: 1, validRows: 0, invalidRows: 1 });
+      expect(res.body.preview.invalid[0].validation).toBe(message);
+      expect(JSON.stringify(res.body).length).toBeLessThan(2000);
+      expect(health.every((s) => s === 200)).toBe(true);
+      const stored = await t.db.query<{ errors: { message: string }[]; raw: Record<string, string> }>(
+        'SELECT ur.errors, ur.raw FROM upload_rows ur WHERE ur.upload_id = $1',
+        [res.body.uploadId],
+      );
+      expect(stored.rows[0].errors.map((e) => e.message)).toEqual([message]);
+      expect(JSON.stringify(stored.rows[0].raw)).not.toMatch(/\\u0000/);
+    },
+  );
+
+  it('a file name with a NUL is a 4xx; a 1,000-character one is stored and answered cut to 255', async () => {
+    const body = csv([['bo_hostile0007', '1Z999AA10123456784', 'UPS', today(), '1']]);
+    const nul = await upload(admin, body, 'bad\u0000name.csv');
+    expect(nul.status).toBeGreaterThanOrEqual(400);
+    expect(nul.status).toBeLessThan(500);
+    const long = await upload(admin, body, `${'n'.repeat(1000)}.csv`).expect(200);
+    expect(long.body.filename).toBe(`${'n'.repeat(255)}…`);
+    const [u] = (
+      await t.db.query<{ file_name: string }>('SELECT file_name FROM uploads WHERE id = $1', [
+        long.body.uploadId,
+      ])
+    ).rows;
+    expect(u.file_name).toBe(long.body.filename);
+  });
+
+  it('Reading B: lone surrogates and NULs in reviewed rows and the file name never answer 5xx', async () => {
+    const res = await admin.post('/api/shipments/process').send({
+      fileName: 'reviewed\u0000\uD800.csv',
+      shipments: [
+        {
+          orderId: 'bo_hostile0010',
+          trackingNumber: '1Z999AA1\uD8000123456784',
+          carrier: 'UPS',
+          shipDate: today(),
+          shippingCost: 100,
+        },
+        {
+          orderId: 'bo_hostile\u000011',
+          trackingNumber: '1Z999AA10123456784',
+          carrier: 'UPS',
+          shipDate: today(),
+          shippingCost: 100,
+        },
+      ],
+    });
+    // A JSON-level check may refuse such text before the rows are read (a 400); if it does not, the
+    // rows are row errors in words and the file name is stored made safe.
+    expect([200, 400]).toContain(res.status);
+    if (res.status !== 200) return;
+    expect(res.body.results.map((r: { status: string; error: string }) => [r.status, r.error])).toEqual([
+      ['INVALID', 'Tracking number contains a broken character; save the file as UTF-8 and upload it again'],
+      ['INVALID', 'Order ID contains an invisible control character'],
+    ]);
+    const [u] = (
+      await t.db.query<{ file_name: string }>('SELECT file_name FROM uploads WHERE id = $1', [
+        res.body.uploadId,
+      ])
+    ).rows;
+    expect(u.file_name).toBe('reviewed \uFFFD.csv');
+  });
+
+  it('a column mapping with a NUL or a huge column name is answered with a 4xx, never a 500', async () => {
+    const body = Buffer.from(`order,${HEADER.split(',').slice(1).join(',')}\n${row}\n`);
+    const nul = await upload(admin, body, 'mapped.csv', { 'ord\u0000er': 'order_id' });
+    expect(nul.status).toBe(400);
+    expect(nul.body.code).toBe('VALIDATION_FAILED');
+    const huge = await upload(admin, body, 'mapped.csv', { ['x'.repeat(5000)]: 'order_id' });
+    expect(huge.status).toBe(400);
+    expect(huge.body.message).toBe('columnMapping: a column name is longer than 256 characters');
+  });
+
+  const poisons: Array<[string, (order: string) => string[], string]> = [
+    [
+      'a NUL in its tracking number',
+      (order) => [order, `1Z9\u000099AA10123456784`, 'UPS', today(), '1'],
+      'Tracking number contains an invisible control character',
+    ],
+    [
+      'a 12 KB order id',
+      () => [`bo_${'p'.repeat(12_000)}`, tracking('P'), 'UPS', today(), '1'],
+      'Order ID is longer than 100 characters',
+    ],
+  ];
+
+  it.each(poisons)(
+    'a file with 2 good rows and one poison row (%s): the good rows become shipments on the sandbox',
+    async (_name, poison, message) => {
+      const orders = [0, 1, 2].map(() => t.sandbox.createOrder('brand1', { state: 'PROCESSING' }).id);
+      const good = [
+        [orders[0], tracking('G'), 'UPS', today(), '2.50'],
+        [orders[1], tracking('G'), 'UPS', today(), '2.50'],
+      ];
+      const res = await upload(admin, csv([good[0], poison(orders[2]), good[1]]), 'poison.csv').expect(200);
+      expect(res.body).toMatchObject({ totalRows: 3, validRows: 2, invalidRows: 1 });
+      expect(
+        res.body.preview.invalid.map((r: { row: number; validation: string }) => [r.row, r.validation]),
+      ).toEqual([[3, message]]);
+      await waitForTerminal(t, companyId, 60_000);
+      const counts = ledgerCounts(t.sandbox);
+      for (const [order, code] of good) expect(counts.get(`${order}|${code}`)).toBe(1);
+      const shipments = await t.db.query<{ status: string }>(
+        'SELECT status FROM shipments WHERE upload_id = $1',
+        [res.body.uploadId],
+      );
+      expect(shipments.rows.map((r) => r.status)).toEqual(['SUCCESS', 'SUCCESS']);
+      expect(t.sandbox.getOrder(orders[2])?.shipments ?? []).toEqual([]);
+    },
+    90_000,
+  );
+});
+
+/**
+ * Rows the rules let through but Postgres refuses (forced here by writing a staged slice directly)
+ * cost only themselves: the slice's other rows become shipments and are created on the sandbox.
+ */
+describe('a staged slice holding rows Postgres refuses', () => {
+  let t: TestApp;
+  let admin: TestAgent;
+  let companyId: string;
+
+  beforeAll(async () => {
+    // No worker in this process: the tests run the worker's steps themselves, in order.
+    t = await createTestApp({
+      WORKER_MODE: 'api',
+      SHIPMENT_INLINE_ROWS: '0',
+      FAIRE_REQUESTS_PER_SECOND: '100',
+    });
+    ({ agent: admin, companyId } = await t.companyAdmin('refused@brand.test', 'Refused', f.token));
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** What the worker's create job does, for every shipment of the upload in one batch. */
+  async function processAll(uploadId: string): Promise<void> {
+    const ids = (
+      await t.db.query<{ id: string }>('SELECT id FROM shipments WHERE upload_id = $1 ORDER BY row_number', [
+        uploadId,
+      ])
+    ).rows.map((r) => r.id);
+    await t.app.get(ShipmentProcessingService).processBatch(ids, { lastAttempt: false });
+    expect(await unfinished(t, companyId)).toBe(0);
+  }
+
+  it('isolates the refused rows with a reason and finishes every other row of the slice', async () => {
+    const orders = [0, 1, 2, 3].map(() => t.sandbox.createOrder('brand1', { state: 'PROCESSING' }).id);
+    const good = orders.map((order) => [order, tracking('R'), 'UPS', today(), '3.00']);
+    const res = await upload(admin, csv(good), 'refused.csv').expect(200);
+    const uploadId: string = res.body.uploadId;
+    const [batch] = (
+      await t.db.query<{ rows: string }>('SELECT rows FROM upload_batches WHERE upload_id = $1', [uploadId])
+    ).rows;
+    const staged = JSON.parse(batch.rows) as unknown[][];
+    const date = today();
+    // [rowNumber, orderId, trackingNumber, carrier, carrierRaw, shipDate, cents, duplicateOf]
+    const refused: Array<[unknown[], string]> = [
+      [
+        [10, 'bo_refused0001', 'ABC\u0000123', 'UPS', 0, date, 100, 0],
+        'This row could not be stored: it contains a character that cannot be saved (such as an invisible control character)',
+      ],
+      [
+        [11, 'bo_refused0002', randomBytes(12_000).toString('hex'), 'UPS', 0, date, 100, 0],
+        'This row could not be stored: one of its values is too long',
+      ],
+      [
+        [12, 'bo_refused0003', 'REFUSEDDATE1', 'UPS', 0, '2026-02-30', 100, 0],
+        'This row could not be stored: its ship date does not exist',
+      ],
+      [
+        [13, 'bo_refused0004', 'REFUSEDCOST1', 'UPS', 0, date, 5_000_000_000, 0],
+        'This row could not be stored: a number in it is out of range',
+      ],
+    ];
+    // Good and refused rows interleaved, so every half of the slice holds some of each.
+    const rows = [
+      staged[0],
+      refused[0][0],
+      staged[1],
+      refused[1][0],
+      staged[2],
+      refused[2][0],
+      staged[3],
+      refused[3][0],
+    ];
+    await t.db.query('UPDATE upload_batches SET rows = $2, row_count = $3 WHERE upload_id = $1', [
+      uploadId,
+      JSON.stringify(rows),
+      rows.length,
+    ]);
+    await t.db.query('UPDATE uploads SET valid_rows = $2, total_rows = $2 WHERE id = $1', [
+      uploadId,
+      rows.length,
+    ]);
+
+    const done = await t.app.get(ShipmentsService).materialize(uploadId);
+    expect(done).toEqual({ queued: 4, repeats: 0 });
+    const errors = await t.db.query<{ row_number: number; valid: boolean; errors: { message: string }[] }>(
+      'SELECT row_number, valid, errors FROM upload_rows WHERE upload_id = $1 ORDER BY row_number',
+      [uploadId],
+    );
+    expect(errors.rows.map((r) => [r.row_number, r.valid, r.errors[0].message])).toEqual(
+      refused.map(([r, message]) => [r[0], false, message]),
+    );
+    const [u] = (
+      await t.db.query<{ valid_rows: number; invalid_rows: number; materialized_at: Date | null }>(
+        'SELECT valid_rows, invalid_rows, materialized_at FROM uploads WHERE id = $1',
+        [uploadId],
+      )
+    ).rows;
+    expect(u).toMatchObject({ valid_rows: 4, invalid_rows: 4 });
+    expect(u.materialized_at).not.toBeNull();
+    expect((await t.db.query('SELECT 1 FROM upload_batches WHERE upload_id = $1', [uploadId])).rowCount).toBe(
+      0,
+    );
+
+    await processAll(uploadId);
+    const counts = ledgerCounts(t.sandbox);
+    for (const [order, code] of good) expect(counts.get(`${order}|${code}`)).toBe(1);
+    const progress = await admin.get(`/api/shipments/uploads/${uploadId}`).expect(200);
+    expect(progress.body).toMatchObject({ validRows: 4, invalidRows: 4, success: 4, staged: 0, done: true });
+  }, 90_000);
+
+  it('a batch whose processing the database refuses for one order still creates the other orders', async () => {
+    const orders = [0, 1, 2].map(() => t.sandbox.createOrder('brand1', { state: 'PROCESSING' }).id);
+    const rows = orders.map((order) => [order, tracking('Q'), 'UPS', today(), '4.00']);
+    const poisoned = rows[1][1];
+    // Postgres refuses to mark that row in flight (a data exception, as a refused value would raise).
+    await t.db.query(`CREATE FUNCTION refuse_row() RETURNS trigger LANGUAGE plpgsql AS $$
+                      BEGIN RAISE EXCEPTION 'refused' USING ERRCODE = '22000'; END $$`);
+    await t.db.query(
+      `CREATE TRIGGER refuse_row BEFORE UPDATE ON shipments FOR EACH ROW
+         WHEN (NEW.tracking_number = '${poisoned}' AND NEW.status = 'PENDING' AND NEW.in_flight_since IS NOT NULL)
+         EXECUTE FUNCTION refuse_row()`,
+    );
+    try {
+      const res = await upload(admin, csv(rows), 'refused-batch.csv').expect(200);
+      await t.app.get(ShipmentsService).materialize(res.body.uploadId);
+      // All three rows in one batch, as one job would carry them.
+      await processAll(res.body.uploadId);
+    } finally {
+      await t.db.query('DROP TRIGGER IF EXISTS refuse_row ON shipments');
+      await t.db.query('DROP FUNCTION IF EXISTS refuse_row()');
+    }
+    const counts = ledgerCounts(t.sandbox);
+    expect(counts.get(`${orders[0]}|${rows[0][1]}`)).toBe(1);
+    expect(counts.get(`${orders[2]}|${rows[2][1]}`)).toBe(1);
+    expect(counts.get(`${orders[1]}|${poisoned}`)).toBeUndefined();
+    const [row] = (
+      await t.db.query<{ status: string; error_message: string }>(
+        'SELECT status, error_message FROM shipments WHERE tracking_number = $1',
+        [poisoned],
+      )
+    ).rows;
+    expect(row).toEqual({
+      status: 'FAILED',
+      error_message: 'This row could not be stored: the database refused one of its values',
+    });
+  }, 90_000);
+});
