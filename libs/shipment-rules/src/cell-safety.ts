@@ -54,7 +54,9 @@ export function cellSafetyMessage(field: ShipmentField, code: CellSafetyCode): s
 }
 
 /** A control character (C0 except tab, which includes NUL and line breaks) or any surrogate half. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const SUSPECT = /[\u0000-\u0008\u000A-\u001F\uD800-\uDFFF]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000A-\u001F]/;
 /** A surrogate half that is not part of a pair: not text, and refused by Postgres inside JSON. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -93,6 +95,7 @@ export function cellSafetyErrors(record: CsvRecord, keys: FieldKeys): Array<RowI
   return errors;
 }
 
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_ALL = /[\u0000-\u0008\u000A-\u001F]/g;
 const LONE_SURROGATE_ALL = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 

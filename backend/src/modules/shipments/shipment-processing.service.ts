@@ -99,14 +99,14 @@ export class ShipmentProcessingService {
     // One order's trouble never holds back the other orders of the batch: each is tried, then the
     // first failure (if any) makes the job retry the orders not done.
     let retryLater: RetryLaterError | null = null;
-    let failure: unknown = null;
+    let failure: Error | null = null;
     for (const group of groups.values()) {
       try {
         await this.processOrder(group, ctx);
       } catch (err) {
         if (err instanceof RetryLaterError) retryLater ??= err;
         else if (isDataRefusal(err)) await this.failRefused(group, err);
-        else failure ??= err;
+        else failure ??= err instanceof Error ? err : new Error(String(err));
       }
     }
     if (failure) throw failure;

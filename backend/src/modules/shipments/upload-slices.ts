@@ -55,6 +55,14 @@ interface SliceContext {
   createdAt: string;
 }
 
+/** The SQLSTATE of a Postgres error (also when wrapped by TypeORM), or ''. */
+function sqlState(err: unknown): string {
+  const e = err as { code?: unknown; driverError?: { code?: unknown } } | null | undefined;
+  if (typeof e?.code === 'string') return e.code;
+  const inner = e?.driverError?.code;
+  return typeof inner === 'string' ? inner : '';
+}
+
 /**
  * True when Postgres refused a value of the statement's data: a data exception (22: a NUL byte, a
  * date that does not exist, a number out of range), a NOT NULL or CHECK violation, or a program limit
@@ -63,16 +71,13 @@ interface SliceContext {
  * fault, so the slice is left to be retried whole.
  */
 export function isDataRefusal(err: unknown): boolean {
-  const e = err as { code?: unknown; driverError?: { code?: unknown } };
-  const code = typeof e?.code === 'string' ? e.code : e?.driverError?.code;
-  if (typeof code !== 'string') return false;
+  const code = sqlState(err);
   return code.startsWith('22') || code === '23502' || code === '23514' || code.startsWith('54');
 }
 
 /** Why Postgres refused a row, in words a person understands. */
 export function refusalMessage(err: unknown): string {
-  const e = err as { code?: unknown; driverError?: { code?: unknown } };
-  const code = String(typeof e?.code === 'string' ? e.code : (e?.driverError?.code ?? ''));
+  const code = sqlState(err);
   if (code === '22021' || code === '22P05' || code === '22P02')
     return 'This row could not be stored: it contains a character that cannot be saved (such as an invisible control character)';
   if (code.startsWith('54') || code === '22001')
