@@ -24,7 +24,20 @@ export const UPLOAD_LIMITS = {
 export const ECHO_CHARS = 100;
 
 /** A row error about what a cell holds rather than what it means. */
-export type CellSafetyCode = 'CELL_CONTROL_CHARACTER' | 'CELL_INVALID_CHARACTER' | 'CELL_TOO_LONG';
+export type CellSafetyCode =
+  'CELL_CONTROL_CHARACTER' | 'CELL_INVALID_CHARACTER' | 'CELL_TOO_LONG' | 'SHIPPING_COST_TOO_LARGE';
+
+/** The largest shipping cost that can be stored, in cents (a 32-bit integer): $21,474,836.47. */
+export const MAX_STORED_CENTS = 2_147_483_647;
+
+/** The row error of a shipping cost above MAX_STORED_CENTS. */
+export function shippingCostTooLarge(): RowIssue<CellSafetyCode> {
+  return {
+    field: 'shipping_cost',
+    code: 'SHIPPING_COST_TOO_LARGE',
+    message: 'Shipping cost is too large (at most $21,474,836.47)',
+  };
+}
 
 const FIELD_LABELS: Readonly<Record<ShipmentField, string>> = {
   order_id: 'Order ID',
@@ -50,6 +63,8 @@ export function cellSafetyMessage(field: ShipmentField, code: CellSafetyCode): s
       return `${label} contains a broken character; save the file as UTF-8 and upload it again`;
     case 'CELL_TOO_LONG':
       return `${label} is longer than ${maxCellChars(field)} characters`;
+    case 'SHIPPING_COST_TOO_LARGE':
+      return shippingCostTooLarge().message;
   }
 }
 

@@ -91,6 +91,7 @@ export { checkCsvFile, type FileProblem } from './file-check.js';
 export type { UploadPreviewRow } from './api-types.js';
 export {
   ECHO_CHARS,
+  MAX_STORED_CENTS,
   UPLOAD_LIMITS,
   cellProblem,
   cellSafetyErrors,

@@ -7,7 +7,7 @@ import {
   normalizeCarrier,
   type CarrierCode,
 } from './carriers.js';
-import { cellSafetyErrors } from './cell-safety.js';
+import { MAX_STORED_CENTS, cellSafetyErrors, shippingCostTooLarge } from './cell-safety.js';
 import { isMoreThanOneDayAhead, isMoreThanOneYearOld, parseShipDate, type ShipDateParse } from './dates.js';
 import { cellText, fieldKeysOf, type CsvRecord } from './headers.js';
 import {
@@ -294,6 +294,7 @@ export function validateRow(record: CsvRecord, opts: ValidateRowOptions = {}): R
     warnings.push(warning('shipping_cost', 'SHIPPING_COST_HIGH', WARNING_MESSAGES.SHIPPING_COST_HIGH));
   }
 
+  if (cost.ok && cost.cents > MAX_STORED_CENTS) errors.push(shippingCostTooLarge());
   const result: RowResult = { valid: errors.length === 0, errors, warnings };
   if (suggestedCarrier !== undefined) result.suggestedCarrier = suggestedCarrier;
   if (

@@ -112,6 +112,19 @@ describe('validateRow: cells no one can store or send are row errors in words', 
     expect(result.errors.filter((e) => e.code.startsWith('CELL_'))).toEqual([]);
   });
 
+  it.each([
+    ['21474836.47', true],
+    ['21474836.48', false],
+    ['30,000,000', false],
+  ])('a shipping cost of %s can be stored: %s', (cost, storable) => {
+    const result = validateRow(recordWith({ shipping_cost: cost }), { now: NOW });
+    expect(result.valid).toBe(storable);
+    if (!storable)
+      expect(result.errors.map((e) => e.message)).toEqual([
+        'Shipping cost is too large (at most $21,474,836.47)',
+      ]);
+  });
+
   it('a cell over its limit is refused without running the other rules on it', () => {
     const result = validateRow(recordWith({ tracking_number: '9'.repeat(5_000_000) }), { now: NOW });
     expect(result.errors.map((e) => e.code)).toEqual(['CELL_TOO_LONG']);
