@@ -1,6 +1,11 @@
 import { SANDBOX_FIXTURES } from '@portal/faire-sandbox';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
+import { QUEUES, SHIPMENT_JOBS } from '../src/common/queue/queues.js';
+import { AdminService } from '../src/modules/admin/admin.service.js';
+import { ShipmentRecoveryService } from '../src/modules/shipments/shipment-recovery.service.js';
 import { ShipmentProcessingService } from '../src/modules/shipments/shipment-processing.service.js';
 import { ShipmentsService } from '../src/modules/shipments/shipments.service.js';
 import {
@@ -220,6 +225,35 @@ describe('hostile uploads', () => {
     const huge = await upload(admin, body, 'mapped.csv', { ['x'.repeat(5000)]: 'order_id' });
     expect(huge.status).toBe(400);
     expect(huge.body.message).toBe('columnMapping: a column name is longer than 256 characters');
+  });
+
+  it('a stuck upload is counted in the admin status, and queued again even when an earlier recovery job failed', async () => {
+    const [stuck] = (
+      await t.db.query<{ id: string }>(
+        `INSERT INTO uploads (company_id, source, file_name, created_at)
+         VALUES ($1, 'UPLOAD', 'stuck.csv', now() - interval '1 hour') RETURNING id`,
+        [companyId],
+      )
+    ).rows;
+    const status = t.app.get(AdminService);
+    expect((await status.systemStatus()).stuckUploads).toBe(1);
+    // A recovery job of this upload that failed, kept by the queue under the id the sweep used to reuse.
+    const queue = t.app.get<Queue>(getQueueToken(QUEUES.SHIPMENTS));
+    const failed = await queue.add(
+      SHIPMENT_JOBS.MATERIALIZE,
+      { uploadId: 'not-an-upload-id' },
+      { jobId: `materialize-${stuck.id}-recover`, attempts: 1 },
+    );
+    for (let i = 0; i < 300 && (await failed.getState()) !== 'failed'; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(await failed.getState()).toBe('failed');
+    expect((await status.systemStatus()).stuckUploads).toBe(1);
+
+    await t.app.get(ShipmentRecoveryService).sweep();
+    // A worker takes the new job: the upload has nothing left to turn into shipments and is done.
+    for (let i = 0; i < 300 && (await status.systemStatus()).stuckUploads > 0; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect((await status.systemStatus()).stuckUploads).toBe(0);
   });
 
   const poisons: Array<[string, (order: string) => string[], string]> = [
