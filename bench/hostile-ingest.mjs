@@ -1,12 +1,37 @@
 // Hostile uploads through the server's ingest (decode, line check, delimiter, papaparse in slices,
-// header handling, validation), with the longest event-loop stall while each runs. Not part of
-// `npm run bench` and asserts nothing: a measurement to read (issue 11, decision 0012).
+// header handling, validation), then a few of them through the whole upload (ShipmentsService.upload:
+// ingest, staging in Postgres, the answer's preview; own database, no worker), with the longest
+// event-loop stall while each runs. Not part of `npm run bench` and asserts nothing: a measurement to
+// read (issue 11, decision 0012).
 //
 //   npm run build -w @portal/shipment-rules -w @portal/faire-sandbox -w @portal/backend
 //   node bench/hostile-ingest.mjs
 import { MAX_FILE_BYTES, suggestMapping } from '@portal/shipment-rules';
 import { backend } from './lib/backend.mjs';
-import { withStallProbe } from './lib/measure.mjs';
+import { companyAdmin, openEnv } from './lib/env.mjs';
+import { withStallProbe as wallProbe } from './lib/measure.mjs';
+
+/**
+ * `withStallProbe`, plus the most CPU time the process used between two 5 ms ticks (`cpuStallMs`):
+ * on a machine shared with other builds, a tick's lateness also counts the time other processes had
+ * the CPU; the CPU used in between is what this process spent without giving other requests a turn
+ * (an upper bound: GC helper threads count too).
+ */
+async function withStallProbe(fn) {
+  let last = process.cpuUsage();
+  let cpuStallMs = 0;
+  const timer = setInterval(() => {
+    const used = process.cpuUsage(last);
+    last = process.cpuUsage();
+    cpuStallMs = Math.max(cpuStallMs, (used.user + used.system) / 1000);
+  }, 5);
+  try {
+    const run = await wallProbe(fn);
+    return { ...run, cpuStallMs };
+  } finally {
+    clearInterval(timer);
+  }
+}
 
 const HEADER = 'order_id,tracking_number,carrier,ship_date,shipping_cost';
 const ROW = 'bo_abc12345de,1Z999AA10123456784,UPS,2026-11-20,12.50';
@@ -76,9 +101,57 @@ for (const [name, make] of CASES) {
     MB: +(bytes.length / 1024 / 1024).toFixed(1),
     ms: Math.round(run.ms),
     stallMs: Math.round(run.stallMs),
+    cpuStallMs: Math.round(run.cpuStallMs),
     outcome: run.value.slice(0, 90),
   });
 }
+// 100 columns of short cells with a column mapping: every row's record is mapped (applyColumnMapping).
+{
+  const head = `order,${HEADER.split(',').slice(1).join(',')},${Array.from({ length: 95 }, (_, i) => `x${i}`).join(',')}`;
+  const extra = Array.from({ length: 95 }, (_, i) => String(i)).join(',');
+  const bytes = Buffer.from(
+    fill(
+      head,
+      (i) =>
+        `bo_abc${String(i).padStart(6, '0')},1Z999AA1${String(i).padStart(9, '0')},UPS,2026-11-20,1,${extra}`,
+    ),
+  );
+  const run = await withStallProbe(() => ingestCsv(bytes, { order: 'order_id' }, new Date()));
+  results.push({
+    case: '100 short columns, mapped',
+    MB: +(bytes.length / 1024 / 1024).toFixed(1),
+    ms: Math.round(run.ms),
+    stallMs: Math.round(run.stallMs),
+    cpuStallMs: Math.round(run.cpuStallMs),
+    outcome: `${run.value.validRows} valid, ${run.value.invalidRows} invalid`,
+  });
+}
+
+// The whole upload for the cases that are not refused, as the request runs it.
+const { ShipmentsService } = await backend();
+const env = await openEnv('hostile', { app: true, env: { WORKER_MODE: 'api' } });
+try {
+  const service = env.app.get(ShipmentsService);
+  const { caller } = await companyAdmin(env, 'hostile@bench.test', 'Hostile Bench');
+  for (const index of [4, 6, 8]) {
+    const [name, make] = CASES[index];
+    const buffer = Buffer.from(make(), 'utf8');
+    const run = await withStallProbe(() =>
+      service.upload(caller, { originalname: 'hostile.csv', size: buffer.length, buffer }),
+    );
+    results.push({
+      case: `upload(): ${name}`,
+      MB: +(buffer.length / 1024 / 1024).toFixed(1),
+      ms: Math.round(run.ms),
+      stallMs: Math.round(run.stallMs),
+      cpuStallMs: Math.round(run.cpuStallMs),
+      outcome: `${run.value.validRows} valid, ${run.value.invalidRows} invalid, answer ${JSON.stringify(run.value).length} chars`,
+    });
+  }
+} finally {
+  await env.close();
+}
+
 // The mapping dialog's suggestion on the widest header a file may have (browser side, same library).
 const wide = Array.from({ length: 100 }, (_, i) => `column ${i} ${'w'.repeat(240)}`);
 const suggest = await withStallProbe(async () => suggestMapping(wide));
@@ -87,6 +160,7 @@ results.push({
   MB: 0,
   ms: Math.round(suggest.ms),
   stallMs: Math.round(suggest.stallMs),
+  cpuStallMs: Math.round(suggest.cpuStallMs),
   outcome: '',
 });
 console.table(results);

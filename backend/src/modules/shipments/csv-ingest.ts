@@ -1,10 +1,10 @@
 import {
-  applyColumnMapping,
+  REQUIRED_COLUMNS,
   decodeCsvBytes,
   dedupeKey,
   detectDelimiter,
   findMissingColumns,
-  isEmptyRecord,
+  isShipmentField,
   normalizeHeader,
   safeText,
   UPLOAD_LIMITS,
@@ -12,6 +12,7 @@ import {
   type ColumnMapping,
   type CsvRecord,
   type RowResult,
+  type ShipmentField,
 } from '@portal/shipment-rules';
 import Papa from 'papaparse';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
@@ -19,9 +20,9 @@ import { AppError } from '../../common/errors/index.js';
 
 export interface IngestedRow {
   rowNumber: number;
-  /** The row as the file had it. */
+  /** A row with errors as the file had it (every column); a valid row's `record`. */
   raw: CsvRecord;
-  /** The row with the column mapping applied (field name -> cell). */
+  /** The shipment fields of the row, the column mapping applied (field name -> cell). */
   record: CsvRecord;
   result: RowResult;
   duplicateOf?: number;
@@ -38,8 +39,11 @@ export interface IngestResult {
   invalidRows: number;
 }
 
-/** Rows validated between two yields to the event loop, so a 10 MB file never stalls other requests. */
-const YIELD_EVERY = 500;
+/**
+ * Cells looked at between two yields to the event loop, so a 10 MB file never stalls other requests
+ * (500 rows of a five-column file; fewer of a wide one).
+ */
+const YIELD_CELLS = 5000;
 /** The text is parsed in slices of this many characters, with a yield to the event loop after each. */
 const CHUNK_CHARS = 64 * 1024;
 
@@ -140,6 +144,42 @@ function parseCells(text: string, delimiter: string): Promise<string[][]> {
 }
 
 /**
+ * For each shipment field the file has, the column its cell comes from: the mapped column (the
+ * mapping's keys compared after `normalizeHeader`) or else the column of that name. The same cells
+ * `applyColumnMapping` gives those fields, worked out once per file instead of once per row.
+ */
+function fieldColumns(
+  keys: readonly string[],
+  mapping: ColumnMapping | undefined,
+): Array<[ShipmentField, number]> {
+  const index = new Map<string, number>();
+  keys.forEach((key, i) => index.set(key, i));
+  const source = new Map<ShipmentField, number>();
+  for (const field of REQUIRED_COLUMNS) {
+    const i = index.get(field);
+    if (i !== undefined) source.set(field, i);
+  }
+  for (const [column, field] of Object.entries(mapping ?? {})) {
+    const i = index.get(normalizeHeader(column));
+    if (isShipmentField(field) && i !== undefined) source.set(field, i);
+  }
+  return [...source.entries()];
+}
+
+/** True when every cell under a header is absent or blank (a blank line in the file). */
+function isBlankLine(line: readonly string[], width: number): boolean {
+  for (let c = 0; c < width; c++) if ((line[c] ?? '').trim() !== '') return false;
+  return true;
+}
+
+/** Header -> cell for every column; a short row's missing cells are empty. */
+function rawRecord(line: readonly string[], keys: readonly string[]): Record<string, string> {
+  const raw: Record<string, string> = {};
+  for (let c = 0; c < keys.length; c++) raw[keys[c]] = line[c] ?? '';
+  return raw;
+}
+
+/**
  * Decodes (UTF-8 with or without BOM, UTF-16, Windows-1252), detects the delimiter, parses, and
  * validates every row with the shared rules. Row numbers are spreadsheet rows: the header is row 1.
  * Headers are trimmed and lowercased; an empty or repeated header becomes `__column_N` (ignored);
@@ -178,15 +218,23 @@ export async function ingestCsv(
   let validRows = 0;
   if (missingColumns.length === 0) {
     const firstSeen = new Map<string, number>();
+    const plan = fieldColumns(keys, mapping);
+    let work = 0;
     for (let i = 1; i < end; i++) {
-      if (i % YIELD_EVERY === 0) await yieldToLoop();
+      work += keys.length + plan.length;
+      if (work >= YIELD_CELLS) {
+        work = 0;
+        await yieldToLoop();
+      }
       const line = cells[i];
-      const raw: Record<string, string> = {};
-      for (let c = 0; c < keys.length; c++) raw[keys[c]] = line[c] ?? '';
-      if (isEmptyRecord(raw)) continue;
+      if (isBlankLine(line, keys.length)) continue;
       const rowNumber = i + 1;
-      const record = mapping ? applyColumnMapping(raw, mapping) : raw;
+      const record: Record<string, string> = {};
+      for (const [field, c] of plan) record[field] = line[c] ?? '';
       const result = validateRow(record, { now });
+      // Every column is kept only for a row with errors (it is stored as written); building an
+      // object of 100 columns for each of 200k valid rows would be most of the work.
+      const raw = result.valid ? record : rawRecord(line, keys);
       const row: IngestedRow = { rowNumber, raw, record, result };
       if (result.value) {
         validRows += 1;

@@ -9,7 +9,6 @@ import {
   formatCents,
   isShipmentField,
   safeText,
-  storableRecord,
   validateRow,
   type ColumnMapping,
   type UploadPreviewRow,
@@ -24,15 +23,13 @@ import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { QUEUES, SHIPMENT_JOBS, type ShipmentsQueueJob } from '../../common/queue/queues.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ingestCsv, type IngestedRow } from './csv-ingest.js';
-import { materializeNextSlice, type StagedRow } from './upload-slices.js';
+import { invalidRowChunks, materializeNextSlice, type StagedRow } from './upload-slices.js';
 import type { ListShipmentsQuery, ProcessItemDto } from './shipments.dto.js';
 
 /** Rows of one job: an order's rows always travel together (one create call per order). */
 const BATCH_SIZE = 50;
 /** The history counts matching rows up to this many; beyond it the total reads "10,000+". */
 export const HISTORY_COUNT_CAP = 10_000;
-/** Rows per INSERT statement: big uploads go in slices so no single statement stalls the process. */
-const INSERT_SLICE = 2000;
 /** Jobs per addBulk call. */
 const ENQUEUE_SLICE = 200;
 /** Valid rows per staged slice of an upload (an order's rows are never split). */
@@ -87,6 +84,9 @@ async function* slices<T>(items: T[], size: number): AsyncGenerator<T[]> {
     yield items.slice(i, i + size);
   }
 }
+/** Rows of each kind the upload answer previews. */
+const PREVIEW_VALID = 100;
+const PREVIEW_INVALID = 1000;
 /** Characters of a file name kept (and shown). */
 const FILE_NAME_CHARS = 255;
 const RETRYABLE = ['FAILED', 'ORDER_NOT_FOUND', 'ORDER_STATUS_INCORRECT'];
@@ -155,7 +155,7 @@ export class ShipmentsService {
         duplicates: stored.duplicateRows,
       },
     });
-    const preview = previewRows(ingest.rows);
+    const preview = previewRows(ingest.rows, PREVIEW_VALID, PREVIEW_INVALID);
     return {
       uploadId: stored.uploadId,
       filename: fileName,
@@ -165,7 +165,7 @@ export class ShipmentsService {
       duplicateRows: stored.duplicateRows,
       queued: stored.queued,
       encoding: ingest.encoding,
-      preview: { valid: preview.valid.slice(0, 100), invalid: preview.invalid.slice(0, 1000) },
+      preview,
     };
   }
 
@@ -473,17 +473,11 @@ export class ShipmentsService {
           params,
         );
       }
-      for await (const slice of slices(invalid, INSERT_SLICE)) {
+      for await (const chunk of invalidRowChunks(invalid)) {
         await tx.query(
           `INSERT INTO upload_rows (upload_id, row_number, raw, valid, errors, warnings)
            SELECT $1, t.row_number, t.raw, false, t.e, t.w FROM unnest($2::int[], $3::jsonb[], $4::jsonb[], $5::jsonb[]) AS t(row_number, raw, e, w)`,
-          [
-            upload.id,
-            slice.map((r) => r.rowNumber),
-            slice.map((r) => JSON.stringify(storableRecord(r.raw))),
-            slice.map((r) => JSON.stringify(r.result.errors)),
-            slice.map((r) => JSON.stringify(r.result.warnings)),
-          ],
+          [upload.id, chunk.rowNumbers, chunk.raws, chunk.errors, chunk.warnings],
         );
       }
       return upload.id;
@@ -654,10 +648,17 @@ function parseMapping(json: string | undefined): ColumnMapping | undefined {
   return mapping;
 }
 
-function previewRows(rows: IngestedRow[]): { valid: UploadPreviewRow[]; invalid: UploadPreviewRow[] } {
+/** The first `maxValid` valid and `maxInvalid` invalid rows as the answer shows them; stops once both are full. */
+function previewRows(
+  rows: IngestedRow[],
+  maxValid: number,
+  maxInvalid: number,
+): { valid: UploadPreviewRow[]; invalid: UploadPreviewRow[] } {
   const valid: UploadPreviewRow[] = [];
   const invalid: UploadPreviewRow[] = [];
   for (const r of rows) {
+    if (valid.length >= maxValid && invalid.length >= maxInvalid) break;
+    if (r.result.valid ? valid.length >= maxValid : invalid.length >= maxInvalid) continue;
     const v = r.result.value;
     const cell = (k: string) => echoText(String(r.record[k] ?? '').trim());
     const base: UploadPreviewRow = {

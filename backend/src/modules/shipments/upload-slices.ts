@@ -1,5 +1,7 @@
 import { displayIdFor, formatCents, storableRecord } from '@portal/shipment-rules';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { EntityManager } from 'typeorm';
+import type { IngestedRow } from './csv-ingest.js';
 
 /**
  * A valid row as staged, short because a 10 MB file has ~190k of them:
@@ -264,4 +266,49 @@ async function recordRefused(
     `UPDATE uploads SET valid_rows = valid_rows - $2, invalid_rows = invalid_rows + $2 WHERE id = $1`,
     [uploadId, refused.length],
   );
+}
+
+/** Rows with errors per INSERT statement, at most; fewer when their JSON passes CHUNK_JSON_CHARS. */
+const CHUNK_ROWS = 2000;
+/** JSON characters per INSERT statement (rows of 100 wide columns would make one statement huge). */
+const CHUNK_JSON_CHARS = 2_000_000;
+/** Rows serialised between two yields to the event loop. */
+const SERIALISE_YIELD_ROWS = 250;
+
+/**
+ * Rows with errors as parameters of one INSERT each: the raw row made storable (`storableRecord`),
+ * its errors and warnings as JSON. Built a few hundred rows at a time with a yield in between, so
+ * 200k rows with errors, or wide ones, never stall other requests.
+ */
+export async function* invalidRowChunks(rows: IngestedRow[]): AsyncGenerator<{
+  rowNumbers: number[];
+  raws: string[];
+  errors: string[];
+  warnings: string[];
+}> {
+  let chunk = {
+    rowNumbers: [] as number[],
+    raws: [] as string[],
+    errors: [] as string[],
+    warnings: [] as string[],
+  };
+  let chars = 0;
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0 && i % SERIALISE_YIELD_ROWS === 0) await yieldToLoop();
+    const r = rows[i];
+    const raw = JSON.stringify(storableRecord(r.raw));
+    const errors = JSON.stringify(r.result.errors);
+    const warnings = JSON.stringify(r.result.warnings);
+    chunk.rowNumbers.push(r.rowNumber);
+    chunk.raws.push(raw);
+    chunk.errors.push(errors);
+    chunk.warnings.push(warnings);
+    chars += raw.length + errors.length + warnings.length;
+    if (chunk.rowNumbers.length >= CHUNK_ROWS || chars >= CHUNK_JSON_CHARS) {
+      yield chunk;
+      chunk = { rowNumbers: [], raws: [], errors: [], warnings: [] };
+      chars = 0;
+    }
+  }
+  if (chunk.rowNumbers.length) yield chunk;
 }
