@@ -1,4 +1,5 @@
 import { AppError } from '../../common/errors/index.js';
+import { REQUIRED_COLUMNS, applyColumnMapping, type ColumnMapping } from '@portal/shipment-rules';
 import { ingestCsv } from './csv-ingest.js';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
@@ -152,4 +153,36 @@ describe('ingestCsv', () => {
       'Tracking number is longer than 100 characters',
     ]);
   });
+
+  const mappings: Array<[string, string, ColumnMapping | undefined]> = [
+    ['no mapping', `${HEADER},notes`, undefined],
+    ['a mapped column', 'Order #,tracking_number,carrier,ship_date,shipping_cost', { 'order #': 'order_id' }],
+    [
+      'a mapping key written differently',
+      ' ORDER # ,tracking_number,carrier,ship_date,shipping_cost',
+      { 'Order #': 'order_id' },
+    ],
+    ['a mapping over a column of the same name', `${HEADER},other`, { other: 'carrier' }],
+    ['a repeated header (the first wins)', `${HEADER},carrier`, undefined],
+    ['a mapping to a column the file lacks', `${HEADER}`, { missing: 'carrier' }],
+  ];
+
+  it.each(mappings)(
+    'gives each row the fields applyColumnMapping would (%s)',
+    async (_name, header, mapping) => {
+      // Shipping costs no rule accepts: every row has errors, so ingest keeps it with every column.
+      const text = `${header}\nbo_aaaaaaaa01,1Z999AA10123456784,UPS,2026-11-19,x,FedEx\nbo_aaaaaaaa02,,USPS,2026-11-19,y,z\n`;
+      const result = await ingestCsv(bytes(text), mapping, NOW);
+      expect(result.rows).toHaveLength(2);
+      for (const row of result.rows) {
+        expect(row.result.valid).toBe(false);
+        const source = row.raw;
+        const mapped = applyColumnMapping(source, mapping);
+        const expected = Object.fromEntries(
+          REQUIRED_COLUMNS.filter((f) => mapped[f] !== undefined).map((f) => [f, mapped[f]]),
+        );
+        expect(row.record).toEqual(expected);
+      }
+    },
+  );
 });
