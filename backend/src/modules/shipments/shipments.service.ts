@@ -84,6 +84,7 @@ async function* slices<T>(items: T[], size: number): AsyncGenerator<T[]> {
     yield items.slice(i, i + size);
   }
 }
+
 /** Rows of each kind the upload answer previews. */
 const PREVIEW_VALID = 100;
 const PREVIEW_INVALID = 1000;
