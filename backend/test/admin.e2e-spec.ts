@@ -401,7 +401,13 @@ describe('admin panel', () => {
       const res = await root.get('/api/admin/stats').expect(200);
       expect(res.body).toEqual({
         ...(await expected(t.clock.nowMs())),
-        system: { api: 'Connected', database: 'Operational', oauth: 'Active', queue: 'Operational' },
+        system: {
+          api: 'Connected',
+          database: 'Operational',
+          oauth: 'Active',
+          queue: 'Operational',
+          stuckUploads: 0,
+        },
       });
       expect(res.body.totalShipments).toBe(3);
 
@@ -420,6 +426,7 @@ describe('admin panel', () => {
         database: 'Operational',
         oauth: 'Active',
         queue: 'Operational',
+        stuckUploads: 0,
       });
     });
   });

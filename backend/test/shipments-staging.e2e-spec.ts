@@ -201,7 +201,9 @@ describe('uploads whose rows could not become shipments at once', () => {
     await dropQueueKeys(t.redis, `${t.config.queuePrefix}:shipments`);
     // Not yet old enough: the sweep leaves a fresh upload to its own job.
     await t.app.get(ShipmentRecoveryService).sweep();
-    expect(await t.redis.exists(`${t.config.queuePrefix}:shipments:materialize-${uploadId}-recover`)).toBe(0);
+    expect(await t.redis.keys(`${t.config.queuePrefix}:shipments:materialize-${uploadId}-recover*`)).toEqual(
+      [],
+    );
     await t.db.query(`UPDATE uploads SET created_at = now() - interval '1 hour' WHERE id = $1`, [uploadId]);
     t.sandbox.clearLedger();
     await t.app.get(ShipmentRecoveryService).sweep();

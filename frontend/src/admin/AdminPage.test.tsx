@@ -305,6 +305,25 @@ describe('System Status card', () => {
     ).toBe('/api/admin/queues');
   });
 
+  it('shows stuck uploads only when there are some', async () => {
+    adminApi({
+      'GET /api/admin/stats': { body: { ...stats, system: { ...stats.system, stuckUploads: 3 } } },
+    });
+    renderScreen(<AdminPage />, { user: root });
+    const card = screen.getByRole('region', { name: 'System Status' });
+    expect((await within(card).findByTestId('status-Stuck Uploads')).textContent).toContain('3');
+  });
+
+  it('has no stuck-uploads line when none is stuck', async () => {
+    adminApi({
+      'GET /api/admin/stats': { body: { ...stats, system: { ...stats.system, stuckUploads: 0 } } },
+    });
+    renderScreen(<AdminPage />, { user: root });
+    const card = screen.getByRole('region', { name: 'System Status' });
+    await within(card).findByTestId('status-Database');
+    expect(within(card).queryByTestId('status-Stuck Uploads')).toBeNull();
+  });
+
   it("says 'Failed to load stats' with a Retry", async () => {
     adminApi({ 'GET /api/admin/stats': { status: 500, body: { message: 'boom' } } });
     renderScreen(<AdminPage />, { user: root });

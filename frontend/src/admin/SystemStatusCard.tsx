@@ -51,11 +51,17 @@ function Figure({ label, value }: { label: string; value: number }) {
 }
 
 function lines(system: AdminStats['system']) {
+  const stuck = system.stuckUploads ?? 0;
+  const waiting =
+    stuck > 0
+      ? [{ label: 'Stuck Uploads', value: stuck.toLocaleString('en-US'), health: 'bad' as const }]
+      : [];
   return [
     { label: 'API Connection', value: system.api, health: system.api === 'Connected' ? 'good' : 'bad' },
     { label: 'Database', value: system.database, health: system.database === 'Operational' ? 'good' : 'bad' },
     { label: 'OAuth Service', value: system.oauth, health: system.oauth === 'Active' ? 'good' : 'idle' },
     { label: 'Job Queue', value: system.queue, health: system.queue === 'Operational' ? 'good' : 'bad' },
+    ...waiting,
   ] satisfies { label: string; value: string; health: Health }[];
 }
 

@@ -55,6 +55,8 @@ export interface AdminStats {
     database: 'Operational' | 'Down';
     oauth: 'Active' | 'Not configured';
     queue: 'Operational' | 'Down';
+    /** Uploads whose rows are still not all shipments after the recovery delay. */
+    stuckUploads?: number;
   };
 }
 

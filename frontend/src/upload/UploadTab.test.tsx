@@ -69,6 +69,21 @@ describe('UploadTab', () => {
     );
   });
 
+  it("says 'CSV validation failed' for a header over the column limit, without calling the server", async () => {
+    const fetch = mockApi({});
+    renderScreen(<UploadTab />, { user: annAtAcme() });
+    const header = Array.from({ length: 101 }, (_, i) => `c${i}`).join(',');
+    choose(csvFile(`${header}\n${'x,'.repeat(100)}x\n`));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        title: 'CSV validation failed',
+        description: 'The header row has 101 columns; at most 100 are allowed',
+        variant: 'destructive',
+      }),
+    );
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('reviews a small file and processes its valid rows as JSON (Reading B)', async () => {
     const fetch = mockApi({
       'POST /api/shipments/process': {

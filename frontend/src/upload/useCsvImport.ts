@@ -4,6 +4,7 @@ import {
   normalizeHeader,
   selectionToColumnMapping,
   suggestMapping,
+  UPLOAD_LIMITS,
   type ColumnMapping,
   type FieldSelection,
   type ShipmentField,
@@ -74,6 +75,16 @@ export function useCsvImport() {
       const { summary } = parse;
       if (summary.detectedHeaders.length === 0) {
         toast({ title: 'CSV validation failed', description: 'The file is empty', variant: 'destructive' });
+        setStep({ kind: 'idle' });
+        return;
+      }
+      if (summary.detectedHeaders.length > UPLOAD_LIMITS.maxColumns) {
+        // The server refuses such a file too; the mapping dialog would list every column.
+        toast({
+          title: 'CSV validation failed',
+          description: `The header row has ${summary.detectedHeaders.length.toLocaleString('en-US')} columns; at most ${UPLOAD_LIMITS.maxColumns} are allowed`,
+          variant: 'destructive',
+        });
         setStep({ kind: 'idle' });
         return;
       }

@@ -89,3 +89,16 @@ export { detectDelimiter, type CsvDelimiter } from './delimiter.js';
 export { parseCsvBytes, parseCsvText, rowsToRecords, type CsvRecords, type ParsedCsv } from './csv-parse.js';
 export { checkCsvFile, type FileProblem } from './file-check.js';
 export type { UploadPreviewRow } from './api-types.js';
+export {
+  ECHO_CHARS,
+  MAX_STORED_CENTS,
+  UPLOAD_LIMITS,
+  cellProblem,
+  cellSafetyErrors,
+  cellSafetyMessage,
+  echoText,
+  maxCellChars,
+  safeText,
+  storableRecord,
+  type CellSafetyCode,
+} from './cell-safety.js';

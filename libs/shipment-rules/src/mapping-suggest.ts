@@ -140,7 +140,13 @@ function synonymScore(canonical: string, synonym: string): number {
 
 /** How much a CSV header looks like a field, 0..1 (1 = exact name or a listed synonym). */
 export function headerSimilarity(header: string, field: ShipmentField): number {
-  const canonical = canonicalHeader(header);
+  return canonicalSimilarity(canonicalHeader(header), field);
+}
+
+/** Characters of a header compared: no field's name or synonym comes close to this length. */
+const COMPARED_CHARS = 64;
+
+function canonicalSimilarity(canonical: string, field: ShipmentField): number {
   if (canonical.length === 0) return 0;
   if (canonical === field.replace(/_/g, ' ')) return 1;
   let best = 0;
@@ -165,9 +171,14 @@ export function suggestMapping(
     columnIndex: number;
     score: number;
   }> = [];
+  // Each header is put in canonical form once, and only its first COMPARED_CHARS characters count:
+  // the widest header a file may have (100 columns of 256 characters) is scored in a few ms.
+  const canonicals = headers.map((column) =>
+    canonicalHeader(normalizeHeader(column).slice(0, COMPARED_CHARS)),
+  );
   fields.forEach((field, fieldIndex) => {
     headers.forEach((column, columnIndex) => {
-      const score = headerSimilarity(column, field);
+      const score = canonicalSimilarity(canonicals[columnIndex] ?? '', field);
       if (score >= MIN_SCORE) candidates.push({ field, fieldIndex, column, columnIndex, score });
     });
   });

@@ -1,3 +1,4 @@
+import type { CellSafetyCode } from './cell-safety.js';
 import type { ShipmentField } from './constants.js';
 
 /** Blocking row errors, with the spec's user-facing texts (spec section 5), word for word. */
@@ -17,8 +18,8 @@ export const ERROR_MESSAGES = {
 
 export type SpecErrorCode = keyof typeof ERROR_MESSAGES;
 
-/** Every blocking error code: the spec's eleven plus spreadsheet damage of tracking numbers. */
-export type RowErrorCode = SpecErrorCode | 'TRACKING_SCIENTIFIC_NOTATION';
+/** Every blocking error code: the spec's eleven, spreadsheet damage of tracking numbers, unsafe cells. */
+export type RowErrorCode = SpecErrorCode | 'TRACKING_SCIENTIFIC_NOTATION' | CellSafetyCode;
 
 export type RowWarningCode =
   | 'CARRIER_NOT_RECOGNISED'

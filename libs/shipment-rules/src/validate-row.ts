@@ -7,6 +7,7 @@ import {
   normalizeCarrier,
   type CarrierCode,
 } from './carriers.js';
+import { MAX_STORED_CENTS, cellSafetyErrors, shippingCostTooLarge } from './cell-safety.js';
 import { isMoreThanOneDayAhead, isMoreThanOneYearOld, parseShipDate, type ShipDateParse } from './dates.js';
 import { cellText, fieldKeysOf, type CsvRecord } from './headers.js';
 import {
@@ -184,6 +185,8 @@ function cellAt(record: CsvRecord, key: string | undefined): string | undefined 
 export function validateRow(record: CsvRecord, opts: ValidateRowOptions = {}): RowResult {
   const now = opts.now ?? new Date();
   const keys = fieldKeysOf(record);
+  const unsafe = cellSafetyErrors(record, keys);
+  if (unsafe.length > 0) return { valid: false, errors: unsafe, warnings: [] };
   const errors: Array<RowIssue<RowErrorCode>> = [];
   const warnings: Array<RowIssue<RowWarningCode>> = [];
 
@@ -291,6 +294,7 @@ export function validateRow(record: CsvRecord, opts: ValidateRowOptions = {}): R
     warnings.push(warning('shipping_cost', 'SHIPPING_COST_HIGH', WARNING_MESSAGES.SHIPPING_COST_HIGH));
   }
 
+  if (cost.ok && cost.cents > MAX_STORED_CENTS) errors.push(shippingCostTooLarge());
   const result: RowResult = { valid: errors.length === 0, errors, warnings };
   if (suggestedCarrier !== undefined) result.suggestedCarrier = suggestedCarrier;
   if (

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { REQUIRED_COLUMNS, type CsvRecord } from '../src/index.js';
+import { MAX_STORED_CENTS, REQUIRED_COLUMNS, cellSafetyErrors, type CsvRecord } from '../src/index.js';
+import { shippingCostTooLarge } from '../src/cell-safety.js';
 import { fieldKeysOf, normalizedCells } from '../src/headers.js';
 import { parseShippingCost, plainAmountCents } from '../src/money.js';
 import { isScientificNotation, normalizeTrackingNumber } from '../src/tracking.js';
@@ -14,8 +15,27 @@ import { FORMATS, nearMisses, pick, prng, spellings, validNumbers, type Rand } f
 
 const NOW = new Date('2026-11-21T12:00:00.000Z');
 
+/**
+ * The reference is the implementation before the cell-safety rule: a row with a control character,
+ * a broken character or an over-long cell is refused by that rule alone (tested in cell-safety.test.ts).
+ */
+/** The reference's answer with the storage rule: a cost over MAX_STORED_CENTS is an error too. */
+function storable(
+  record: CsvRecord,
+  result: ReturnType<typeof validateRowReference>,
+): ReturnType<typeof validateRowReference> {
+  const cost = parseShippingCost(normalizedCells(record).get('shipping_cost'));
+  if (!cost.ok || cost.cents <= MAX_STORED_CENTS) return result;
+  const { value: _value, ...rest } = result;
+  return { ...rest, valid: false, errors: [...result.errors, shippingCostTooLarge()] };
+}
+
 function expectSameResult(record: CsvRecord, now: Date): void {
-  const expected = validateRowReference(record, { now });
+  const unsafe = cellSafetyErrors(record, fieldKeysOf(record));
+  const expected =
+    unsafe.length > 0
+      ? { valid: false, errors: unsafe, warnings: [] }
+      : storable(record, validateRowReference(record, { now }));
   expect({ record, result: validateRow(record, { now }) }).toStrictEqual({ record, result: expected });
 }
 

@@ -1,15 +1,18 @@
 import {
-  applyColumnMapping,
+  REQUIRED_COLUMNS,
   decodeCsvBytes,
   dedupeKey,
   detectDelimiter,
   findMissingColumns,
-  isEmptyRecord,
+  isShipmentField,
   normalizeHeader,
+  safeText,
+  UPLOAD_LIMITS,
   validateRow,
   type ColumnMapping,
   type CsvRecord,
   type RowResult,
+  type ShipmentField,
 } from '@portal/shipment-rules';
 import Papa from 'papaparse';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
@@ -17,9 +20,9 @@ import { AppError } from '../../common/errors/index.js';
 
 export interface IngestedRow {
   rowNumber: number;
-  /** The row as the file had it. */
+  /** A row with errors as the file had it (every column); a valid row's `record`. */
   raw: CsvRecord;
-  /** The row with the column mapping applied (field name -> cell). */
+  /** The shipment fields of the row, the column mapping applied (field name -> cell). */
   record: CsvRecord;
   result: RowResult;
   duplicateOf?: number;
@@ -36,20 +39,72 @@ export interface IngestResult {
   invalidRows: number;
 }
 
-/** Rows validated between two yields to the event loop, so a 10 MB file never stalls other requests. */
-const YIELD_EVERY = 500;
+/**
+ * Cells looked at between two yields to the event loop, so a 10 MB file never stalls other requests
+ * (500 rows of a five-column file; fewer of a wide one).
+ */
+const YIELD_CELLS = 5000;
 /** The text is parsed in slices of this many characters, with a yield to the event loop after each. */
 const CHUNK_CHARS = 64 * 1024;
+
+const LIMIT = UPLOAD_LIMITS;
+const count = (n: number) => n.toLocaleString('en-US');
+
+function refuse(message: string): AppError {
+  return new AppError('VALIDATION_FAILED', message);
+}
+
+/** Characters scanned between two yields to the event loop while looking for over-long lines. */
+const SCAN_YIELD_CHARS = 1_000_000;
+
+/**
+ * The number (1-based) of the first line longer than `max` characters, or 0. A line is what lies
+ * between two line breaks (LF, or CR in a file without any LF). Run before parsing: a line the parser
+ * cannot finish in one slice is parsed again with every slice, so a 10 MB line would cost it
+ * quadratic time.
+ */
+async function firstLongLine(text: string, max: number): Promise<number> {
+  const lineBreak = text.includes('\n') ? '\n' : '\r';
+  let start = 0;
+  let line = 1;
+  let scanned = 0;
+  while (start <= text.length) {
+    let end = text.indexOf(lineBreak, start);
+    if (end === -1) end = text.length;
+    if (end - start > max) return line;
+    scanned += end - start + 1;
+    if (scanned >= SCAN_YIELD_CHARS) {
+      scanned = 0;
+      await yieldToLoop();
+    }
+    start = end + 1;
+    line += 1;
+  }
+  return 0;
+}
+
+/** Columns the header row names: up to its last non-empty cell (trailing empty cells are ignored). */
+function headerWidth(header: readonly string[]): number {
+  let width = header.length;
+  while (width > 0 && (header[width - 1] ?? '').trim() === '') width -= 1;
+  return width;
+}
 
 /**
  * Parses the text into rows of cells with papaparse (the parser the browser uses too), a slice at a
  * time: after each slice the parser is paused until the event loop has had a turn. Lenient like the
  * browser: a stray quote inside a field is kept. A quoted field that never closes swallows the rest of
- * the file, so it is refused with the row where it starts.
+ * the file, so it is refused with the row where it starts. A header over the column limit or a file
+ * over the row limit is refused as soon as the parser reaches it.
  */
 function parseCells(text: string, delimiter: string): Promise<string[][]> {
   return new Promise((resolve, reject) => {
     const rows: string[][] = [];
+    const stop = (parser: Papa.Parser, err: AppError) => {
+      // Settle first: abort() calls `complete` right away.
+      reject(err);
+      parser.abort();
+    };
     Papa.parse<string[]>(text, {
       delimiter,
       skipEmptyLines: false,
@@ -57,14 +112,25 @@ function parseCells(text: string, delimiter: string): Promise<string[][]> {
       chunk: (results: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
         const unclosed = results.errors.find((e) => e.code === 'MissingQuotes');
         if (unclosed) {
-          // Settle first: abort() calls `complete` right away.
-          reject(
-            new AppError(
-              'VALIDATION_FAILED',
-              `CSV parsing failed: row ${rows.length + (unclosed.row ?? 0) + 1} opens a quoted field that is never closed`,
-            ),
+          const row = rows.length + (unclosed.row ?? 0) + 1;
+          stop(parser, refuse(`CSV parsing failed: row ${row} opens a quoted field that is never closed`));
+          return;
+        }
+        if (rows.length === 0 && results.data.length > 0) {
+          const width = headerWidth(results.data[0]);
+          if (width > LIMIT.maxColumns) {
+            stop(
+              parser,
+              refuse(`The header row has ${count(width)} columns; at most ${LIMIT.maxColumns} are allowed`),
+            );
+            return;
+          }
+        }
+        if (rows.length + results.data.length > LIMIT.maxRows + 1) {
+          stop(
+            parser,
+            refuse(`The file has more than ${count(LIMIT.maxRows)} rows; split it into smaller files`),
           );
-          parser.abort();
           return;
         }
         for (const cells of results.data) rows.push(cells);
@@ -78,10 +144,48 @@ function parseCells(text: string, delimiter: string): Promise<string[][]> {
 }
 
 /**
+ * For each shipment field the file has, the column its cell comes from: the mapped column (the
+ * mapping's keys compared after `normalizeHeader`) or else the column of that name. The same cells
+ * `applyColumnMapping` gives those fields, worked out once per file instead of once per row.
+ */
+function fieldColumns(
+  keys: readonly string[],
+  mapping: ColumnMapping | undefined,
+): Array<[ShipmentField, number]> {
+  const index = new Map<string, number>();
+  keys.forEach((key, i) => index.set(key, i));
+  const source = new Map<ShipmentField, number>();
+  for (const field of REQUIRED_COLUMNS) {
+    const i = index.get(field);
+    if (i !== undefined) source.set(field, i);
+  }
+  for (const [column, field] of Object.entries(mapping ?? {})) {
+    const i = index.get(normalizeHeader(column));
+    if (isShipmentField(field) && i !== undefined) source.set(field, i);
+  }
+  return [...source.entries()];
+}
+
+/** True when every cell under a header is absent or blank (a blank line in the file). */
+function isBlankLine(line: readonly string[], width: number): boolean {
+  for (let c = 0; c < width; c++) if ((line[c] ?? '').trim() !== '') return false;
+  return true;
+}
+
+/** Header -> cell for every column; a short row's missing cells are empty. */
+function rawRecord(line: readonly string[], keys: readonly string[]): Record<string, string> {
+  const raw: Record<string, string> = {};
+  for (let c = 0; c < keys.length; c++) raw[keys[c]] = line[c] ?? '';
+  return raw;
+}
+
+/**
  * Decodes (UTF-8 with or without BOM, UTF-16, Windows-1252), detects the delimiter, parses, and
  * validates every row with the shared rules. Row numbers are spreadsheet rows: the header is row 1.
- * Headers are trimmed and lowercased; an empty or repeated header becomes `__column_N` (ignored).
- * A short row's missing cells are empty; cells past the last header are dropped.
+ * Headers are trimmed and lowercased; an empty or repeated header becomes `__column_N` (ignored);
+ * empty header cells after the last named column are dropped. A short row's missing cells are empty;
+ * cells past the last header are dropped. A file over a limit of UPLOAD_LIMITS (line length, columns,
+ * rows) is refused with a 400 naming the limit; an over-long cell makes its row invalid.
  */
 export async function ingestCsv(
   bytes: Uint8Array,
@@ -89,10 +193,23 @@ export async function ingestCsv(
   now: Date,
 ): Promise<IngestResult> {
   const { text, encoding } = decodeCsvBytes(bytes);
+  const longLine = await firstLongLine(text, LIMIT.maxLineChars);
+  if (longLine === 1)
+    throw refuse(
+      `The header row is longer than ${count(LIMIT.maxLineChars)} characters; at most ${LIMIT.maxColumns} columns are allowed`,
+    );
+  if (longLine > 1)
+    throw refuse(`Line ${count(longLine)} is longer than ${count(LIMIT.maxLineChars)} characters`);
   const delimiter = detectDelimiter(text.slice(0, 64 * 1024));
   const cells = await parseCells(text, delimiter);
-  const written = (cells[0] ?? []).map((h) => normalizeHeader(h ?? ''));
-  const keys = written.map((h, i) => (h === '' || written.indexOf(h) !== i ? `__column_${i + 1}` : h));
+  const header = cells[0] ?? [];
+  const written = header.slice(0, headerWidth(header)).map((h) => normalizeHeader(h ?? ''));
+  const seen = new Set<string>();
+  const keys = written.map((h, i) => {
+    if (h === '' || seen.has(h)) return `__column_${i + 1}`;
+    seen.add(h);
+    return h;
+  });
   // A file that ends with a line break gives one last empty line: not a row.
   const last = cells.length > 1 ? cells[cells.length - 1] : undefined;
   const end = last && last.length === 1 && last[0] === '' ? cells.length - 1 : cells.length;
@@ -101,15 +218,23 @@ export async function ingestCsv(
   let validRows = 0;
   if (missingColumns.length === 0) {
     const firstSeen = new Map<string, number>();
+    const plan = fieldColumns(keys, mapping);
+    let work = 0;
     for (let i = 1; i < end; i++) {
-      if (i % YIELD_EVERY === 0) await yieldToLoop();
+      work += keys.length + plan.length;
+      if (work >= YIELD_CELLS) {
+        work = 0;
+        await yieldToLoop();
+      }
       const line = cells[i];
-      const raw: Record<string, string> = {};
-      for (let c = 0; c < keys.length; c++) raw[keys[c]] = line[c] ?? '';
-      if (isEmptyRecord(raw)) continue;
+      if (isBlankLine(line, keys.length)) continue;
       const rowNumber = i + 1;
-      const record = mapping ? applyColumnMapping(raw, mapping) : raw;
+      const record: Record<string, string> = {};
+      for (const [field, c] of plan) record[field] = line[c] ?? '';
       const result = validateRow(record, { now });
+      // Every column is kept only for a row with errors (it is stored as written); building an
+      // object of 100 columns for each of 200k valid rows would be most of the work.
+      const raw = result.valid ? record : rawRecord(line, keys);
       const row: IngestedRow = { rowNumber, raw, record, result };
       if (result.value) {
         validRows += 1;
@@ -124,7 +249,7 @@ export async function ingestCsv(
   return {
     encoding,
     delimiter,
-    headers: written,
+    headers: written.map((h) => safeText(h, LIMIT.maxCellChars)),
     missingColumns,
     rows,
     totalRows: rows.length,

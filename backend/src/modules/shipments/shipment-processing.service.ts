@@ -8,6 +8,7 @@ import { FaireError } from '../marketplace/faire.errors.js';
 import type { FaireOrder, NewFaireShipment } from '../marketplace/faire.types.js';
 import { MarketplaceService } from '../marketplace/marketplace.service.js';
 import { OrderSnapshots } from '../orders/order-snapshots.service.js';
+import { isDataRefusal, refusalMessage } from './upload-slices.js';
 
 interface PgConnection {
   on(event: 'error', listener: (err: Error) => void): void;
@@ -95,16 +96,31 @@ export class ShipmentProcessingService {
       const key = `${row.company_id}|${row.order_id}`;
       groups.set(key, [...(groups.get(key) ?? []), row]);
     }
+    // One order's trouble never holds back the other orders of the batch: each is tried, then the
+    // first failure (if any) makes the job retry the orders not done.
     let retryLater: RetryLaterError | null = null;
+    let failure: Error | null = null;
     for (const group of groups.values()) {
       try {
         await this.processOrder(group, ctx);
       } catch (err) {
         if (err instanceof RetryLaterError) retryLater ??= err;
-        else throw err;
+        else if (isDataRefusal(err)) await this.failRefused(group, err);
+        else failure ??= err instanceof Error ? err : new Error(String(err));
       }
     }
+    if (failure) throw failure;
     if (retryLater) throw retryLater;
+  }
+
+  /** Rows of an order whose processing the database refused (outside any Faire call) end FAILED. */
+  private async failRefused(group: ShipmentRow[], err: unknown): Promise<void> {
+    this.logger.warn(`Shipments of order ${group[0].order_id} refused by the database; marked FAILED`);
+    await this.db.query(
+      `UPDATE shipments SET status = 'FAILED', error_message = $2, in_flight_since = NULL, completed_at = now(), updated_at = now()
+        WHERE id = ANY($1::uuid[]) AND status = 'PENDING'`,
+      [group.map((r) => r.id), refusalMessage(err)],
+    );
   }
 
   private async processOrder(group: ShipmentRow[], ctx: AttemptContext): Promise<void> {
@@ -331,6 +347,11 @@ export class ShipmentProcessingService {
          FROM shipments WHERE company_id = $1 AND order_id = $2 AND status = 'PENDING' AND in_flight_since IS NOT NULL`,
       [companyId, orderId],
     )) as ShipmentRow[];
+    if (isDataRefusal(err)) {
+      // The database refuses these rows' data: retrying cannot help, the rows end here with the reason.
+      await this.finish(q, rows, 'FAILED', refusalMessage(err), 'REFUSED_BY_DATABASE');
+      return;
+    }
     if (!(err instanceof FaireError)) {
       this.logger.error({ err }, `Unexpected error creating shipments for ${orderId}`);
       if (ctx.lastAttempt)

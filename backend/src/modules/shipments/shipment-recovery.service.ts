@@ -49,9 +49,13 @@ export class ShipmentRecoveryService implements OnApplicationBootstrap, OnApplic
           ORDER BY created_at LIMIT 100`,
         [this.config.shipments.recoveryAfterMs],
       );
-      for (const u of uploads) await this.shipments.queueMaterialize(u.id, `materialize-${u.id}-recover`);
-      if (uploads.length)
-        this.logger.warn(`Re-queued ${uploads.length} uploads still waiting to become shipments`);
+      // A new job id each time: a recovery job that failed before is kept by the queue for a week,
+      // and adding a job under its id again would do nothing, leaving the upload with no worker on it.
+      const at = Date.now();
+      for (const u of uploads) {
+        this.logger.warn(`Upload ${u.id} is stuck: its rows are not all shipments yet; queued again`);
+        await this.shipments.queueMaterialize(u.id, `materialize-${u.id}-recover-${at}`);
+      }
       const rows: { id: string; order_id: string; upload_id: string }[] = await this.db
         .query(
           `UPDATE shipments SET updated_at = now()

@@ -3,16 +3,19 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   REQUIRED_COLUMNS,
+  UPLOAD_LIMITS,
   displayIdFor,
+  echoText,
   formatCents,
   isShipmentField,
+  safeText,
   validateRow,
   type ColumnMapping,
   type UploadPreviewRow,
 } from '@portal/shipment-rules';
 import type { JobsOptions, Queue } from 'bullmq';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { AppError } from '../../common/errors/index.js';
@@ -20,14 +23,13 @@ import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { QUEUES, SHIPMENT_JOBS, type ShipmentsQueueJob } from '../../common/queue/queues.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ingestCsv, type IngestedRow } from './csv-ingest.js';
+import { invalidRowChunks, materializeNextSlice, type StagedRow } from './upload-slices.js';
 import type { ListShipmentsQuery, ProcessItemDto } from './shipments.dto.js';
 
 /** Rows of one job: an order's rows always travel together (one create call per order). */
 const BATCH_SIZE = 50;
 /** The history counts matching rows up to this many; beyond it the total reads "10,000+". */
 export const HISTORY_COUNT_CAP = 10_000;
-/** Rows per INSERT statement: big uploads go in slices so no single statement stalls the process. */
-const INSERT_SLICE = 2000;
 /** Jobs per addBulk call. */
 const ENQUEUE_SLICE = 200;
 /** Valid rows per staged slice of an upload (an order's rows are never split). */
@@ -36,27 +38,6 @@ const STAGE_ROWS = 2000;
 const STAGE_BATCHES_PER_STATEMENT = 8;
 /** Job priorities reserved per staged slice, so an upload's jobs keep their order across slices. */
 const JOBS_PER_BATCH = Math.ceil(STAGE_ROWS / BATCH_SIZE);
-
-/**
- * A valid row as staged, short because a 10 MB file has ~190k of them:
- * [rowNumber, orderId, trackingNumber, carrier, carrierRaw (0: same as carrier), shipDate, cents, duplicateOf (0: none)].
- * The display id is derived from the order id again.
- */
-type StagedRow = [number, string, string, string, string | 0, string, number, number];
-const S = {
-  rowNumber: 0,
-  orderId: 1,
-  trackingNumber: 2,
-  carrier: 3,
-  carrierRaw: 4,
-  shipDate: 5,
-  cents: 6,
-  duplicateOf: 7,
-} as const;
-function carrierRawOf(r: StagedRow): string {
-  const raw = r[S.carrierRaw];
-  return raw === 0 ? r[S.carrier] : raw;
-}
 
 /** Rows looked at between two yields to the event loop while staging. */
 const STAGE_YIELD_EVERY = 5000;
@@ -96,17 +77,6 @@ async function stageBatches(rows: IngestedRow[]): Promise<StagedRow[][]> {
   return batches;
 }
 
-/** A staged row written back as the fields it was validated from (for `upload_rows.raw` of a repeat). */
-function stagedRecord(r: StagedRow): Record<string, string> {
-  return {
-    order_id: r[S.orderId],
-    tracking_number: r[S.trackingNumber],
-    carrier: carrierRawOf(r),
-    ship_date: r[S.shipDate],
-    shipping_cost: formatCents(r[S.cents]),
-  };
-}
-
 /** Slices of `items`, yielding to the event loop between them so other requests keep being served. */
 async function* slices<T>(items: T[], size: number): AsyncGenerator<T[]> {
   for (let i = 0; i < items.length; i += size) {
@@ -114,6 +84,12 @@ async function* slices<T>(items: T[], size: number): AsyncGenerator<T[]> {
     yield items.slice(i, i + size);
   }
 }
+
+/** Rows of each kind the upload answer previews. */
+const PREVIEW_VALID = 100;
+const PREVIEW_INVALID = 1000;
+/** Characters of a file name kept (and shown). */
+const FILE_NAME_CHARS = 255;
 const RETRYABLE = ['FAILED', 'ORDER_NOT_FOUND', 'ORDER_STATUS_INCORRECT'];
 
 export const SHIPMENT_JOB_OPTIONS: JobsOptions = {
@@ -143,6 +119,7 @@ export class ShipmentsService {
   ) {
     if (!/\.csv$/i.test(file.originalname))
       throw new AppError('VALIDATION_FAILED', 'Please select a CSV file');
+    const fileName = safeText(file.originalname, FILE_NAME_CHARS);
     const mapping = parseMapping(mappingJson);
     const ingest = await ingestCsv(file.buffer, mapping, this.clock.now());
     if (ingest.missingColumns.length) {
@@ -159,7 +136,7 @@ export class ShipmentsService {
     if (ingest.totalRows === 0) throw new AppError('VALIDATION_FAILED', 'The file has no data rows');
     const stored = await this.store(caller, {
       source: 'UPLOAD',
-      fileName: file.originalname,
+      fileName,
       fileSize: file.size,
       encoding: ingest.encoding,
       delimiter: ingest.delimiter,
@@ -170,7 +147,7 @@ export class ShipmentsService {
       actor: caller,
       companyId: caller.companyId,
       action: 'shipments.uploaded',
-      target: file.originalname,
+      target: fileName,
       details: {
         uploadId: stored.uploadId,
         totalRows: ingest.totalRows,
@@ -179,23 +156,24 @@ export class ShipmentsService {
         duplicates: stored.duplicateRows,
       },
     });
-    const preview = previewRows(ingest.rows);
+    const preview = previewRows(ingest.rows, PREVIEW_VALID, PREVIEW_INVALID);
     return {
       uploadId: stored.uploadId,
-      filename: file.originalname,
+      filename: fileName,
       totalRows: ingest.totalRows,
       validRows: ingest.validRows,
       invalidRows: ingest.invalidRows,
       duplicateRows: stored.duplicateRows,
       queued: stored.queued,
       encoding: ingest.encoding,
-      preview: { valid: preview.valid.slice(0, 100), invalid: preview.invalid.slice(0, 1000) },
+      preview,
     };
   }
 
   /** Reading B: rows reviewed in the browser. Waits a bounded time; rows not done answer PENDING. */
-  async process(caller: CompanyAuthContext, items: ProcessItemDto[], fileName?: string) {
+  async process(caller: CompanyAuthContext, items: ProcessItemDto[], givenName?: string) {
     const now = this.clock.now();
+    const fileName = givenName === undefined ? undefined : safeText(givenName, FILE_NAME_CHARS);
     const rows: IngestedRow[] = items.map((item, i) => {
       const raw = {
         order_id: item.orderId,
@@ -226,8 +204,8 @@ export class ShipmentsService {
       const item = items[i];
       if (!r.result.value) {
         return {
-          orderId: item.orderId,
-          trackingNumber: item.trackingNumber,
+          orderId: echoText(item.orderId),
+          trackingNumber: echoText(item.trackingNumber),
           status: 'INVALID',
           error: r.result.errors.map((e) => e.message).join('; '),
         };
@@ -469,7 +447,7 @@ export class ShipmentsService {
           caller.companyId,
           caller.userId,
           u.source,
-          u.fileName.slice(0, 255),
+          safeText(u.fileName, FILE_NAME_CHARS),
           u.fileSize,
           u.encoding,
           u.delimiter,
@@ -496,17 +474,11 @@ export class ShipmentsService {
           params,
         );
       }
-      for await (const slice of slices(invalid, INSERT_SLICE)) {
+      for await (const chunk of invalidRowChunks(invalid)) {
         await tx.query(
           `INSERT INTO upload_rows (upload_id, row_number, raw, valid, errors, warnings)
            SELECT $1, t.row_number, t.raw, false, t.e, t.w FROM unnest($2::int[], $3::jsonb[], $4::jsonb[], $5::jsonb[]) AS t(row_number, raw, e, w)`,
-          [
-            upload.id,
-            slice.map((r) => r.rowNumber),
-            slice.map((r) => JSON.stringify(r.raw)),
-            slice.map((r) => JSON.stringify(r.result.errors)),
-            slice.map((r) => JSON.stringify(r.result.warnings)),
-          ],
+          [upload.id, chunk.rowNumbers, chunk.raws, chunk.errors, chunk.warnings],
         );
       }
       return upload.id;
@@ -558,8 +530,12 @@ export class ShipmentsService {
     let queued = 0;
     let repeats = 0;
     for (;;) {
-      const done = await this.db.transaction((tx) => this.materializeNextSlice(tx, uploadId));
+      const done = await this.db.transaction((tx) => materializeNextSlice(tx, uploadId));
       if (!done) break;
+      if (done.refused)
+        this.logger.warn(
+          `Upload ${uploadId}: ${done.refused} row(s) of slice ${done.batchNo} refused by the database; the others continue`,
+        );
       repeats += done.storedBefore;
       queued += await this.enqueue(
         uploadId,
@@ -576,96 +552,6 @@ export class ShipmentsService {
       [uploadId],
     );
     return { queued, repeats };
-  }
-
-  /** One staged slice of the upload -> shipments, inside `tx`; `null` when no slice is left to take. */
-  private async materializeNextSlice(
-    tx: EntityManager,
-    uploadId: string,
-  ): Promise<{
-    batchNo: number;
-    inserted: { id: string; row_number: number; order_id: string }[];
-    storedBefore: number;
-  } | null> {
-    const [batch] = await tx.query<
-      { batch_no: number; rows: string; company_id: string; user_id: string | null; created_at: string }[]
-    >(
-      `SELECT b.batch_no, b.rows, u.company_id, u.user_id, u.created_at::text AS created_at
-         FROM upload_batches b JOIN uploads u ON u.id = b.upload_id
-        WHERE b.upload_id = $1 ORDER BY b.batch_no LIMIT 1 FOR UPDATE OF b SKIP LOCKED`,
-      [uploadId],
-    );
-    if (!batch) return null;
-    const rows = JSON.parse(batch.rows) as StagedRow[];
-    const fresh = rows.filter((r) => r[S.duplicateOf] === 0);
-    const inserted: { id: string; row_number: number; order_id: string }[] = [];
-    for (let i = 0; i < fresh.length; i += INSERT_SLICE) {
-      const slice = fresh.slice(i, i + INSERT_SLICE);
-      const got: { id: string; row_number: number; order_id: string }[] = await tx.query(
-        `INSERT INTO shipments (company_id, upload_id, uploaded_by, uploaded_at, row_number, order_id, display_id, tracking_number, carrier, carrier_raw, ship_date, shipping_cost_cents)
-         SELECT $1, $2, $3, $4::timestamptz, t.* FROM unnest($5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::date[], $12::int[])
-           AS t(row_number, order_id, display_id, tracking_number, carrier, carrier_raw, ship_date, cost)
-         ON CONFLICT (company_id, order_id, tracking_number) DO NOTHING
-         RETURNING id, row_number, order_id`,
-        [
-          batch.company_id,
-          uploadId,
-          batch.user_id,
-          batch.created_at,
-          slice.map((r) => r[S.rowNumber]),
-          slice.map((r) => r[S.orderId]),
-          slice.map((r) => displayIdFor(r[S.orderId])),
-          slice.map((r) => r[S.trackingNumber]),
-          slice.map((r) => r[S.carrier]),
-          slice.map(carrierRawOf),
-          slice.map((r) => r[S.shipDate]),
-          slice.map((r) => r[S.cents]),
-        ],
-      );
-      for (const r of got) inserted.push(r);
-    }
-    const link = new Map<number, string>(inserted.map((r) => [r.row_number, r.id]));
-    const existing = fresh.filter((r) => !link.has(r[S.rowNumber]));
-    if (existing.length) {
-      const found: { id: string; order_id: string; tracking_number: string }[] = await tx.query(
-        `SELECT s.id, s.order_id, s.tracking_number FROM shipments s
-           JOIN unnest($2::text[], $3::text[]) AS k(order_id, tracking_number) ON s.order_id = k.order_id AND s.tracking_number = k.tracking_number
-          WHERE s.company_id = $1`,
-        [batch.company_id, existing.map((r) => r[S.orderId]), existing.map((r) => r[S.trackingNumber])],
-      );
-      const byKey = new Map(found.map((e) => [`${e.order_id}|${e.tracking_number}`, e.id]));
-      for (const r of existing) {
-        const id = byKey.get(`${r[S.orderId]}|${r[S.trackingNumber]}`);
-        if (id) link.set(r[S.rowNumber], id);
-      }
-    }
-    // Rows that did not become a shipment of this upload: repeats within the file (linked to the
-    // first occurrence's shipment) and repeats of a shipment stored before.
-    const storedBefore = new Set(existing);
-    const repeated = rows.filter((r) => r[S.duplicateOf] !== 0 || storedBefore.has(r));
-    if (repeated.length) {
-      await tx.query(
-        `INSERT INTO upload_rows (upload_id, row_number, raw, valid, shipment_id, duplicate)
-         SELECT $1, t.row_number, t.raw, true, t.shipment_id, true
-           FROM unnest($2::int[], $3::jsonb[], $4::uuid[]) AS t(row_number, raw, shipment_id)`,
-        [
-          uploadId,
-          repeated.map((r) => r[S.rowNumber]),
-          repeated.map((r) => JSON.stringify(stagedRecord(r))),
-          repeated.map((r) => link.get(r[S.duplicateOf] || r[S.rowNumber]) ?? null),
-        ],
-      );
-    }
-    if (existing.length)
-      await tx.query('UPDATE uploads SET duplicate_rows = duplicate_rows + $2 WHERE id = $1', [
-        uploadId,
-        existing.length,
-      ]);
-    await tx.query('DELETE FROM upload_batches WHERE upload_id = $1 AND batch_no = $2', [
-      uploadId,
-      batch.batch_no,
-    ]);
-    return { batchNo: batch.batch_no, inserted, storedBefore: existing.length };
   }
 
   /** Queues new shipments in batches that keep an order's rows together; batch n gets priority n so uploads interleave. */
@@ -745,21 +631,37 @@ function parseMapping(json: string | undefined): ColumnMapping | undefined {
   const used = new Set<string>();
   for (const [column, field] of Object.entries(parsed as Record<string, unknown>)) {
     if (!isShipmentField(field))
-      throw new AppError('VALIDATION_FAILED', `columnMapping: "${String(field)}" is not a shipment field`);
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `columnMapping: "${echoText(String(field))}" is not a shipment field`,
+      );
+    if (column.length > UPLOAD_LIMITS.maxCellChars)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `columnMapping: a column name is longer than ${UPLOAD_LIMITS.maxCellChars} characters`,
+      );
     if (used.has(field))
       throw new AppError('VALIDATION_FAILED', `columnMapping: ${field} is mapped to more than one column`);
     used.add(field);
-    mapping[column] = field;
+    // Stored as JSON: a column name that could not be a header of any file is made safe, not refused.
+    mapping[safeText(column, UPLOAD_LIMITS.maxCellChars)] = field;
   }
   return mapping;
 }
 
-function previewRows(rows: IngestedRow[]): { valid: UploadPreviewRow[]; invalid: UploadPreviewRow[] } {
+/** The first `maxValid` valid and `maxInvalid` invalid rows as the answer shows them; stops once both are full. */
+function previewRows(
+  rows: IngestedRow[],
+  maxValid: number,
+  maxInvalid: number,
+): { valid: UploadPreviewRow[]; invalid: UploadPreviewRow[] } {
   const valid: UploadPreviewRow[] = [];
   const invalid: UploadPreviewRow[] = [];
   for (const r of rows) {
+    if (valid.length >= maxValid && invalid.length >= maxInvalid) break;
+    if (r.result.valid ? valid.length >= maxValid : invalid.length >= maxInvalid) continue;
     const v = r.result.value;
-    const cell = (k: string) => String(r.record[k] ?? '').trim();
+    const cell = (k: string) => echoText(String(r.record[k] ?? '').trim());
     const base: UploadPreviewRow = {
       row: r.rowNumber,
       order_id: v?.orderId ?? cell('order_id'),

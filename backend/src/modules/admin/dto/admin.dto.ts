@@ -39,6 +39,8 @@ export class SystemStatusView {
   @ApiProperty({ enum: ['Operational', 'Down'] }) database: 'Operational' | 'Down';
   @ApiProperty({ enum: ['Active', 'Not configured'] }) oauth: 'Active' | 'Not configured';
   @ApiProperty({ enum: ['Operational', 'Down'] }) queue: 'Operational' | 'Down';
+  @ApiProperty({ description: 'Uploads whose rows are not all shipments after the recovery delay' })
+  stuckUploads: number;
 }
 
 export class AdminStatsView {
