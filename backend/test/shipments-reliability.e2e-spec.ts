@@ -92,7 +92,7 @@ describe('exactly once under faults', () => {
 
   it('recovers rows whose jobs were lost with Redis (re-queued from Postgres)', async () => {
     const worker = t.app.get(ShipmentsProcessor).worker;
-    await worker.pause(true);
+    await worker.pause(); // waits for the fetch in flight too, so no job slips through
     const rows = batch(t.sandbox, 30, 4, 'R');
     await upload(admin, csv(rows)).expect(200);
     // Redis loses every queued job (a restart without persistence).

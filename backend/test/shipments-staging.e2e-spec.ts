@@ -190,7 +190,7 @@ describe('uploads whose rows could not become shipments at once', () => {
 
   it('turns an upload whose job was lost with Redis into shipments from the recovery sweep', async () => {
     const worker = t.app.get(ShipmentsProcessor).worker;
-    await worker.pause(true);
+    await worker.pause(); // waits for the fetch in flight too, so no job slips through
     const orders = Array.from(
       { length: 30 },
       () => t.sandbox.createOrder('brand1', { state: 'PROCESSING' }).id,
