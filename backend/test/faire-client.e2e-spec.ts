@@ -103,7 +103,6 @@ describe('Faire client', () => {
         tracking_code: '1Z999AA10123456784',
         shipping_type: 'SHIP_ON_YOUR_OWN',
         maker_cost: { amount_minor: 1250, currency: 'USD' },
-        maker_cost_cents: 1250,
       },
     ]);
     expect(order.state).toBe('PRE_TRANSIT');
@@ -117,7 +116,6 @@ describe('Faire client', () => {
             tracking_code: '1Z999AA10123456784',
             shipping_type: 'SHIP_ON_YOUR_OWN',
             maker_cost: { amount_minor: 0, currency: 'USD' },
-            maker_cost_cents: 0,
           },
         ]),
       ),
@@ -155,7 +153,6 @@ describe('Faire client', () => {
             tracking_code: '1ZAAAAAA0000000001',
             shipping_type: 'SHIP_ON_YOUR_OWN',
             maker_cost: { amount_minor: 0, currency: 'USD' },
-            maker_cost_cents: 0,
           },
         ]),
       ),
@@ -173,7 +170,6 @@ describe('Faire client', () => {
           tracking_code: '123456789012',
           shipping_type: 'SHIP_ON_YOUR_OWN',
           maker_cost: { amount_minor: 0, currency: 'USD' },
-          maker_cost_cents: 0,
         },
       ]),
     );

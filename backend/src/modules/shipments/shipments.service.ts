@@ -15,6 +15,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { assertConnectionUsable } from './connection-guard.js';
 import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { QUEUES, SHIPMENT_JOBS, type ShipmentsQueueJob } from '../../common/queue/queues.js';
@@ -143,6 +144,7 @@ export class ShipmentsService {
   ) {
     if (!/\.csv$/i.test(file.originalname))
       throw new AppError('VALIDATION_FAILED', 'Please select a CSV file');
+    await assertConnectionUsable(this.db, caller);
     const mapping = parseMapping(mappingJson);
     const ingest = await ingestCsv(file.buffer, mapping, this.clock.now());
     if (ingest.missingColumns.length) {
@@ -195,6 +197,7 @@ export class ShipmentsService {
 
   /** Reading B: rows reviewed in the browser. Waits a bounded time; rows not done answer PENDING. */
   async process(caller: CompanyAuthContext, items: ProcessItemDto[], fileName?: string) {
+    await assertConnectionUsable(this.db, caller);
     const now = this.clock.now();
     const rows: IngestedRow[] = items.map((item, i) => {
       const raw = {
