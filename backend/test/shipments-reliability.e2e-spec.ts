@@ -1,4 +1,7 @@
+import { getQueueToken } from '@nestjs/bullmq';
 import { SANDBOX_FIXTURES, type SandboxHandle } from '@portal/faire-sandbox';
+import type { Queue } from 'bullmq';
+import { QUEUES } from '../src/common/queue/queues.js';
 import { ShipmentRecoveryService } from '../src/modules/shipments/shipment-recovery.service.js';
 import { ShipmentsProcessor } from '../src/modules/shipments/shipments.processor.js';
 import { csv, ledgerCounts, today, upload, waitForTerminal } from './helpers/shipments.js';
@@ -92,6 +95,9 @@ describe('exactly once under faults', () => {
 
   it('recovers rows whose jobs were lost with Redis (re-queued from Postgres)', async () => {
     const worker = t.app.get(ShipmentsProcessor).worker;
+    // Pausing the worker alone leaves its blocking fetch in flight, which takes the first job queued
+    // next; a paused queue hands out none (Redis then loses the paused flag with the other keys).
+    await t.app.get<Queue>(getQueueToken(QUEUES.SHIPMENTS)).pause();
     await worker.pause(true);
     const rows = batch(t.sandbox, 30, 4, 'R');
     await upload(admin, csv(rows)).expect(200);

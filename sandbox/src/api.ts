@@ -90,13 +90,13 @@ const BLOCK_PAGE = `<!DOCTYPE html>
 <p>This website is using a security service to protect itself from online attacks.</p></div></body></html>
 `;
 
-/** Tracking codes as some carriers' systems echo them back: upper-cased, without spaces. */
+/** Tracking codes as some carriers' systems echo them back: upper-cased, without spaces or dashes. */
 function reformatTracking(value: unknown): unknown {
   const fix = (order: unknown): void => {
     if (!isObject(order) || !Array.isArray(order.shipments)) return;
     for (const s of order.shipments) {
       if (isObject(s) && typeof s.tracking_code === 'string') {
-        s.tracking_code = s.tracking_code.toUpperCase().replace(/\s+/g, '');
+        s.tracking_code = s.tracking_code.toUpperCase().replace(/[\s-]+/g, '');
       }
     }
   };

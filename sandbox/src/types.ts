@@ -341,7 +341,7 @@ export interface Knobs {
    * blocks a client. Nothing is done; the token stays valid.
    */
   html403Share: number;
-  /** When true, orders are answered with their shipments' tracking codes upper-cased and without spaces. */
+  /** When true, orders are answered with their shipments' tracking codes upper-cased, without spaces or dashes. */
   reformatTrackingCodes: boolean;
 }
 

@@ -304,8 +304,11 @@ export class ShipmentsService {
       uploaded_at: Date;
       status: string;
       error_message: string | null;
+      currency: string;
+      brand_name: string | null;
     }[] = await this.db.query(
-      `SELECT id, order_id, display_id, tracking_number, carrier, ship_date::text AS ship_date, shipping_cost_cents, uploaded_at, status, error_message
+      `SELECT id, order_id, display_id, tracking_number, carrier, ship_date::text AS ship_date, shipping_cost_cents, uploaded_at, status, error_message,
+              brand_name, COALESCE(currency, (SELECT mc.currency FROM marketplace_connections mc WHERE mc.company_id = shipments.company_id), 'USD') AS currency
          FROM shipments WHERE ${filter}
         ORDER BY uploaded_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, q.limit, (q.page - 1) * q.limit],
@@ -321,6 +324,10 @@ export class ShipmentsService {
         carrier: r.carrier,
         shipDate: r.ship_date,
         shippingCost: r.shipping_cost_cents,
+        /** The currency the cost was sent to Faire in (the brand's); the company's brand before it was sent. */
+        currency: r.currency,
+        /** The Faire brand the shipment was sent to (null until it was). */
+        brandName: r.brand_name,
         uploadedAt: r.uploaded_at.toISOString(),
         status: r.status,
         errorMessage: r.error_message,
