@@ -1,6 +1,6 @@
 import { SANDBOX_DEFAULTS, type SandboxHandle } from '@portal/faire-sandbox';
 import { csv, today, upload, waitForTerminal } from './helpers/shipments.js';
-import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /** `n` new PROCESSING orders of a brand with one tracking number each, as CSV rows. */
 function rowsFor(sandbox: SandboxHandle, brand: string, n: number, tag: string, carrier = 'UPS'): string[][] {

@@ -22,7 +22,8 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { carrierLabel, formatShortUsDate } from '@portal/shipment-rules';
+import { carrierLabel, formatShortUsDate, parseShippingCost } from '@portal/shipment-rules';
+import { formatMoney } from '../money/formatMoney';
 import { useMemo, useState } from 'react';
 import { REVIEW_ROW_LIMIT } from './csvParse';
 import type { ReviewRow } from './types';
@@ -44,6 +45,8 @@ export interface ReviewModalProps {
   processHint?: string;
   /** Rows rendered at most. */
   rowLimit?: number;
+  /** The brand's currency: costs are shown in it (USD by default). */
+  currency?: string;
 }
 
 const headCell = {
@@ -58,6 +61,13 @@ const headCell = {
 } as const;
 
 const dash = (value: string) => (value.trim() ? value : '-');
+
+/** A valid row's cost in the brand's currency; an invalid cell as typed. */
+function costText(row: ReviewRow, currency: string): string {
+  if (!row.valid) return dash(row.shipping_cost);
+  const parsed = parseShippingCost(row.shipping_cost);
+  return parsed.ok ? formatMoney(parsed.cents, currency) : dash(row.shipping_cost);
+}
 
 function Stat({ label, value, tone }: { label: string; value: number; tone?: 'success' | 'error' }) {
   return (
@@ -185,6 +195,7 @@ function ReviewModalBody({
   duplicateRows = 0,
   processHint,
   rowLimit = REVIEW_ROW_LIMIT,
+  currency = 'USD',
 }: ReviewModalProps) {
   const [issuesOnly, setIssuesOnly] = useState(false);
   const visible = useMemo(() => (issuesOnly ? rows.filter((r) => !r.valid) : rows), [issuesOnly, rows]);
@@ -307,7 +318,7 @@ function ReviewModalBody({
                     {formatShortUsDate(r.ship_date || null)}
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                    {dash(r.shipping_cost)}
+                    {costText(r, currency)}
                   </TableCell>
                   <TableCell>
                     <ValidationCell row={r} />

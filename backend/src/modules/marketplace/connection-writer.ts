@@ -150,7 +150,7 @@ export class ConnectionWriter {
     const current = await this.connections.find(companyId);
     if (!current) return;
     if (current.authMode === 'OAUTH') {
-      let token: string | null = null;
+      let token: string | null;
       try {
         token = this.connections.open(current);
       } catch {
