@@ -144,7 +144,8 @@ export function ConnectPage() {
     setPhase({ kind: 'idle' });
   };
 
-  const alreadyConnected = phase.kind === 'idle' && connection.data?.status === 'CONNECTED';
+  // Sent here to reconnect or change brand: offer the authorize step, not the "connected" summary.
+  const alreadyConnected = phase.kind === 'idle' && connection.data?.status === 'CONNECTED' && !askedIntent;
   const showConnected = phase.kind === 'connected' || alreadyConnected;
   const activeStep = showConnected ? STEPS.length : phase.kind === 'idle' ? 0 : 1;
   const brandName = connection.data && 'brandName' in connection.data ? connection.data.brandName : null;
