@@ -77,6 +77,27 @@ describe('Faire client', () => {
     );
   });
 
+  it('does not stop at a full page without a cursor: asks for the next page by number', async () => {
+    t.sandbox.knobs.set({ omitCursor: true });
+    const seen: string[] = [];
+    for await (const order of faire.iterateOrders(account(), { limit: 10 })) seen.push(order.id);
+    expect(seen.length).toBeGreaterThan(30);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.sort()).toEqual(
+      t.sandbox
+        .listOrders(b1.brandId)
+        .map((o) => o.id)
+        .sort(),
+    );
+  });
+
+  it('reads a 403 HTML page as a block (BLOCKED, retried), not as a refused token', async () => {
+    t.sandbox.knobs.set({ html403Share: 1 });
+    expect(await kindOf(faire.getBrandProfile(account()))).toBe('BLOCKED');
+    t.sandbox.knobs.set({ html403Share: 0 });
+    expect((await faire.getBrandProfile(account())).brand_id).toBe(b1.brandId);
+  });
+
   it('filters by excluded states', async () => {
     const states = new Set<string>();
     for await (const order of faire.iterateOrders(account(), {

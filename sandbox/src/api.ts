@@ -226,9 +226,12 @@ export async function handleApi(
         result = profile;
         break;
       }
-      case 'listOrders':
-        result = listOrders(state.ordersOf(brandId), url.searchParams);
+      case 'listOrders': {
+        const page = listOrders(state.ordersOf(brandId), url.searchParams);
+        if (faults.get().omitCursor) delete (page as { cursor?: unknown }).cursor;
+        result = page;
         break;
+      }
       case 'getOrder':
         result = structuredClone(state.orderFor(brandId, orderId).order);
         break;

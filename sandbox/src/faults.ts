@@ -15,6 +15,7 @@ export const DEFAULT_KNOBS: Readonly<Knobs> = Object.freeze({
   faultPaths: null,
   html403Share: 0,
   reformatTrackingCodes: false,
+  omitCursor: false,
 });
 
 export class KnobError extends Error {}
@@ -57,9 +58,9 @@ export function validateKnobPatch(input: unknown): Partial<Knobs> {
         throw new KnobError(`${key} must be an integer`);
       }
       out[key as (typeof NUMBER_KEYS)[number]] = value;
-    } else if (key === 'reformatTrackingCodes') {
-      if (typeof value !== 'boolean') throw new KnobError('reformatTrackingCodes must be true or false');
-      out.reformatTrackingCodes = value;
+    } else if (key === 'reformatTrackingCodes' || key === 'omitCursor') {
+      if (typeof value !== 'boolean') throw new KnobError(`${key} must be true or false`);
+      out[key] = value;
     } else if (key === 'faultPaths') {
       if (value === null) {
         out.faultPaths = null;

@@ -343,6 +343,8 @@ export interface Knobs {
   html403Share: number;
   /** When true, orders are answered with their shipments' tracking codes upper-cased, without spaces or dashes. */
   reformatTrackingCodes: boolean;
+  /** When true, `GET /orders` pages come back without `cursor` even when more follow (page numbers still work). */
+  omitCursor: boolean;
 }
 
 export type LedgerOutcome =

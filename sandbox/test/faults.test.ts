@@ -223,6 +223,16 @@ describe('fault knobs', () => {
     );
   });
 
+  it('omitCursor answers list pages without a cursor; page numbers still reach every order', async () => {
+    sbx.knobs.set({ omitCursor: true });
+    const first = await api.get('/orders?limit=10');
+    expect(first.body.orders).toHaveLength(10);
+    expect(first.body.cursor).toBeUndefined();
+    const second = await api.get('/orders?limit=10&page=2');
+    expect(second.body.orders).toHaveLength(10);
+    expect(second.body.orders[0].id).not.toBe(first.body.orders[0].id);
+  });
+
   it('rejects invalid knob values', () => {
     expect(() => sbx.knobs.set({ rate429Share: 2 })).toThrow();
     expect(() => sbx.knobs.set({ latencyMs: -1 })).toThrow();
