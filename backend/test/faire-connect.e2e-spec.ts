@@ -1,5 +1,6 @@
 import { SANDBOX_DEFAULTS } from '@portal/faire-sandbox';
 import { SecretBox } from '../src/common/crypto/secret-box.js';
+import { csv, today, upload } from './helpers/shipments.js';
 import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
 
 const ROOT = 'root@platform.test';
@@ -313,6 +314,24 @@ describe('the company Faire connection', () => {
     const refused = await admin.get('/api/faire/brand-profile').expect(502);
     expect(refused.body.code).toBe('MARKETPLACE_REFUSED');
     expect((await admin.get('/api/faire/connection')).body.status).toBe('FAILED');
+
+    // Uploads are refused before any row is read, with what this person can do about it.
+    const file = csv([
+      [t.sandbox.fixtures().brand1.processingOrderId, '1ZFAILED0000000001', 'UPS', today(), '1.00'],
+    ]);
+    const asAdmin = await upload(admin, file).expect(409);
+    expect(asAdmin.body.message).toBe(
+      'Faire refused the connection to Juniper & Pine Candle Co., so shipments cannot be created. Reconnect Faire in Settings, then upload again.',
+    );
+    const bea = await member(t, admin, 'bea@revoke.test', 'Bea');
+    const asMember = await upload(bea, file).expect(409);
+    expect(asMember.body.message).toBe(
+      'Faire refused the connection to Juniper & Pine Candle Co., so shipments cannot be created. Ask your company admin to reconnect Faire, then upload again.',
+    );
+    const stored = await t.db.query('SELECT count(*)::int AS n FROM uploads WHERE company_id = $1', [
+      companyId,
+    ]);
+    expect(stored.rows[0].n).toBe(0);
   });
 
   it('a platform admin without a company reads NO_COMPANY', async () => {

@@ -1,7 +1,8 @@
 import type { ToastInput } from '../notifications/toast';
 
 export type CallbackOutcome =
-  { kind: 'failed'; toast: ToastInput } | { kind: 'exchange'; code: string; state: string | null };
+  | { kind: 'failed'; toast: ToastInput }
+  | { kind: 'exchange'; code: string; state: string | null };
 
 /**
  * What the Google callback screen does with its query (spec sections 2 and 8): an `error` or a missing
@@ -23,11 +24,7 @@ export function callbackOutcome(params: URLSearchParams): CallbackOutcome {
   if (!code) {
     return {
       kind: 'failed',
-      toast: {
-        title: 'Authentication failed',
-        description: 'No authorization code received',
-        variant: 'destructive',
-      },
+      toast: { title: 'Authentication failed', description: 'No authorization code received', variant: 'destructive' },
     };
   }
   return { kind: 'exchange', code, state: params.get('state') };

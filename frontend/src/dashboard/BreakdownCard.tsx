@@ -21,8 +21,7 @@ const seriesOrder = (item: { value?: unknown }) => SERIES.indexOf(String(item.va
 /** Every state in the usual order, zeros for states the server left out. */
 export function breakdownRows(byState: readonly StateBreakdown[]): StateBreakdown[] {
   return ORDER_STATES.map(
-    (state) =>
-      byState.find((b) => b.state === state) ?? { state, count: 0, percent: 0, late: 0, latePaid: 0 },
+    (state) => byState.find((b) => b.state === state) ?? { state, count: 0, percent: 0, late: 0, latePaid: 0 },
   );
 }
 
@@ -32,13 +31,7 @@ function formatPercent(percent: number): string {
 }
 
 /** 'Open Orders Breakdown': per state the count, percent of all open orders and late count, as a table and a chart. */
-export function BreakdownCard({
-  byState,
-  openOrders,
-}: {
-  byState: StateBreakdown[] | undefined;
-  openOrders: number | undefined;
-}) {
+export function BreakdownCard({ byState, openOrders }: { byState: StateBreakdown[] | undefined; openOrders: number | undefined }) {
   const rows = breakdownRows(byState ?? []);
   const chartData = rows.map((r) => ({
     name: stateLabel(r.state),
@@ -77,10 +70,7 @@ export function BreakdownCard({
             <Table
               size="small"
               aria-label="Open orders by state"
-              sx={{
-                '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } },
-                '& .MuiTableCell-head': { whiteSpace: 'nowrap' },
-              }}
+              sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } }, '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}
             >
               <TableHead>
                 <TableRow>
@@ -93,26 +83,15 @@ export function BreakdownCard({
               <TableBody>
                 {rows.map((r) => (
                   <TableRow key={r.state} data-testid={`breakdown-${r.state}`}>
-                    <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                      {stateLabel(r.state)}
-                    </TableCell>
+                    <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{stateLabel(r.state)}</TableCell>
                     <TableCell align="right">{r.count}</TableCell>
                     <TableCell align="right">{formatPercent(r.percent)}</TableCell>
                     <TableCell align="right">
-                      <Box
-                        component="span"
-                        sx={{
-                          color: r.late > 0 ? 'error.main' : 'text.secondary',
-                          fontWeight: r.late > 0 ? 700 : 400,
-                        }}
-                      >
+                      <Box component="span" sx={{ color: r.late > 0 ? 'error.main' : 'text.secondary', fontWeight: r.late > 0 ? 700 : 400 }}>
                         {r.late}
                       </Box>
                       {r.latePaid > 0 ? (
-                        <Typography
-                          component="span"
-                          sx={{ display: 'block', fontSize: 11, color: 'text.secondary' }}
-                        >
+                        <Typography component="span" sx={{ display: 'block', fontSize: 11, color: 'text.secondary' }}>
                           {r.latePaid} paid
                         </Typography>
                       ) : null}
@@ -136,28 +115,9 @@ export function BreakdownCard({
               <YAxis type="category" dataKey="name" width={96} tick={{ fontSize: 11, fill: '#1c2321' }} />
               <Tooltip cursor={{ fill: 'rgba(15,61,62,0.05)' }} />
               <Legend iconType="circle" itemSorter={seriesOrder} wrapperStyle={{ fontSize: 12 }} />
-              <Bar
-                isAnimationActive={false}
-                dataKey="On time"
-                stackId="orders"
-                fill={COLORS.onTime}
-                maxBarSize={22}
-              />
-              <Bar
-                isAnimationActive={false}
-                dataKey="Late (Paid)"
-                stackId="orders"
-                fill={COLORS.latePaid}
-                maxBarSize={22}
-              />
-              <Bar
-                isAnimationActive={false}
-                dataKey="Late"
-                stackId="orders"
-                fill={COLORS.late}
-                radius={[0, 4, 4, 0]}
-                maxBarSize={22}
-              />
+              <Bar isAnimationActive={false} dataKey="On time" stackId="orders" fill={COLORS.onTime} maxBarSize={22} />
+              <Bar isAnimationActive={false} dataKey="Late (Paid)" stackId="orders" fill={COLORS.latePaid} maxBarSize={22} />
+              <Bar isAnimationActive={false} dataKey="Late" stackId="orders" fill={COLORS.late} radius={[0, 4, 4, 0]} maxBarSize={22} />
             </BarChart>
           </Box>
         </Box>

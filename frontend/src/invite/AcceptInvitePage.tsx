@@ -63,8 +63,7 @@ function SignInToAccept({ token }: { token: string }) {
   );
 }
 
-type AcceptState =
-  { status: 'pending' } | { status: 'joined'; companyName: string } | { status: 'failed'; message: string };
+type AcceptState = { status: 'pending' } | { status: 'joined'; companyName: string } | { status: 'failed'; message: string };
 
 function Accepting({ token }: { token: string }) {
   const queryClient = useQueryClient();

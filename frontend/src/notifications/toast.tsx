@@ -23,11 +23,7 @@ export function useToast(): (t: ToastInput) => void {
   );
 }
 
-const SEVERITY: Record<ToastVariant, AlertColor> = {
-  default: 'info',
-  success: 'success',
-  destructive: 'error',
-};
+const SEVERITY: Record<ToastVariant, AlertColor> = { default: 'info', success: 'success', destructive: 'error' };
 
 /**
  * react-admin renders an element message without its own snackbar surface, so the toast draws one:

@@ -20,12 +20,7 @@ const late = anOrder({
   problemReason: 'No tracking 3 days after processing',
   estimatedPayoutAt: '2026-12-01T15:00:00Z',
 });
-const onTime = anOrder({
-  id: 'p2',
-  state: 'PROCESSING',
-  trackingNumber: '1Z999AA10123456784',
-  carrier: 'UPS',
-});
+const onTime = anOrder({ id: 'p2', state: 'PROCESSING', trackingNumber: '1Z999AA10123456784', carrier: 'UPS' });
 const shipped = anOrder({
   id: 't1',
   state: 'IN_TRANSIT',
@@ -42,11 +37,7 @@ describe('OpenOrdersPage', () => {
     renderScreen(<OpenOrdersPage />, { user: annAtAcme() });
 
     const sections = await screen.findAllByRole('region');
-    expect(sections.map((s) => within(s).getByRole('heading').textContent)).toEqual([
-      'NEW',
-      'PROCESSING',
-      'IN TRANSIT',
-    ]);
+    expect(sections.map((s) => within(s).getByRole('heading').textContent)).toEqual(['NEW', 'PROCESSING', 'IN TRANSIT']);
 
     const processing = within(screen.getByTestId('group-PROCESSING'));
     expect(processing.getByTestId('count-late-paid').textContent).toBe('Late (Paid): 1');
@@ -86,9 +77,7 @@ describe('OpenOrdersPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Refresh Orders' }));
     await screen.findByTestId('order-p1');
     expect(fetch.mock.calls.filter(([url]) => url === '/api/orders/refresh')).toHaveLength(1);
-    expect(toast).toHaveBeenCalledWith(
-      expect.objectContaining({ title: 'Orders Refreshed', variant: 'success' }),
-    );
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Orders Refreshed', variant: 'success' }));
   });
 
   it("toasts 'Refresh Failed' when the refresh fails", async () => {

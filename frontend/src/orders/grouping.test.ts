@@ -11,12 +11,7 @@ describe('groupOrders', () => {
       anOrder({ id: 'd', state: 'PRE_TRANSIT' }),
       anOrder({ id: 'e', state: 'NEW' }),
     ];
-    expect(groupOrders(orders).map((g) => g.state)).toEqual([
-      'NEW',
-      'PRE_TRANSIT',
-      'IN_TRANSIT',
-      'BACKORDERED',
-    ]);
+    expect(groupOrders(orders).map((g) => g.state)).toEqual(['NEW', 'PRE_TRANSIT', 'IN_TRANSIT', 'BACKORDERED']);
   });
 
   it('counts Late (Paid) as problems with a payout date and Late as problems without', () => {
@@ -28,11 +23,7 @@ describe('groupOrders', () => {
       anOrder({ id: 'e', state: 'PROCESSING' }),
     ];
     const [g] = groupOrders(orders);
-    expect({ latePaid: g.latePaid, late: g.late, total: g.total }).toEqual({
-      latePaid: 1,
-      late: 2,
-      total: 5,
-    });
+    expect({ latePaid: g.latePaid, late: g.late, total: g.total }).toEqual({ latePaid: 1, late: 2, total: 5 });
   });
 
   it('counts every open order in the state while listing only the problem ones', () => {

@@ -35,24 +35,15 @@ export function ThresholdsCard({ hasCompany, canEdit }: { hasCompany: boolean; c
           Order Late Thresholds
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          How many days an order may stay in each status before it counts as late and shows up in Problem
-          Orders.
+          How many days an order may stay in each status before it counts as late and shows up in Problem Orders.
         </Typography>
       </Box>
       <Divider />
       <Box sx={{ p: 2.5 }}>
         {!hasCompany ? (
-          <Typography color="text.secondary">
-            Thresholds belong to a company. Join or create a company to set them.
-          </Typography>
+          <Typography color="text.secondary">Thresholds belong to a company. Join or create a company to set them.</Typography>
         ) : settings.isPending ? (
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
-            }}
-          >
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
             {THRESHOLD_FIELDS.map((f) => (
               <Skeleton key={f.key} variant="rounded" height={56} />
             ))}
@@ -103,13 +94,7 @@ export function ThresholdsForm({ saved, canEdit }: { saved: Thresholds; canEdit:
           Only company admins can change these thresholds.
         </Alert>
       ) : null}
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
-        }}
-      >
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
         {THRESHOLD_FIELDS.map((f) => (
           <TextField
             key={f.key}

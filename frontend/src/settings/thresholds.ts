@@ -8,23 +8,14 @@ export interface Thresholds {
 export type ThresholdKey = keyof Thresholds;
 
 /** The spec's defaults (section 9), shown until the company's values load. */
-export const DEFAULT_THRESHOLDS: Thresholds = {
-  newOrderDays: 1,
-  processingDays: 1,
-  preTransitDays: 2,
-  inTransitDays: 8,
-};
+export const DEFAULT_THRESHOLDS: Thresholds = { newOrderDays: 1, processingDays: 1, preTransitDays: 2, inTransitDays: 8 };
 
 /** The largest threshold the server accepts. */
 export const MAX_DAYS = 365;
 
 export const THRESHOLD_FIELDS: readonly { key: ThresholdKey; label: string; help: string }[] = [
   { key: 'newOrderDays', label: 'New orders', help: 'Days a new order may wait before it is late' },
-  {
-    key: 'processingDays',
-    label: 'Processing',
-    help: 'Days in processing before it is late without tracking',
-  },
+  { key: 'processingDays', label: 'Processing', help: 'Days in processing before it is late without tracking' },
   { key: 'preTransitDays', label: 'Pre-transit', help: 'Days a label may sit unscanned by the carrier' },
   { key: 'inTransitDays', label: 'In transit', help: 'Days in transit before the package may be lost' },
 ];
