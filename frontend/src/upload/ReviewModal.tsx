@@ -22,10 +22,10 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { carrierLabel, formatShortUsDate, parseShippingCost } from '@portal/shipment-rules';
-import { formatMoney } from '../money/formatMoney';
+import { carrierLabel, formatShortUsDate } from '@portal/shipment-rules';
 import { useMemo, useState } from 'react';
 import { REVIEW_ROW_LIMIT } from './csvParse';
+import { costText } from './reviewCost';
 import type { ReviewRow } from './types';
 
 export interface ReviewModalProps {
@@ -61,13 +61,6 @@ const headCell = {
 } as const;
 
 const dash = (value: string) => (value.trim() ? value : '-');
-
-/** A valid row's cost in the brand's currency; an invalid cell as typed. */
-function costText(row: ReviewRow, currency: string): string {
-  if (!row.valid) return dash(row.shipping_cost);
-  const parsed = parseShippingCost(row.shipping_cost);
-  return parsed.ok ? formatMoney(parsed.cents, currency) : dash(row.shipping_cost);
-}
 
 function Stat({ label, value, tone }: { label: string; value: number; tone?: 'success' | 'error' }) {
   return (
