@@ -21,7 +21,8 @@ const ADMIN_ROUTES: { method: 'get' | 'post'; path: string; body?: object }[] = 
 async function approve(authUrl: string): Promise<URL> {
   const url = new URL(authUrl);
   const html = await (await fetch(url)).text();
-  const brandId = /name="brandId" value="([^"]+)"/.exec(html)![1];
+  // The last seeded brand: one no other company in this suite holds (one brand, one company).
+  const brandId = [...html.matchAll(/name="brandId" value="([^"]+)"/g)].at(-1)![1];
   const form = new URLSearchParams({
     applicationId: url.searchParams.get('applicationId')!,
     scope: url.searchParams.getAll('scope').join(','),
@@ -216,7 +217,8 @@ describe('admin panel', () => {
         value: 'apa_from_admin_panel',
         source: 'database',
       });
-      const user = await t.signIn('connector@a.test');
+      // Only a company admin connects Faire.
+      const { agent: user } = await t.companyAdmin('connector@a.test', 'Connector Co');
       const { body } = await user.get('/api/oauth/faire/authorize').expect(200);
       expect(new URL(body.authUrl).searchParams.get('applicationId')).toBe('apa_from_admin_panel');
 
@@ -313,10 +315,30 @@ describe('admin panel', () => {
         hasFaireToken: false,
         companyName: 'Alpha Candles',
       });
-      expect(byEmail.get('owner@b.test')).toMatchObject({ hasFaireToken: true, companyName: 'Beta Soaps' });
+      expect(byEmail.get('owner@b.test')).toMatchObject({
+        hasFaireToken: true,
+        companyName: 'Beta Soaps',
+        faireConnection: {
+          brandName: 'Juniper & Pine Candle Co.',
+          status: 'CONNECTED',
+          connectedByName: 'owner',
+          brandShared: false,
+        },
+      });
+      expect(byEmail.get('owner@a.test')!.faireConnection).toBeNull();
       expect(Date.parse(byEmail.get('owner@a.test')!.lastSignInAt as string)).not.toBeNaN();
       expect(Object.keys(byEmail.get(ROOT)!).sort()).toEqual(
-        ['companyName', 'email', 'hasFaireToken', 'id', 'isAdmin', 'lastSignInAt', 'name'].sort(),
+        [
+          'companyId',
+          'companyName',
+          'email',
+          'faireConnection',
+          'hasFaireToken',
+          'id',
+          'isAdmin',
+          'lastSignInAt',
+          'name',
+        ].sort(),
       );
     });
 
@@ -324,8 +346,13 @@ describe('admin panel', () => {
       const res = await root.get('/api/admin/companies').expect(200);
       expect(res.body).toEqual(
         expect.arrayContaining([
-          { id: companyA.companyId, name: 'Alpha Candles', members: 1 },
-          { id: companyB.companyId, name: 'Beta Soaps', members: 1 },
+          { id: companyA.companyId, name: 'Alpha Candles', members: 1, faireConnection: null },
+          {
+            id: companyB.companyId,
+            name: 'Beta Soaps',
+            members: 1,
+            faireConnection: expect.objectContaining({ brandName: 'Juniper & Pine Candle Co.' }),
+          },
         ]),
       );
     });

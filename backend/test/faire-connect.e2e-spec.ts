@@ -1,16 +1,17 @@
 import { SANDBOX_DEFAULTS } from '@portal/faire-sandbox';
 import { SecretBox } from '../src/common/crypto/secret-box.js';
+import { csv, today, upload } from './helpers/shipments.js';
 import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
 
+const ROOT = 'root@platform.test';
+
 /** Drives the sandbox's authorize page the way a person does: approve or deny. */
-async function decide(authUrl: string, decision: 'approve' | 'deny', brand = 'brand1'): Promise<URL> {
+export async function decide(authUrl: string, decision: 'approve' | 'deny', brand = 0): Promise<URL> {
   const url = new URL(authUrl);
   const page = await fetch(url);
   expect(page.status).toBe(200);
   const html = await page.text();
-  const brandId = [...html.matchAll(/name="brandId" value="([^"]+)"/g)].map((m) => m[1])[
-    brand === 'brand1' ? 0 : 1
-  ];
+  const brandId = [...html.matchAll(/name="brandId" value="([^"]+)"/g)].map((m) => m[1])[brand];
   const form = new URLSearchParams({
     applicationId: url.searchParams.get('applicationId')!,
     scope: url.searchParams.getAll('scope').join(','),
@@ -30,20 +31,66 @@ async function comeBack(agent: TestAgent, back: URL): Promise<URL> {
   return new URL(res.headers.location, 'http://localhost:3000');
 }
 
-describe('connecting a Faire account', () => {
+/** An admin's whole connect round trip; answers where the browser lands. */
+async function connect(agent: TestAgent, brand = 0, intent = 'connect'): Promise<URL> {
+  const { body } = await agent.get(`/api/oauth/faire/authorize?intent=${intent}`).expect(200);
+  return comeBack(agent, await decide(body.authUrl, 'approve', brand));
+}
+
+async function storedToken(t: TestApp, companyId: string): Promise<string> {
+  const { rows } = await t.db.query(
+    'SELECT token_ciphertext, seal_id FROM marketplace_connections WHERE company_id = $1',
+    [companyId],
+  );
+  return new SecretBox(t.config.encryptionKey).open(rows[0].token_ciphertext, rows[0].seal_id);
+}
+
+async function profileStatus(t: TestApp, token: string): Promise<number> {
+  const res = await fetch(`${t.sandbox.apiBaseUrl}/brands/profile`, {
+    headers: {
+      'X-FAIRE-APP-CREDENTIALS': Buffer.from(
+        `${SANDBOX_DEFAULTS.applicationId}:${SANDBOX_DEFAULTS.applicationSecret}`,
+      ).toString('base64'),
+      'X-FAIRE-OAUTH-ACCESS-TOKEN': token,
+    },
+  });
+  return res.status;
+}
+
+/** Invites `email` as a COMPANY_USER and signs them in as an active member. */
+async function member(t: TestApp, admin: TestAgent, email: string, name: string): Promise<TestAgent> {
+  await admin.post('/api/team/invite').send({ email }).expect(200);
+  const { rows } = await t.db.query<{ link: string }>(
+    'SELECT link FROM mail_outbox WHERE to_email = $1 ORDER BY created_at DESC LIMIT 1',
+    [email],
+  );
+  const token = new URL(rows[0].link).searchParams.get('token')!;
+  const agent = await t.signIn(email, name);
+  await agent.post('/api/team/accept-invite').send({ token }).expect(200);
+  return agent;
+}
+
+describe('the company Faire connection', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ ADMIN_EMAILS: ROOT });
+  });
+
+  afterEach(async () => {
+    t.clock.reset();
+    // One brand, one company: each test starts with no company holding a brand.
+    await t.db.query('DELETE FROM marketplace_connections');
+    t.sandbox.reset();
   });
 
   afterAll(async () => {
     await t.close();
   });
 
-  it('answers an authorize URL with the app, the scopes, a state and our callback', async () => {
-    const agent = await t.signIn('look@brand.test');
-    const res = await agent.get('/api/oauth/faire/authorize').expect(200);
+  it('answers an authorize URL to a company admin only; a member and someone without a company get 403', async () => {
+    const { agent: admin } = await t.companyAdmin('look@brand.test', 'Look');
+    const res = await admin.get('/api/oauth/faire/authorize').expect(200);
     const url = new URL(res.body.authUrl);
     expect(url.pathname).toBe('/oauth2/authorize');
     expect(url.searchParams.get('applicationId')).toBe(SANDBOX_DEFAULTS.applicationId);
@@ -52,84 +99,172 @@ describe('connecting a Faire account', () => {
     );
     expect(url.searchParams.get('redirectUrl')).toBe('http://localhost:3000/api/oauth/faire/callback');
     expect(url.searchParams.get('state')!.length).toBeGreaterThanOrEqual(40);
+
+    const bea = await member(t, admin, 'bea@look.test', 'Bea');
+    const refused = await bea.get('/api/oauth/faire/authorize').expect(403);
+    expect(refused.body.message).toBe('Only a company admin can connect or change the Faire account.');
+    await bea.delete('/api/faire/connection').expect(403);
+    const loner = await t.signIn('loner@brand.test');
+    await loner.get('/api/oauth/faire/authorize').expect(403);
   });
 
-  it('approve: stores the token sealed, records the brand, and the user is connected', async () => {
-    const agent = await t.signIn('ok@brand.test');
-    const { body } = await agent.get('/api/oauth/faire/authorize').expect(200);
-    const back = await decide(body.authUrl, 'approve');
-    expect(back.searchParams.get('authorizationCode')).toBeTruthy();
-    const landing = await comeBack(agent, back);
+  it('approve: the token is stored sealed on the company; members see who connected it', async () => {
+    const { agent: admin, companyId } = await t.companyAdmin('ok@brand.test', 'Okay Co');
+    await t.db.query(`UPDATE users SET name = 'Olive Admin' WHERE email = 'ok@brand.test'`);
+    const landing = await connect(admin);
     expect(landing.pathname).toBe('/oauth-setup');
     expect(landing.searchParams.get('faire')).toBe('connected');
 
-    const me = await agent.get('/api/auth/me').expect(200);
-    expect(me.body.hasFaireToken).toBe(true);
-    const status = await agent.get('/api/faire/connection').expect(200);
+    const bea = await member(t, admin, 'bea@okay.test', 'Bea');
+    expect((await bea.get('/api/auth/me').expect(200)).body.hasFaireToken).toBe(true);
+    const status = await bea.get('/api/faire/connection').expect(200);
     expect(status.body).toMatchObject({
       status: 'CONNECTED',
       brandName: 'Juniper & Pine Candle Co.',
       authMode: 'OAUTH',
+      currency: 'USD',
+      connectedByName: 'Olive Admin',
+      canManage: false,
     });
-    const profile = await agent.get('/api/faire/brand-profile').expect(200);
-    expect(profile.body).toEqual({ name: 'Juniper & Pine Candle Co.' });
+    expect((await admin.get('/api/faire/connection')).body.canManage).toBe(true);
+    expect((await bea.get('/api/faire/brand-profile').expect(200)).body).toEqual({
+      name: 'Juniper & Pine Candle Co.',
+    });
 
-    const { rows } = await t.db.query('SELECT user_id, token_ciphertext FROM marketplace_connections');
-    const row = rows.find((r: { user_id: string }) => r.user_id === me.body.id);
-    const plaintext = new SecretBox(t.config.encryptionKey).open(row.token_ciphertext, row.user_id);
+    const plaintext = await storedToken(t, companyId);
     expect(plaintext.length).toBeGreaterThan(10);
-    expect(row.token_ciphertext).not.toContain(plaintext);
     const dump = JSON.stringify((await t.db.query('SELECT * FROM marketplace_connections')).rows);
     expect(dump).not.toContain(plaintext);
     expect(JSON.stringify(status.body)).not.toContain(plaintext);
   });
 
-  it('deny: a clear message and nothing stored', async () => {
-    const agent = await t.signIn('no@brand.test');
-    const { body } = await agent.get('/api/oauth/faire/authorize').expect(200);
-    const back = await decide(body.authUrl, 'deny');
-    expect(back.searchParams.get('authorizationCode')).toBeNull();
-    const landing = await comeBack(agent, back);
-    expect(landing.searchParams.get('faire')).toBe('denied');
-    expect(landing.searchParams.get('message')).toBe('Faire access was not granted.');
-    const status = await agent.get('/api/faire/connection').expect(200);
-    expect(status.body).toEqual({ status: 'NOT_CONNECTED' });
-  });
+  it('deny, a replayed state, another user’s state or an expired one store nothing', async () => {
+    const { agent: admin } = await t.companyAdmin('no@brand.test', 'No Co');
+    const { body } = await admin.get('/api/oauth/faire/authorize').expect(200);
+    const denied = await comeBack(admin, await decide(body.authUrl, 'deny'));
+    expect(denied.searchParams.get('faire')).toBe('denied');
+    expect(denied.searchParams.get('message')).toBe('Faire access was not granted.');
+    expect((await admin.get('/api/faire/connection')).body).toEqual({
+      status: 'NOT_CONNECTED',
+      canManage: true,
+    });
 
-  it('a replayed state is refused and stores nothing new', async () => {
-    const agent = await t.signIn('replay@brand.test');
-    const { body } = await agent.get('/api/oauth/faire/authorize').expect(200);
-    const back = await decide(body.authUrl, 'approve', 'brand2');
-    await agent.delete('/api/faire/connection').expect(200);
-    const first = await comeBack(agent, back);
-    expect(first.searchParams.get('faire')).toBe('connected');
-    await agent.delete('/api/faire/connection').expect(200);
-    const replay = await comeBack(agent, back);
-    expect(replay.searchParams.get('faire')).toBe('error');
-    expect((await agent.get('/api/faire/connection')).body).toEqual({ status: 'NOT_CONNECTED' });
-  });
+    const again = await admin.get('/api/oauth/faire/authorize').expect(200);
+    const back = await decide(again.body.authUrl, 'approve', 1);
+    expect((await comeBack(admin, back)).searchParams.get('faire')).toBe('connected');
+    await admin.delete('/api/faire/connection').expect(200);
+    expect((await comeBack(admin, back)).searchParams.get('faire')).toBe('error');
+    expect((await admin.get('/api/faire/connection')).body.status).toBe('NOT_CONNECTED');
 
-  it('a state started by another user is refused', async () => {
-    const victim = await t.signIn('victim@brand.test');
-    const attacker = await t.signIn('attacker@brand.test');
-    const { body } = await attacker.get('/api/oauth/faire/authorize').expect(200);
-    const back = await decide(body.authUrl, 'approve');
-    const landing = await comeBack(victim, back);
-    expect(landing.searchParams.get('faire')).toBe('error');
-    expect((await victim.get('/api/faire/connection')).body).toEqual({ status: 'NOT_CONNECTED' });
-  });
+    const { agent: other } = await t.companyAdmin('attacker@brand.test', 'Attack Co');
+    const theirs = await other.get('/api/oauth/faire/authorize').expect(200);
+    const stolen = await comeBack(admin, await decide(theirs.body.authUrl, 'approve'));
+    expect(stolen.searchParams.get('faire')).toBe('error');
 
-  it('an expired state (over 10 minutes) is refused', async () => {
-    const agent = await t.signIn('late@brand.test');
-    const { body } = await agent.get('/api/oauth/faire/authorize').expect(200);
-    const back = await decide(body.authUrl, 'approve');
+    const late = await admin.get('/api/oauth/faire/authorize').expect(200);
+    const lateBack = await decide(late.body.authUrl, 'approve');
     t.clock.advance(11 * 60_000);
-    const landing = await comeBack(t.agent(), back);
-    t.clock.reset();
-    expect(landing.searchParams.get('faire')).toBe('error');
+    expect((await comeBack(admin, lateBack)).searchParams.get('faire')).toBe('error');
+    expect((await admin.get('/api/faire/connection')).body.status).toBe('NOT_CONNECTED');
   });
 
-  it('dev sign-in with a faireToken connects through the single-brand token', async () => {
+  it('reconnecting the same brand twice works under Faire’s one-token rule: the old token is revoked first', async () => {
+    const { agent: admin, companyId } = await t.companyAdmin('again@brand.test', 'Again Co');
+    expect((await connect(admin)).searchParams.get('faire')).toBe('connected');
+    const first = await storedToken(t, companyId);
+    expect((await connect(admin, 0, 'reconnect')).searchParams.get('faire')).toBe('connected');
+    const second = await storedToken(t, companyId);
+    expect((await connect(admin, 0, 'reconnect')).searchParams.get('faire')).toBe('connected');
+    const third = await storedToken(t, companyId);
+    expect(new Set([first, second, third]).size).toBe(3);
+    expect(await profileStatus(t, first)).toBe(401);
+    expect(await profileStatus(t, second)).toBe(401);
+    expect(await profileStatus(t, third)).toBe(200);
+    expect((await admin.get('/api/faire/connection')).body.status).toBe('CONNECTED');
+  });
+
+  it('a brand change needs the admin’s confirmation; confirmed, the orders are replaced by the new brand’s', async () => {
+    const { agent: admin, companyId } = await t.companyAdmin('switch@brand.test', 'Switch Co');
+    await connect(admin, 0);
+    await admin.post('/api/orders/refresh').expect(200);
+    const before = await t.db.query('SELECT DISTINCT brand_id FROM orders WHERE company_id = $1', [
+      companyId,
+    ]);
+    expect(before.rows).toEqual([{ brand_id: 'b_d8k3m2qz' }]);
+
+    // Picked another brand on Faire without confirming a change: refused, nothing switched.
+    const unconfirmed = await connect(admin, 1, 'reconnect');
+    expect(unconfirmed.searchParams.get('faire')).toBe('error');
+    expect(unconfirmed.searchParams.get('message')).toBe(
+      'You chose Harbor & Quill Paper Goods on Faire instead of Juniper & Pine Candle Co.: to switch brands, use Change brand.',
+    );
+    const failed = (await admin.get('/api/faire/connection')).body;
+    expect(failed).toMatchObject({ status: 'FAILED', brandName: 'Juniper & Pine Candle Co.' });
+
+    const confirmed = await connect(admin, 1, 'change');
+    expect(confirmed.searchParams.get('faire')).toBe('connected');
+    expect((await admin.get('/api/faire/connection')).body).toMatchObject({
+      status: 'CONNECTED',
+      brandName: 'Harbor & Quill Paper Goods',
+    });
+    expect(
+      (await t.db.query('SELECT count(*)::int AS n FROM orders WHERE company_id = $1', [companyId])).rows[0]
+        .n,
+    ).toBe(0);
+    await admin.post('/api/orders/refresh').expect(200);
+    const after = await t.db.query('SELECT DISTINCT brand_id FROM orders WHERE company_id = $1', [companyId]);
+    expect(after.rows).toEqual([{ brand_id: 'b_h4t9w6rn' }]);
+    const orders = await admin.get('/api/orders').expect(200);
+    const brand2 = new Set(t.sandbox.listOrders('brand2').map((o) => o.id));
+    const listed = JSON.stringify(orders.body);
+    for (const o of t.sandbox.listOrders('brand1')) expect(listed).not.toContain(o.id);
+    expect([...brand2].some((id) => listed.includes(id))).toBe(true);
+  });
+
+  it('a brand another company holds cannot be connected; the admin is not told which company', async () => {
+    const { agent: first, companyId: firstId } = await t.companyAdmin(
+      'first@brand.test',
+      'Secret Holder Inc',
+    );
+    await connect(first, 0);
+    const held = await storedToken(t, firstId);
+
+    const { agent: second, companyId: secondId } = await t.companyAdmin('second@brand.test', 'Second Co');
+    const refused = await connect(second, 0);
+    expect(refused.searchParams.get('faire')).toBe('error');
+    const message = refused.searchParams.get('message')!;
+    expect(message).toMatch(/already connected to another company/);
+    expect(message).not.toContain('Secret Holder');
+    expect((await second.get('/api/faire/connection')).body.status).not.toBe('CONNECTED');
+    // The holder is untouched and its token still works.
+    expect(await profileStatus(t, held)).toBe(200);
+    expect((await first.get('/api/faire/connection')).body.status).toBe('CONNECTED');
+
+    // Dev token path too.
+    const dev = await t
+      .agent()
+      .post('/api/auth/dev-login')
+      .send({ email: 'second@brand.test', faireToken: SANDBOX_DEFAULTS.brand1Token })
+      .expect(409);
+    expect(dev.body.message).toMatch(/already connected to another company/);
+
+    // The platform admin sees both companies' connections and releases the holder's.
+    const root = await t.signIn(ROOT);
+    const users = (await root.get('/api/admin/users').expect(200)).body as {
+      email: string;
+      faireConnection: { brandName: string; connectedByName: string } | null;
+    }[];
+    expect(users.find((u) => u.email === 'first@brand.test')?.faireConnection).toMatchObject({
+      brandName: 'Juniper & Pine Candle Co.',
+    });
+    expect(users.find((u) => u.email === 'second@brand.test')?.faireConnection).toBeNull();
+    await root.delete(`/api/admin/companies/${firstId}/faire-connection`).expect(200);
+    expect(await profileStatus(t, held)).toBe(401);
+    expect((await connect(second, 0)).searchParams.get('faire')).toBe('connected');
+    expect((await storedToken(t, secondId)).length).toBeGreaterThan(10);
+  });
+
+  it('dev sign-in with a faireToken: waits for the company the person creates; a member cannot', async () => {
     const res = await t
       .agent()
       .post('/api/auth/dev-login')
@@ -137,6 +272,19 @@ describe('connecting a Faire account', () => {
       .expect(200);
     expect(res.body.hasFaireToken).toBe(true);
     expect(res.body.message).toBe('Connected to Faire as Harbor & Quill Paper Goods');
+    const { agent: admin } = await t.companyAdmin('tok@brand.test', 'Token Co');
+    expect((await admin.get('/api/faire/connection')).body).toMatchObject({
+      status: 'CONNECTED',
+      brandName: 'Harbor & Quill Paper Goods',
+      authMode: 'ACCESS_TOKEN',
+    });
+    await member(t, admin, 'mem@token.test', 'Mem');
+    const asMember = await t
+      .agent()
+      .post('/api/auth/dev-login')
+      .send({ email: 'mem@token.test', faireToken: SANDBOX_DEFAULTS.brand1Token })
+      .expect(403);
+    expect(asMember.body.message).toBe('Only a company admin can connect or change the Faire account.');
     const bad = await t
       .agent()
       .post('/api/auth/dev-login')
@@ -146,33 +294,14 @@ describe('connecting a Faire account', () => {
   });
 
   it('shows Connection Failed when Faire refuses the stored token, and disconnect revokes it at Faire', async () => {
-    const agent = await t.signIn('revoke@brand.test');
-    const { body } = await agent.get('/api/oauth/faire/authorize').expect(200);
-    await comeBack(agent, await decide(body.authUrl, 'approve'));
-    const me = await agent.get('/api/auth/me');
-    const { rows } = await t.db.query(
-      'SELECT token_ciphertext FROM marketplace_connections WHERE user_id = $1',
-      [me.body.id],
-    );
-    const token = new SecretBox(t.config.encryptionKey).open(rows[0].token_ciphertext, me.body.id);
-    await agent.delete('/api/faire/connection').expect(200);
-    const after = await fetch(`${t.sandbox.apiBaseUrl}/brands/profile`, {
-      headers: {
-        'X-FAIRE-APP-CREDENTIALS': Buffer.from(
-          `${SANDBOX_DEFAULTS.applicationId}:${SANDBOX_DEFAULTS.applicationSecret}`,
-        ).toString('base64'),
-        'X-FAIRE-OAUTH-ACCESS-TOKEN': token,
-      },
-    });
-    expect(after.status).toBe(401);
+    const { agent: admin, companyId } = await t.companyAdmin('revoke@brand.test', 'Revoke Co');
+    await connect(admin);
+    const token = await storedToken(t, companyId);
+    await admin.delete('/api/faire/connection').expect(200);
+    expect(await profileStatus(t, token)).toBe(401);
 
-    // A token Faire no longer accepts: the connection is marked FAILED.
-    const again = await agent.get('/api/oauth/faire/authorize').expect(200);
-    await comeBack(agent, await decide(again.body.authUrl, 'approve'));
-    const r2 = await t.db.query('SELECT token_ciphertext FROM marketplace_connections WHERE user_id = $1', [
-      me.body.id,
-    ]);
-    const token2 = new SecretBox(t.config.encryptionKey).open(r2.rows[0].token_ciphertext, me.body.id);
+    await connect(admin);
+    const token2 = await storedToken(t, companyId);
     await fetch(`${t.sandbox.oauthBaseUrl}/api/external-api-oauth2/revoke`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -182,8 +311,31 @@ describe('connecting a Faire account', () => {
         access_token_o_auth: token2,
       }),
     });
-    const refused = await agent.get('/api/faire/brand-profile').expect(502);
+    const refused = await admin.get('/api/faire/brand-profile').expect(502);
     expect(refused.body.code).toBe('MARKETPLACE_REFUSED');
-    expect((await agent.get('/api/faire/connection')).body.status).toBe('FAILED');
+    expect((await admin.get('/api/faire/connection')).body.status).toBe('FAILED');
+
+    // Uploads are refused before any row is read, with what this person can do about it.
+    const file = csv([
+      [t.sandbox.fixtures().brand1.processingOrderId, '1ZFAILED0000000001', 'UPS', today(), '1.00'],
+    ]);
+    const asAdmin = await upload(admin, file).expect(409);
+    expect(asAdmin.body.message).toBe(
+      'Faire refused the connection to Juniper & Pine Candle Co., so shipments cannot be created. Reconnect Faire in Settings, then upload again.',
+    );
+    const bea = await member(t, admin, 'bea@revoke.test', 'Bea');
+    const asMember = await upload(bea, file).expect(409);
+    expect(asMember.body.message).toBe(
+      'Faire refused the connection to Juniper & Pine Candle Co., so shipments cannot be created. Ask your company admin to reconnect Faire, then upload again.',
+    );
+    const stored = await t.db.query('SELECT count(*)::int AS n FROM uploads WHERE company_id = $1', [
+      companyId,
+    ]);
+    expect(stored.rows[0].n).toBe(0);
+  });
+
+  it('a platform admin without a company reads NO_COMPANY', async () => {
+    const root = await t.signIn(ROOT);
+    expect((await root.get('/api/faire/connection').expect(200)).body).toEqual({ status: 'NO_COMPANY' });
   });
 });

@@ -63,11 +63,12 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ token: 'x'.repeat(43) }),
   },
   'GET /api/team/outbox': { expect: [401, 403, 200, 200, 403] },
-  'GET /api/oauth/faire/authorize': { expect: [401, 200, 200, 200, 200] },
+  // Only a company admin connects or changes the company's Faire account.
+  'GET /api/oauth/faire/authorize': { expect: [401, 403, 200, 200, 403] },
   'GET /api/oauth/faire/callback': { expect: [302, 302, 302, 302, 302] },
   'GET /api/faire/brand-profile': { expect: [401, 409, 409, 409, 409] },
   'GET /api/faire/connection': { expect: [401, 200, 200, 200, 200] },
-  'DELETE /api/faire/connection': { expect: [401, 200, 200, 200, 200] },
+  'DELETE /api/faire/connection': { expect: [401, 403, 200, 200, 403] },
   'POST /api/shipments/upload': { expect: [401, 400, 400, 400, 403] },
   'POST /api/shipments/process': { expect: [401, 400, 400, 400, 403], body: () => ({ shipments: [] }) },
   'GET /api/shipments': { expect: [401, 200, 200, 200, 403] },
@@ -99,6 +100,11 @@ const MATRIX: Record<string, Row> = {
     // An unknown company: the platform admin passes the access check and gets 404.
     expect: [401, 403, 403, 403, 404],
     body: (c) => ({ companyId: '00000000-0000-4000-8000-000000000000', email: `adm${c.n}@example.com` }),
+  },
+  'DELETE /api/admin/companies/:companyId/faire-connection': {
+    // An unknown company: the platform admin passes the access check and gets 404.
+    expect: [401, 403, 403, 403, 404],
+    path: () => '/api/admin/companies/00000000-0000-4000-8000-000000000000/faire-connection',
   },
   'GET /api/team/activity': { expect: [401, 403, 200, 200, 403] },
 };

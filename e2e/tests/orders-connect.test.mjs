@@ -41,7 +41,7 @@ describe('connect Faire, dashboard and orders', () => {
     await popup.getByText('Faire access was not granted.').first().waitFor();
     await screenshot(popup, 'connect-denied');
     const status = await api(page, 'GET', '/api/faire/connection');
-    assert.deepEqual(status.body, { status: 'NOT_CONNECTED' });
+    assert.deepEqual(status.body, { status: 'NOT_CONNECTED', canManage: true });
   });
 
   it('approve: the starting tab notices without a reload, Settings shows Connected and the brand', async () => {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, notFound } from './errors.js';
 import type { FaultEngine } from './faults.js';
-import { parseJsonBody, readBody, sendJson } from './http.js';
+import { parseJsonBody, readBody, sendHtml, sendJson } from './http.js';
 import { listOrders } from './orders-query.js';
 import type { SandboxState } from './state.js';
 import type { FaireBrandProfile, FaireRetailer, FaireScope, LedgerOutcome } from './types.js';
@@ -78,6 +78,31 @@ export interface ApiContext {
   faults: FaultEngine;
   /** Resolves true after `ms`, or false when the sandbox is closing. */
   sleep(ms: number): Promise<boolean>;
+  /** Writes pending changes to the data file now (before a write is answered, dropped or left hanging). */
+  commit(): void;
+}
+
+const BLOCK_PAGE = `<!DOCTYPE html>
+<html lang="en-US"><head><title>Attention Required! | Cloudflare</title>
+<meta charset="UTF-8"></head>
+<body><div id="cf-wrapper"><h1>Sorry, you have been blocked</h1>
+<p>You are unable to access faire.com</p>
+<p>This website is using a security service to protect itself from online attacks.</p></div></body></html>
+`;
+
+/** Tracking codes as some carriers' systems echo them back: upper-cased, without spaces or dashes. */
+function reformatTracking(value: unknown): unknown {
+  const fix = (order: unknown): void => {
+    if (!isObject(order) || !Array.isArray(order.shipments)) return;
+    for (const s of order.shipments) {
+      if (isObject(s) && typeof s.tracking_code === 'string') {
+        s.tracking_code = s.tracking_code.toUpperCase().replace(/[\s-]+/g, '');
+      }
+    }
+  };
+  if (isObject(value) && Array.isArray(value.orders)) value.orders.forEach(fix);
+  else fix(value);
+  return value;
 }
 
 function trackingCodesOf(body: Buffer): string[] {
@@ -145,6 +170,11 @@ export async function handleApi(
       }
     }
     const roll = faults.roll();
+    if (roll.htmlBlock) {
+      ledger('blocked_403', 403);
+      sendHtml(res, 403, BLOCK_PAGE);
+      return 'fault:html-403';
+    }
     if (roll.throttle) {
       const retryAfter = String(knobs.retryAfterSeconds);
       ledger('throttled', 429);
@@ -196,9 +226,12 @@ export async function handleApi(
         result = profile;
         break;
       }
-      case 'listOrders':
-        result = listOrders(state.ordersOf(brandId), url.searchParams);
+      case 'listOrders': {
+        const page = listOrders(state.ordersOf(brandId), url.searchParams);
+        if (faults.get().omitCursor) delete (page as { cursor?: unknown }).cursor;
+        result = page;
         break;
+      }
       case 'getOrder':
         result = structuredClone(state.orderFor(brandId, orderId).order);
         break;
@@ -239,6 +272,8 @@ export async function handleApi(
     return undefined;
   }
 
+  if (faults.get().reformatTrackingCodes) result = reformatTracking(structuredClone(result));
+  ctx.commit();
   if (WRITES.has(route.name) && afterCommit === 'drop') {
     ledger('dropped_after_commit', 200, shipmentIds);
     req.socket.destroy();

@@ -9,6 +9,7 @@ import type {
 export const SANDBOX_DEFAULTS = {
   brand1Token: 'sbx_brand1_token',
   brand2Token: 'sbx_brand2_token',
+  brand3Token: 'sbx_brand3_token',
   applicationId: 'apa_sandbox_demo',
   applicationSecret: 'sbx_demo_secret',
 } as const;
@@ -29,6 +30,13 @@ export const DEFAULT_BRANDS: readonly SandboxBrandConfig[] = Object.freeze([
     token: SANDBOX_DEFAULTS.brand2Token,
     currency: 'USD',
     locale: 'en-US',
+  },
+  {
+    brandId: 'b_q7v2c5lx',
+    name: 'Thistle & Rye Tea Merchants',
+    token: SANDBOX_DEFAULTS.brand3Token,
+    currency: 'GBP',
+    locale: 'en-GB',
   },
 ]);
 
@@ -90,9 +98,9 @@ export function resolveApplications(
 }
 
 export function toSandboxFixtures(list: BrandFixtures[]): SandboxFixtures {
-  const [brand1, brand2] = list;
+  const [brand1, brand2, brand3] = list;
   if (!brand1 || !brand2) throw new Error('Faire sandbox: fixtures need two brands');
-  return { brand1, brand2 };
+  return brand3 ? { brand1, brand2, brand3 } : { brand1, brand2 };
 }
 
 /**

@@ -13,11 +13,20 @@ export const DEFAULT_KNOBS: Readonly<Knobs> = Object.freeze({
   perTokenBurst: 0,
   randomSeed: 1,
   faultPaths: null,
+  html403Share: 0,
+  reformatTrackingCodes: false,
+  omitCursor: false,
 });
 
 export class KnobError extends Error {}
 
-const SHARE_KEYS = ['rate429Share', 'error5xxShare', 'dropAfterCommitShare', 'hangAfterCommitShare'] as const;
+const SHARE_KEYS = [
+  'rate429Share',
+  'error5xxShare',
+  'dropAfterCommitShare',
+  'hangAfterCommitShare',
+  'html403Share',
+] as const;
 const NUMBER_KEYS = [
   'latencyMs',
   'retryAfterSeconds',
@@ -49,6 +58,9 @@ export function validateKnobPatch(input: unknown): Partial<Knobs> {
         throw new KnobError(`${key} must be an integer`);
       }
       out[key as (typeof NUMBER_KEYS)[number]] = value;
+    } else if (key === 'reformatTrackingCodes' || key === 'omitCursor') {
+      if (typeof value !== 'boolean') throw new KnobError(`${key} must be true or false`);
+      out[key] = value;
     } else if (key === 'faultPaths') {
       if (value === null) {
         out.faultPaths = null;
@@ -66,6 +78,7 @@ export function validateKnobPatch(input: unknown): Partial<Knobs> {
 
 export interface FaultRoll {
   throttle: boolean;
+  htmlBlock: boolean;
   serverError: 500 | 503 | null;
   afterCommit: 'drop' | 'hang' | null;
 }
@@ -134,8 +147,11 @@ export class FaultEngine {
     const uKind = this.dice.next();
     const uCommit = this.dice.next();
     const k = this.knobs;
+    // Drawn only when the knob is on, so the dice of runs without it stay as they were.
+    const htmlBlock = k.html403Share > 0 && this.dice.next() < k.html403Share;
     return {
       throttle: u429 < k.rate429Share,
+      htmlBlock,
       serverError: u5xx < k.error5xxShare ? (uKind < 0.5 ? 500 : 503) : null,
       afterCommit:
         uCommit < k.dropAfterCommitShare

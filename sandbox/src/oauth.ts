@@ -13,6 +13,7 @@ import { isObject, type JsonObject } from './util.js';
 export const AUTHORIZE_PATH = '/oauth2/authorize';
 export const TOKEN_PATH = '/api/external-api-oauth2/token';
 export const REVOKE_PATH = '/api/external-api-oauth2/revoke';
+export const ALREADY_INSTALLED = 'Application is already installed via an active OAuth access token';
 
 const SCOPE_WORDS: Record<FaireScope, string> = {
   READ_BRAND: 'See your brand profile (name, currency, locale)',
@@ -273,6 +274,10 @@ export async function handleToken(
   const granted = new Set<string>(code.scopes);
   if (scopes.size !== granted.size || [...scopes].some((s) => !granted.has(s))) {
     throw badRequest('scope does not match the scopes that were authorized.');
+  }
+  // Faire keeps one live OAuth token per application and brand: the old one must be revoked first.
+  if (state.activeToken(app.applicationId, code.brandId)) {
+    throw badRequest(ALREADY_INSTALLED);
   }
   const token = state.issueToken(code);
   const answer: FaireTokenResponse = { access_token: token, token_type: 'BEARER' };

@@ -1,4 +1,5 @@
-import { mkdir, readFile, rename, writeFile, unlink } from 'node:fs/promises';
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { PersistedState } from './state.js';
@@ -29,10 +30,14 @@ export async function loadStateFile(file: string): Promise<PersistedState | unde
   return d as PersistedState;
 }
 
-/** Debounced, serialized, atomic (tmp + rename) writes of the sandbox state. */
+/**
+ * Atomic (tmp + rename), synchronous, fsynced writes of the sandbox state. `writeNow` is called before any
+ * answer leaves the sandbox, so a change that was answered survives SIGKILL (as it would on Faire).
+ * `schedule` covers changes nobody is answered about (the clock moving orders along) on a short debounce.
+ * Every write is synchronous, so an older snapshot can never land after a newer one.
+ */
 export class StateWriter {
   private timer: NodeJS.Timeout | null = null;
-  private writing: Promise<void> | null = null;
   private dirty = false;
   private closed = false;
 
@@ -48,43 +53,55 @@ export class StateWriter {
     if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.flush();
+      this.writeNow();
     }, WRITE_DEBOUNCE_MS);
     this.timer.unref();
   }
 
-  /** Writes now if anything changed; resolves when the file is on disk. */
-  async flush(): Promise<void> {
+  /** Writes now if anything changed. */
+  flush(): Promise<void> {
+    this.writeNow();
+    return Promise.resolve();
+  }
+
+  /** Writes pending changes synchronously (fsynced) if anything changed. */
+  writeNow(): void {
+    if (this.closed || !this.dirty) return;
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    while (this.writing) await this.writing;
-    if (!this.dirty) return;
     this.dirty = false;
-    this.writing = this.write().catch(this.onError);
     try {
-      await this.writing;
-    } finally {
-      this.writing = null;
-    }
-  }
-
-  async close(): Promise<void> {
-    await this.flush();
-    this.closed = true;
-  }
-
-  private async write(): Promise<void> {
-    const payload = JSON.stringify(this.snapshot());
-    await mkdir(dirname(this.file), { recursive: true });
-    const tmp = `${this.file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    try {
-      await writeFile(tmp, payload, 'utf8');
-      await rename(tmp, this.file);
+      const payload = JSON.stringify(this.snapshot());
+      mkdirSync(dirname(this.file), { recursive: true });
+      const tmp = `${this.file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+      try {
+        const fd = openSync(tmp, 'w');
+        try {
+          writeSync(fd, payload);
+          fsyncSync(fd);
+        } finally {
+          closeSync(fd);
+        }
+        renameSync(tmp, this.file);
+      } catch (err) {
+        try {
+          unlinkSync(tmp);
+        } catch {
+          // already gone
+        }
+        throw err;
+      }
     } catch (err) {
-      await unlink(tmp).catch(() => undefined);
-      throw err;
+      this.dirty = true;
+      this.onError(err);
     }
+  }
+
+  close(): Promise<void> {
+    this.writeNow();
+    this.closed = true;
+    return Promise.resolve();
   }
 }

@@ -543,13 +543,16 @@ export function generateSeed(seed: number, brands: SandboxBrandConfig[], now: nu
   const factory = new OrderFactory(rng, ids);
   const retailers = factory.retailers();
   const catalogs: Record<string, CatalogEntry[]> = {};
-  brands.forEach((b, i) => {
+  // Brands 1 and 2 draw their catalogs first (as before a third brand existed), so their seeded data
+  // and documented order ids stay the same whatever brands follow.
+  brands.slice(0, 2).forEach((b, i) => {
     catalogs[b.brandId] = factory.catalog(catalogFor(i));
   });
 
   const records: OrderRecord[] = [];
   const fixtures: BrandFixtures[] = [];
   brands.forEach((brand, index) => {
+    catalogs[brand.brandId] ??= factory.catalog(catalogFor(index));
     const catalog = catalogs[brand.brandId];
     const byProfile = new Map<Profile, OrderRecord[]>();
     for (const [profile, planned] of BRAND_PLAN) {

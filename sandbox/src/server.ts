@@ -43,7 +43,10 @@ export interface SandboxOptions {
   brands?: Array<Partial<SandboxBrandConfig>>;
   /** OAuth applications; replaces the default application when given. */
   applications?: Array<Partial<SandboxApplicationConfig>>;
-  /** JSON state file: loaded at start if present, rewritten (debounced, atomically) after each change. */
+  /**
+   * JSON state file: loaded at start if present, rewritten atomically before any answer that follows a
+   * change (so SIGKILL after an answer loses nothing), and on a short debounce for clock-driven changes.
+   */
   dataFile?: string;
   /** Request log. Lines never contain tokens, secrets or query strings. */
   logger?: (line: string) => void;
@@ -143,12 +146,19 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     });
   };
 
-  const apiCtx: ApiContext = { state, faults, sleep };
+  const commit = (): void => writer?.writeNow();
+  const apiCtx: ApiContext = { state, faults, sleep, commit };
   const controlCtx: ControlContext = { state, faults, reset, fixtures };
   let publicUrl = '';
 
   const dispatch = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
+    // Whatever this request changed is on disk before the first byte of its answer.
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.end = ((...args: unknown[]) => {
+      commit();
+      return end(...args);
+    }) as typeof res.end;
     const method = req.method ?? 'GET';
     let path = '/';
     let note: string | undefined;

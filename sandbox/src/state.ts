@@ -307,6 +307,14 @@ export class SandboxState {
     return token;
   }
 
+  /** The live (not revoked) OAuth token of an application for a brand, if any. */
+  activeToken(applicationId: string, brandId: string): OAuthToken | undefined {
+    for (const t of this.tokens.values()) {
+      if (t.applicationId === applicationId && t.brandId === brandId && t.revokedAt === null) return t;
+    }
+    return undefined;
+  }
+
   revokeToken(token: OAuthToken): void {
     if (token.revokedAt === null) {
       token.revokedAt = toIso(this.clock.nowMs());

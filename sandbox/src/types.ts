@@ -336,10 +336,20 @@ export interface Knobs {
    * the method prefix is optional; paths are relative to `/external-api/v2`. `null` = every API call.
    */
   faultPaths: string[] | null;
+  /**
+   * Share (0..1) of API calls answered 403 with an HTML page, as a CDN in front of Faire does when it
+   * blocks a client. Nothing is done; the token stays valid.
+   */
+  html403Share: number;
+  /** When true, orders are answered with their shipments' tracking codes upper-cased, without spaces or dashes. */
+  reformatTrackingCodes: boolean;
+  /** When true, `GET /orders` pages come back without `cursor` even when more follow (page numbers still work). */
+  omitCursor: boolean;
 }
 
 export type LedgerOutcome =
   | 'created'
+  | 'blocked_403'
   | 'rejected'
   | 'throttled'
   | 'failed_5xx'
@@ -417,4 +427,6 @@ export interface BrandFixtures {
 export interface SandboxFixtures {
   brand1: BrandFixtures;
   brand2: BrandFixtures;
+  /** The third default brand (GBP); absent only when a sandbox is started with fewer brands. */
+  brand3?: BrandFixtures;
 }

@@ -136,9 +136,11 @@ describe('seed data', () => {
     await sbx.close();
   });
 
-  it('has two brands with 60–90 orders each, in every state', () => {
+  it('has three brands with 60–90 orders each, in every state; the third sells in GBP', () => {
     const brands = sbx.brands();
-    expect(brands.map((b) => b.token)).toEqual([TOKEN1, TOKEN2]);
+    expect(brands.map((b) => b.token)).toEqual([TOKEN1, TOKEN2, 'sbx_brand3_token']);
+    const third = sbx.listOrders(brands[2]?.brandId ?? '');
+    expect(third[0]?.items[0]?.price.currency).toBe('GBP');
     expect(brands[0]?.name).toBe('Juniper & Pine Candle Co.');
     for (const b of brands) {
       const orders = sbx.listOrders(b.brandId);
@@ -302,6 +304,7 @@ describe('seed data', () => {
         pendingRetailerConfirmationOrderId: 'bo_u56pkhmbeb',
         retailerId: 'r_n65o8gpx',
       },
+      brand3: expect.objectContaining({ brandId: 'b_q7v2c5lx', token: 'sbx_brand3_token' }),
     });
   });
 

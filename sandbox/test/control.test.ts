@@ -154,6 +154,13 @@ describe('/_sandbox control API', () => {
         currency: 'USD',
         locale: 'en-US',
       },
+      {
+        brandId: 'b_q7v2c5lx',
+        name: 'Thistle & Rye Tea Merchants',
+        token: 'sbx_brand3_token',
+        currency: 'GBP',
+        locale: 'en-GB',
+      },
     ]);
     expect((await ctl.get('/fixtures')).body).toEqual(SANDBOX_FIXTURES);
   });

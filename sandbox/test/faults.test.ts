@@ -183,6 +183,56 @@ describe('fault knobs', () => {
     expect(tok.status).toBe(401);
   });
 
+  it('html403Share answers 403 with an HTML block page; nothing changes and the token keeps working', async () => {
+    sbx.knobs.set({ html403Share: 1 });
+    const res = await fetch(`${sbx.apiBaseUrl}/orders/${F.processingOrderId}/shipments`, {
+      method: 'POST',
+      headers: { 'X-FAIRE-ACCESS-TOKEN': 'sbx_brand1_token', 'Content-Type': 'application/json' },
+      body: JSON.stringify(ship(undefined, '1ZBLOCKED')),
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await res.text()).toMatch(/<html[\s\S]*blocked/i);
+    expect(sbx.ledger().map((e) => e.outcome)).toEqual(['blocked_403']);
+    expect(sbx.getOrder(F.processingOrderId)?.shipments).toHaveLength(0);
+    sbx.knobs.set({ html403Share: 0 });
+    expect((await api.get('/brands/profile')).status).toBe(200);
+  });
+
+  it('reformatTrackingCodes answers tracking codes upper-cased without spaces or dashes', async () => {
+    sbx.knobs.set({ reformatTrackingCodes: true });
+    const created = await api.post(
+      `/orders/${F.processingOrderId}/shipments`,
+      ship(undefined, '1z 999-aa1 01'),
+    );
+    expect(created.status).toBe(200);
+    expect(created.body.shipments.map((s: { tracking_code: string }) => s.tracking_code)).toEqual([
+      '1Z999AA101',
+    ]);
+    const read = await api.get(`/orders/${F.processingOrderId}`);
+    expect(read.body.shipments[0].tracking_code).toBe('1Z999AA101');
+    const list = await api.get('/orders?limit=50');
+    const all = list.body.orders.flatMap((o: { shipments: { tracking_code: string }[] }) =>
+      o.shipments.map((x) => x.tracking_code),
+    );
+    expect(all.every((c: string) => c === c.toUpperCase() && !/[\s-]/.test(c))).toBe(true);
+    // The stored code is what was sent; only answers are re-formatted.
+    sbx.knobs.set({ reformatTrackingCodes: false });
+    expect((await api.get(`/orders/${F.processingOrderId}`)).body.shipments[0].tracking_code).toBe(
+      '1z 999-aa1 01',
+    );
+  });
+
+  it('omitCursor answers list pages without a cursor; page numbers still reach every order', async () => {
+    sbx.knobs.set({ omitCursor: true });
+    const first = await api.get('/orders?limit=10');
+    expect(first.body.orders).toHaveLength(10);
+    expect(first.body.cursor).toBeUndefined();
+    const second = await api.get('/orders?limit=10&page=2');
+    expect(second.body.orders).toHaveLength(10);
+    expect(second.body.orders[0].id).not.toBe(first.body.orders[0].id);
+  });
+
   it('rejects invalid knob values', () => {
     expect(() => sbx.knobs.set({ rate429Share: 2 })).toThrow();
     expect(() => sbx.knobs.set({ latencyMs: -1 })).toThrow();

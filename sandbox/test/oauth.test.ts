@@ -302,6 +302,40 @@ describe('OAuth', () => {
     expect(after.body.message).toMatch(/revoked/);
   });
 
+  it("one live token per app and brand: a second exchange without revoke is refused with Faire's message", async () => {
+    const first = await exchange(sbx, tokenBody((await approve(sbx)).code));
+    expect(first.status).toBe(200);
+    const secondCode = (await approve(sbx)).code;
+    const refused = await exchange(sbx, tokenBody(secondCode));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      message: 'Application is already installed via an active OAuth access token',
+    });
+    // Another brand is not affected.
+    const other = await exchange(
+      sbx,
+      tokenBody((await approve(sbx, { brandId: SANDBOX_FIXTURES.brand2.brandId })).code),
+    );
+    expect(other.status).toBe(200);
+    // Revoke the first, then a new authorization works, and only the new token is live.
+    const revoked = await call('POST', `${sbx.oauthBaseUrl}/api/external-api-oauth2/revoke`, {
+      token: null,
+      body: {
+        application_token: APP_ID,
+        application_secret: APP_SECRET,
+        access_token_o_auth: String(first.body.access_token),
+      },
+    });
+    expect(revoked.body).toEqual({ success: 'true' });
+    const again = await exchange(sbx, tokenBody((await approve(sbx)).code));
+    expect(again.status).toBe(200);
+    const profile = await call('GET', `${sbx.apiBaseUrl}/brands/profile`, {
+      token: null,
+      headers: oauthHeaders(String(again.body.access_token)),
+    });
+    expect(profile.body.brand_id).toBe(SANDBOX_FIXTURES.brand1.brandId);
+  });
+
   it('the token endpoints only accept POST', async () => {
     const r = await call('GET', `${sbx.oauthBaseUrl}/api/external-api-oauth2/token`, { token: null });
     expect(r.status).toBe(405);

@@ -7,6 +7,16 @@ import { AdminCard, LoadError } from './AdminCard';
 import { AdminInviteDialog } from './AdminInviteDialog';
 import { useAdminUsers, type AdminUser } from './api';
 
+/** The company, and the Faire brand it is connected to (flagged when another company holds it too). */
+function companyCaption(u: AdminUser): string | null {
+  if (!u.companyName) return null;
+  const c = u.faireConnection;
+  if (!c) return u.companyName;
+  const failed = c.status === 'FAILED' ? ', failed' : '';
+  const shared = c.brandShared ? ' - brand also connected by another company' : '';
+  return `${u.companyName} · Faire: ${c.brandName}${failed}${shared}`;
+}
+
 function ConnectionChip({ connected }: { connected: boolean }) {
   return (
     <Chip
@@ -148,7 +158,7 @@ export function UserManagementCard({ currentUser }: { currentUser: CurrentUser }
                 email={u.email}
                 admin={u.isAdmin}
                 you={u.id === currentUser.id}
-                caption={u.companyName}
+                caption={companyCaption(u)}
                 trailing={<ConnectionChip connected={u.hasFaireToken} />}
               />
             </Box>

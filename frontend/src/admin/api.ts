@@ -43,6 +43,14 @@ export interface AdminUser {
   hasFaireToken: boolean;
   isAdmin: boolean;
   companyName: string | null;
+  /** The Faire connection of the user's company (one per company). */
+  faireConnection?: {
+    brandName: string;
+    status: string;
+    connectedByName: string | null;
+    /** Another company is connected to the same brand: to resolve. */
+    brandShared: boolean;
+  } | null;
   lastSignInAt: string | null;
 }
 

@@ -17,6 +17,9 @@ const connected = {
   brandId: 'b_1',
   brandName: 'Juniper & Co',
   authMode: 'OAUTH',
+  canManage: true,
+  currency: 'USD',
+  connectedByName: 'Ann Admin',
   connectedAt: '2026-11-01T10:00:00Z',
   lastError: null,
 };
@@ -36,11 +39,15 @@ function apiWithHeldAuthorize(routes: Parameters<typeof mockApi>[0]) {
   });
   vi.stubGlobal(
     'fetch',
-    vi.fn((url: string, init?: RequestInit) => (url === AUTHORIZE_URL ? held : base(url, init))),
+    vi.fn((url: string, init?: RequestInit) => (url.startsWith(AUTHORIZE_URL) ? held : base(url, init))),
   );
   return {
     release: () =>
-      release(new Response(JSON.stringify({ authUrl: AUTH_URL }), { headers: { 'content-type': 'application/json' } })),
+      release(
+        new Response(JSON.stringify({ authUrl: AUTH_URL }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
   };
 }
 
@@ -49,12 +56,14 @@ describe('ConnectPage', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const api = apiWithHeldAuthorize({
       'GET /api/auth/config': { body: config },
-      'GET /api/faire/connection': { body: { status: 'NOT_CONNECTED' } },
+      'GET /api/faire/connection': { body: { status: 'NOT_CONNECTED', canManage: true } },
     });
     renderScreen(<ConnectPage />, { route: '/oauth-setup', user: annAtAcme() });
     expect(screen.getByText('Authorize with Faire', { selector: 'h2' })).toBeTruthy();
     expect(screen.getByText('Add/update/delete order info')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Skip for now (demo mode)' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.getByRole('link', { name: 'Skip for now (demo mode)' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
     expect(await screen.findByText('Sandbox marketplace')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Authorize with Faire' }));
@@ -68,7 +77,12 @@ describe('ConnectPage', () => {
   });
 
   it("toasts 'OAuth initialization failed' when the authorize call fails", async () => {
-    mockApi({ 'GET /api/oauth/faire/authorize': { status: 503, body: { message: 'Faire is not configured' } } });
+    mockApi({
+      'GET /api/oauth/faire/authorize?intent=connect': {
+        status: 503,
+        body: { message: 'Faire is not configured' },
+      },
+    });
     renderScreen(<ConnectPage />, { route: '/oauth-setup', user: annAtAcme() });
     fireEvent.click(screen.getByRole('button', { name: 'Authorize with Faire' }));
     await waitFor(() =>
@@ -82,9 +96,9 @@ describe('ConnectPage', () => {
 
   it('completes in the starting tab when the Faire tab announces the connection', async () => {
     vi.spyOn(window, 'open').mockReturnValue(null);
-    let status: unknown = { status: 'NOT_CONNECTED' };
+    let status: unknown = { status: 'NOT_CONNECTED', canManage: true };
     mockApi({
-      'GET /api/oauth/faire/authorize': { body: { authUrl: AUTH_URL } },
+      'GET /api/oauth/faire/authorize?intent=connect': { body: { authUrl: AUTH_URL } },
       'GET /api/faire/connection': () => ({ body: status }),
       'GET /api/auth/me': () => ({ body: { ...annAtAcme(), hasFaireToken: true } }),
     });
@@ -119,7 +133,7 @@ describe('ConnectPage', () => {
   });
 
   it('shows why Faire did not connect, with Try again', async () => {
-    mockApi({ 'GET /api/faire/connection': { body: { status: 'NOT_CONNECTED' } } });
+    mockApi({ 'GET /api/faire/connection': { body: { status: 'NOT_CONNECTED', canManage: true } } });
     const { location } = renderScreen(<ConnectPage />, {
       route: '/oauth-setup?faire=denied&message=Faire%20access%20was%20not%20granted.',
       user: annAtAcme(),
@@ -129,5 +143,30 @@ describe('ConnectPage', () => {
     expect(screen.queryByText('Faire access was not granted.')).toBeNull();
     expect(location()).toBe('/oauth-setup');
     expect(screen.getByRole('button', { name: 'Authorize with Faire' })).toBeTruthy();
+  });
+
+  it('shows a member where the orders come from, never a connect prompt', async () => {
+    mockApi({ 'GET /api/faire/connection': { body: { ...connected, canManage: false } } });
+    renderScreen(<ConnectPage />, { route: '/oauth-setup', user: annAtAcme('COMPANY_USER') });
+    expect(await screen.findByText('Orders come from Juniper & Co, connected by Ann Admin.')).toBeTruthy();
+    expect(screen.queryByText('Connect your Faire account')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Authorize with Faire' })).toBeNull();
+  });
+
+  it('asks the admin to confirm a brand change, then authorizes with the change intent', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const fetch = mockApi({
+      'GET /api/faire/connection': { body: connected },
+      'GET /api/oauth/faire/authorize?intent=change': { body: { authUrl: AUTH_URL } },
+    });
+    renderScreen(<ConnectPage />, { route: '/oauth-setup', user: annAtAcme() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Change brand' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the Faire brand?' });
+    expect(dialog.textContent).toContain(
+      'Orders from Juniper & Co will be removed; shipments already created stay on Faire.',
+    );
+    expect(fetch.mock.calls.some(([url]) => String(url).startsWith(AUTHORIZE_URL))).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Change brand' }));
+    await waitFor(() => expect(open).toHaveBeenCalledWith(AUTH_URL, '_blank', 'noopener'));
   });
 });

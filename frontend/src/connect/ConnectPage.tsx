@@ -1,5 +1,3 @@
-import CheckCircleIcon from '@mui/icons-material/CheckCircleRounded';
-import DoneIcon from '@mui/icons-material/Done';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import ScienceIcon from '@mui/icons-material/ScienceOutlined';
 import {
@@ -12,10 +10,6 @@ import {
   CircularProgress,
   LinearProgress,
   Link,
-  List,
-  ListItem,
-  ListItemIcon,
-  ListItemText,
   Step,
   StepLabel,
   Stepper,
@@ -29,18 +23,23 @@ import { useAuthConfig } from '../auth/authConfig';
 import { ME_QUERY_KEY } from '../auth/useCurrentUser';
 import { useToast } from '../notifications/toast';
 import { PageHeader } from '../pages/PageHeader';
-import { AUTHORIZE_URL, BRAND_PROFILE_QUERY_KEY, CONNECTION_QUERY_KEY, useFaireConnection, type FaireConnection } from './api';
+import {
+  authorizeUrlFor,
+  BRAND_PROFILE_QUERY_KEY,
+  CONNECTION_QUERY_KEY,
+  useFaireConnection,
+  type ConnectIntent,
+  type FaireConnection,
+} from './api';
+import { ChangeBrandDialog } from './ChangeBrandDialog';
+import { CompanyConnectionNote } from './CompanyConnectionNote';
+import { ConnectedPanel, PermissionsCard } from './ConnectPanels';
 import { announceConnection, listenForConnection } from './channel';
 import { isNewConnection, outcomeFromParams } from './connectionState';
 
 export const STEPS = ['Authorize with Faire', 'Grant Permissions', 'Complete Setup'] as const;
 
-export const PERMISSIONS = [
-  'Fetch brand info',
-  'Fetch order info',
-  'Fetch shipments info',
-  'Add/update/delete order info',
-] as const;
+export { PERMISSIONS } from './permissions';
 
 /** How often the tab that started authorization checks for the new connection. */
 export const POLL_MS = 3000;
@@ -114,8 +113,13 @@ export function ConnectPage() {
     refreshAccount();
   }, [waiting, baseline, connection.data, refreshAccount]);
 
+  const hasConnection = connection.data?.status === 'CONNECTED' || connection.data?.status === 'FAILED';
+  const askedIntent = params.get('intent');
+  const defaultIntent: ConnectIntent =
+    askedIntent === 'change' ? 'change' : hasConnection ? 'reconnect' : 'connect';
+  const [changeOpen, setChangeOpen] = useState(false);
   const authorize = useMutation({
-    mutationFn: () => apiRequest<{ authUrl: string }>('GET', AUTHORIZE_URL),
+    mutationFn: (intent: ConnectIntent) => apiRequest<{ authUrl: string }>('GET', authorizeUrlFor(intent)),
     onSuccess: ({ authUrl }) => {
       window.open(authUrl, '_blank', 'noopener');
       setPhase({ kind: 'waiting', authUrl, baseline: connection.data });
@@ -123,17 +127,18 @@ export function ConnectPage() {
     onError: (err) =>
       toast({ title: 'OAuth initialization failed', description: errorMessage(err), variant: 'destructive' }),
   });
-  const start = () => authorize.mutate();
+  const start = () => authorize.mutate(defaultIntent);
 
   const startOver = () => {
     if (params.has('faire')) setParams({}, { replace: true });
     setPhase({ kind: 'idle' });
   };
 
-  const alreadyConnected = phase.kind === 'idle' && connection.data?.status === 'CONNECTED';
+  // Sent here to reconnect or change brand: offer the authorize step, not the "connected" summary.
+  const alreadyConnected = phase.kind === 'idle' && connection.data?.status === 'CONNECTED' && !askedIntent;
   const showConnected = phase.kind === 'connected' || alreadyConnected;
   const activeStep = showConnected ? STEPS.length : phase.kind === 'idle' ? 0 : 1;
-  const brandName = connection.data && connection.data.status !== 'NOT_CONNECTED' ? connection.data.brandName : null;
+  const brandName = connection.data && 'brandName' in connection.data ? connection.data.brandName : null;
 
   const authorizeButton = (label: string, variant: 'contained' | 'outlined' = 'contained') => (
     <Button
@@ -154,7 +159,13 @@ export function ConnectPage() {
         brandName={brandName}
         landed={phase.kind === 'connected' && phase.landed}
         already={alreadyConnected}
-        reconnect={alreadyConnected ? authorizeButton('Connect a different brand', 'outlined') : null}
+        reconnect={
+          alreadyConnected ? (
+            <Button variant="outlined" size="large" color="warning" onClick={() => setChangeOpen(true)}>
+              Change brand
+            </Button>
+          ) : null
+        }
       />
     );
   } else if (phase.kind === 'waiting') {
@@ -164,8 +175,8 @@ export function ConnectPage() {
           Approve access in the Faire tab
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          We opened Faire in a new tab. Sign in there, choose your brand and approve the permissions. This page
-          updates by itself as soon as you are done.
+          We opened Faire in a new tab. Sign in there, choose your brand and approve the permissions. This
+          page updates by itself as soon as you are done.
         </Typography>
         <LinearProgress sx={{ my: 3, borderRadius: 1, height: 6 }} aria-label="Waiting for Faire" />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
@@ -193,7 +204,12 @@ export function ConnectPage() {
             data-testid="connect-failed"
             sx={{ mb: 3 }}
             action={
-              <Button color="inherit" size="small" onClick={startOver} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+              <Button
+                color="inherit"
+                size="small"
+                onClick={startOver}
+                sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
+              >
                 Try again
               </Button>
             }
@@ -205,19 +221,24 @@ export function ConnectPage() {
           </Alert>
         ) : connection.data?.status === 'FAILED' ? (
           <Alert severity="warning" sx={{ mb: 3 }}>
-            Faire refused your stored connection{brandName ? ` to ${brandName}` : ''}. Authorize again to reconnect.
+            Faire refused your stored connection{brandName ? ` to ${brandName}` : ''}. Authorize again to
+            reconnect.
           </Alert>
         ) : null}
         <Typography variant="h3" component="h2">
           Authorize with Faire
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
-          Faire opens in a new tab. Sign in with your brand account and approve access; this page completes the
-          setup on its own when you are done.
+          Faire opens in a new tab. Sign in with your brand account and approve access; this page completes
+          the setup on its own when you are done.
         </Typography>
         {authorizeButton('Authorize with Faire')}
         {config.data?.sandboxMarketplace ? (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 2, display: 'flex', alignItems: 'center', gap: 0.75 }}>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ mt: 2, display: 'flex', alignItems: 'center', gap: 0.75 }}
+          >
             <ScienceIcon sx={{ fontSize: 18, color: 'secondary.main' }} aria-hidden />
             The sandbox authorize page lets you pick a demo brand.
           </Typography>
@@ -226,8 +247,34 @@ export function ConnectPage() {
     );
   }
 
+  const member =
+    connection.data && (connection.data.status === 'NO_COMPANY' || !connection.data.canManage)
+      ? connection.data
+      : null;
+  if (member) {
+    // Only a company admin connects Faire: everyone else sees where the company's orders come from.
+    return (
+      <Box sx={{ maxWidth: 980 }}>
+        <PageHeader title="Faire connection" subtitle="Your company's Faire brand." />
+        <CompanyConnectionNote connection={member} />
+        <Button component={RouterLink} to="/dashboard" variant="contained">
+          Go to Dashboard
+        </Button>
+      </Box>
+    );
+  }
+
   return (
     <Box sx={{ maxWidth: 980 }}>
+      <ChangeBrandDialog
+        open={changeOpen}
+        brandName={brandName}
+        onCancel={() => setChangeOpen(false)}
+        onConfirm={() => {
+          setChangeOpen(false);
+          authorize.mutate('change');
+        }}
+      />
       <PageHeader
         title="Connect your Faire account"
         subtitle="Link your Faire brand so your orders and shipments stay in sync."
@@ -273,76 +320,16 @@ export function ConnectPage() {
 
       {showConnected ? null : (
         <Box sx={{ mt: 3, textAlign: { xs: 'center', md: 'left' } }}>
-          <Link component={RouterLink} to="/dashboard" underline="hover" sx={{ fontWeight: 600, color: 'text.secondary' }}>
+          <Link
+            component={RouterLink}
+            to="/dashboard"
+            underline="hover"
+            sx={{ fontWeight: 600, color: 'text.secondary' }}
+          >
             Skip for now (demo mode)
           </Link>
         </Box>
       )}
-    </Box>
-  );
-}
-
-function PermissionsCard({ granted }: { granted: boolean }) {
-  return (
-    <Card component="section" aria-labelledby="permissions-title" sx={{ p: { xs: 2.5, sm: 3 } }}>
-      <Typography id="permissions-title" variant="h3" component="h2">
-        Grant Permissions
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-        {granted ? 'This portal can now:' : 'Faire will ask you to allow this portal to:'}
-      </Typography>
-      <List dense disablePadding sx={{ mt: 1.5 }} aria-label="Permissions">
-        {PERMISSIONS.map((p) => (
-          <ListItem key={p} disableGutters>
-            <ListItemIcon sx={{ minWidth: 32 }}>
-              <DoneIcon sx={{ fontSize: 20, color: granted ? 'success.main' : 'primary.main' }} aria-hidden />
-            </ListItemIcon>
-            <ListItemText primary={p} slotProps={{ primary: { sx: { fontWeight: 500 } } }} />
-          </ListItem>
-        ))}
-      </List>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-        You can disconnect at any time from Settings.
-      </Typography>
-    </Card>
-  );
-}
-
-function ConnectedPanel({
-  brandName,
-  landed,
-  already,
-  reconnect,
-}: {
-  brandName: string | null;
-  landed: boolean;
-  already: boolean;
-  reconnect: ReactNode;
-}) {
-  return (
-    <Box data-testid="connect-complete" sx={{ textAlign: { xs: 'center', sm: 'left' } }}>
-      <CheckCircleIcon sx={{ fontSize: 48, color: 'success.main' }} aria-hidden />
-      <Typography variant="h3" component="h2" sx={{ mt: 1 }}>
-        Your Faire account is connected
-      </Typography>
-      {brandName ? (
-        <Typography sx={{ mt: 1 }}>
-          Connected to <strong>{brandName}</strong>
-        </Typography>
-      ) : null}
-      <Typography color="text.secondary" sx={{ mt: 1 }}>
-        {landed
-          ? 'You can close this tab: the portal tab you started from has been updated.'
-          : already
-            ? 'Orders from this brand are fetched into the portal.'
-            : 'Setup is complete. Your orders will be fetched from Faire.'}
-      </Typography>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 3, justifyContent: { xs: 'center', sm: 'flex-start' } }}>
-        <Button component={RouterLink} to="/dashboard" variant="contained" size="large">
-          Go to Dashboard
-        </Button>
-        {reconnect}
-      </Box>
     </Box>
   );
 }

@@ -1,16 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, getQueryFn } from '../api/request';
 
+/** The company's one Faire connection, as GET /api/faire/connection answers it. */
 export type FaireConnection =
-  | { status: 'NOT_CONNECTED' }
+  | { status: 'NO_COMPANY' }
+  | { status: 'NOT_CONNECTED'; canManage: boolean }
   | {
       status: 'CONNECTED' | 'FAILED';
+      /** True for a company admin: only they connect, reconnect, change the brand or disconnect. */
+      canManage: boolean;
       brandId: string;
       brandName: string | null;
+      currency: string;
       authMode: string;
       connectedAt: string;
+      connectedByName: string | null;
       lastError: string | null;
     };
+
+export type ConnectIntent = 'connect' | 'reconnect' | 'change';
+
+/** The authorize URL to ask for; `change` says the admin confirmed switching brands. */
+export function authorizeUrlFor(intent: ConnectIntent): string {
+  return `${AUTHORIZE_URL}?intent=${intent}`;
+}
 
 export const CONNECTION_QUERY_KEY = ['/api/faire/connection'] as const;
 export const BRAND_PROFILE_QUERY_KEY = ['/api/faire/brand-profile'] as const;
@@ -27,7 +40,7 @@ export function useFaireConnection(options: { pollMs?: number | false; enabled?:
   });
 }
 
-/** GET /api/faire/brand-profile: the live brand name; call only when the user has a Faire token. */
+/** GET /api/faire/brand-profile: the live brand name; call only when the company has a connection. */
 export function useBrandProfile(enabled: boolean) {
   return useQuery<{ name: string } | null>({
     queryKey: BRAND_PROFILE_QUERY_KEY,

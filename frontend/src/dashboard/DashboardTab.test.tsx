@@ -13,6 +13,17 @@ beforeEach(() => toast.mockClear());
 afterEach(() => vi.unstubAllGlobals());
 
 const connected = { ...annAtAcme(), hasFaireToken: true };
+const connection = {
+  status: 'CONNECTED',
+  canManage: false,
+  brandId: 'b_h4t9w6rn',
+  brandName: 'Harbor & Quill',
+  currency: 'USD',
+  authMode: 'OAUTH',
+  connectedAt: '2026-11-01T10:00:00Z',
+  connectedByName: 'Ann Rivera',
+  lastError: null,
+};
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
 const empty: AnalyticsStats = {
@@ -44,6 +55,7 @@ describe('DashboardTab', () => {
     let stats = empty;
     const fetch = mockApi({
       'GET /api/analytics/stats': () => ({ body: stats }),
+      'GET /api/faire/connection': { body: connection },
       'POST /api/orders/refresh': () => {
         stats = filled;
         return { body: { message: 'Orders refreshed' } };
@@ -56,7 +68,10 @@ describe('DashboardTab', () => {
   });
 
   it('does not refresh recent data and shows counts, breakdown and freshness', async () => {
-    const fetch = mockApi({ 'GET /api/analytics/stats': { body: filled } });
+    const fetch = mockApi({
+      'GET /api/analytics/stats': { body: filled },
+      'GET /api/faire/connection': { body: connection },
+    });
     renderScreen(<DashboardTab />, { user: connected, strict: true });
     const row = within(await screen.findByTestId('breakdown-PROCESSING'));
     expect(row.getByText('50%')).toBeTruthy();
@@ -72,17 +87,46 @@ describe('DashboardTab', () => {
   it('refreshes data older than 24 hours, and on the button', async () => {
     const fetch = mockApi({
       'GET /api/analytics/stats': { body: { ...filled, lastRefreshedAt: minutesAgo(25 * 60) } },
+      'GET /api/faire/connection': { body: connection },
       'POST /api/orders/refresh': { body: { message: 'Orders refreshed' } },
     });
     renderScreen(<DashboardTab />, { user: connected });
     await waitFor(() => expect(refreshCalls(fetch)).toBe(1));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh Orders' }).hasAttribute('disabled')).toBe(false));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Refresh Orders' }).hasAttribute('disabled')).toBe(false),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Refresh Orders' }));
     await waitFor(() => expect(refreshCalls(fetch)).toBe(2));
   });
 
-  it('points a user without a Faire connection to /oauth-setup instead of refreshing', async () => {
-    const fetch = mockApi({ 'GET /api/analytics/stats': { body: empty } });
+  it('tells a member where the orders come from, never to connect', async () => {
+    mockApi({
+      'GET /api/analytics/stats': { body: filled },
+      'GET /api/faire/connection': { body: connection },
+    });
+    renderScreen(<DashboardTab />, { user: { ...annAtAcme('COMPANY_USER'), hasFaireToken: true } });
+    expect((await screen.findByTestId('company-connection')).textContent).toBe(
+      'Orders come from Harbor & Quill, connected by Ann Rivera.',
+    );
+    expect(screen.queryByTestId('connect-faire-card')).toBeNull();
+    expect(screen.queryByText('Connect your Faire account')).toBeNull();
+  });
+
+  it('gives a platform admin without a company one explanation instead of cards that cannot load', async () => {
+    const fetch = mockApi({ 'GET /api/faire/connection': { body: { status: 'NO_COMPANY' } } });
+    renderScreen(<DashboardTab />, { user: annAtAcme() });
+    expect((await screen.findByTestId('no-company-note')).textContent).toMatch(
+      /platform admin without a company/,
+    );
+    expect(screen.queryByText('Failed to load order stats')).toBeNull();
+    expect(fetch.mock.calls.some(([url]) => url === '/api/analytics/stats')).toBe(false);
+  });
+
+  it('points an admin without a Faire connection to /oauth-setup instead of refreshing', async () => {
+    const fetch = mockApi({
+      'GET /api/analytics/stats': { body: empty },
+      'GET /api/faire/connection': { body: { status: 'NOT_CONNECTED', canManage: true } },
+    });
     renderScreen(<DashboardTab />, { user: annAtAcme() });
     expect(await screen.findByText('No order data available yet')).toBeTruthy();
     const card = within(screen.getByTestId('connect-faire-card'));

@@ -4,7 +4,8 @@ import ProblemIcon from '@mui/icons-material/ReportProblemOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Alert, Box, Button, CircularProgress, Tooltip } from '@mui/material';
 import { useEffect, useRef } from 'react';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { useFaireConnection } from '../connect/api';
+import { CompanyConnectionNote, NO_COMPANY_TEXT } from '../connect/CompanyConnectionNote';
 import { useOrderStats, useRefreshOrders } from '../orders/api';
 import { PageHeader } from '../pages/PageHeader';
 import { BreakdownCard } from './BreakdownCard';
@@ -27,14 +28,22 @@ function LastRefreshed({ at }: { at: string | null }) {
       component="span"
       data-testid="last-refreshed"
       data-tone={tone}
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: TONE_COLOR[tone], fontWeight: tone === 'grey' ? 400 : 600 }}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.5,
+        color: TONE_COLOR[tone],
+        fontWeight: tone === 'grey' ? 400 : 600,
+      }}
     >
       <ScheduleIcon sx={{ fontSize: 16 }} aria-hidden />
       {lastRefreshedText(at, now)}
     </Box>
   );
   return at ? (
-    <Tooltip title={new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}>{label}</Tooltip>
+    <Tooltip title={new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}>
+      {label}
+    </Tooltip>
   ) : (
     label
   );
@@ -45,9 +54,12 @@ function LastRefreshed({ at }: { at: string | null }) {
  * Orders are refreshed once per visit when there are none yet or the last fetch is over 24 hours old.
  */
 export function DashboardTab() {
-  const { data: me } = useCurrentUser();
-  const hasFaire = !!me?.hasFaireToken;
-  const stats = useOrderStats();
+  const connection = useFaireConnection();
+  const c = connection.data;
+  const hasFaire = c?.status === 'CONNECTED';
+  const noCompany = c?.status === 'NO_COMPANY';
+  // Stats wait for the connection: a platform admin without a company has none to load.
+  const stats = useOrderStats(connection.isSuccess ? !noCompany : connection.isError);
   const refresh = useRefreshOrders();
   const { mutate: runRefresh } = refresh;
 
@@ -59,6 +71,18 @@ export function DashboardTab() {
   }, [stats.data, hasFaire, runRefresh]);
 
   const data = stats.data ?? undefined;
+
+  if (noCompany) {
+    // A platform admin without a company: one explanation instead of cards that cannot load.
+    return (
+      <>
+        <PageHeader title="Dashboard" subtitle="Your Faire orders at a glance." />
+        <Alert severity="info" data-testid="no-company-note">
+          {NO_COMPANY_TEXT}
+        </Alert>
+      </>
+    );
+  }
 
   return (
     <>
@@ -77,7 +101,11 @@ export function DashboardTab() {
         }
       />
 
-      {!hasFaire ? <ConnectFaireCard /> : null}
+      {c?.status === 'NOT_CONNECTED' && c.canManage ? (
+        <ConnectFaireCard />
+      ) : (
+        <CompanyConnectionNote connection={c} />
+      )}
 
       {stats.isError ? (
         <Alert

@@ -2,6 +2,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import WarningIcon from '@mui/icons-material/WarningAmberRounded';
 import { Box, Card, Chip, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { useBrandCurrency } from '../money/useBrandCurrency';
 import { formatDate, formatMoney } from './format';
 import { TrackingLink } from './TrackingLink';
 import type { Order } from './types';
@@ -11,7 +12,13 @@ function Field({ label, children, wide = false }: { label: string; children: Rea
     <Box sx={{ minWidth: 0, gridColumn: wide ? 'span 2' : undefined }}>
       <Typography
         component="dt"
-        sx={{ fontSize: 11, fontWeight: 600, letterSpacing: '0.06em', textTransform: 'uppercase', color: 'text.secondary' }}
+        sx={{
+          fontSize: 11,
+          fontWeight: 600,
+          letterSpacing: '0.06em',
+          textTransform: 'uppercase',
+          color: 'text.secondary',
+        }}
       >
         {label}
       </Typography>
@@ -24,6 +31,7 @@ function Field({ label, children, wide = false }: { label: string; children: Rea
 
 /** One order: its Faire link, dates, customer, amount, tracking, and the problem box when it is late. */
 export function OrderCard({ order }: { order: Order }) {
+  const currency = useBrandCurrency();
   const label = order.displayId || order.faireOrderId;
   return (
     <Card
@@ -44,7 +52,14 @@ export function OrderCard({ order }: { order: Order }) {
           target="_blank"
           rel="noopener noreferrer"
           underline="hover"
-          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 700, fontSize: '1rem', minWidth: 0 }}
+          sx={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: 0.5,
+            fontWeight: 700,
+            fontSize: '1rem',
+            minWidth: 0,
+          }}
         >
           <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
             {label}
@@ -63,11 +78,17 @@ export function OrderCard({ order }: { order: Order }) {
 
       <Box
         component="dl"
-        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: 2, rowGap: 1.25 }}
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+          columnGap: 2,
+          rowGap: 1.25,
+        }}
       >
         <Field label="Order date">{formatDate(order.createdAt)}</Field>
         <Field label="Customer">{order.customerName || '-'}</Field>
-        <Field label="Amount">{formatMoney(order.totalCents)}</Field>
+        <Field label="Amount">{formatMoney(order.totalCents, currency)}</Field>
         <Field label="Expected ship date">{formatDate(order.expectedShipDate)}</Field>
         <Field label="Tracking" wide>
           <TrackingLink carrier={order.carrier} trackingNumber={order.trackingNumber} />

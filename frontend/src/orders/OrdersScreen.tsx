@@ -5,6 +5,8 @@ import { Alert, Box, Button, Card, CircularProgress, Link, Skeleton, Typography 
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../pages/PageHeader';
+import { useFaireConnection } from '../connect/api';
+import { NO_COMPANY_TEXT } from '../connect/CompanyConnectionNote';
 import { useRefreshOrders } from './api';
 import type { OrderGroup } from './grouping';
 import { OrderGroupSection, type GroupNote } from './OrderGroupSection';
@@ -29,6 +31,8 @@ export function OrdersScreen({
   empty: { title: string; text: string };
 }) {
   const refresh = useRefreshOrders();
+  const connection = useFaireConnection();
+  const noCompany = connection.data?.status === 'NO_COMPANY';
 
   return (
     <>
@@ -36,7 +40,14 @@ export function OrdersScreen({
         component={RouterLink}
         to="/dashboard"
         underline="hover"
-        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1.5, fontWeight: 600, fontSize: 14 }}
+        sx={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 0.5,
+          mb: 1.5,
+          fontWeight: 600,
+          fontSize: 14,
+        }}
       >
         <ArrowBackIcon sx={{ fontSize: 18 }} aria-hidden />
         Back to Dashboard
@@ -56,8 +67,15 @@ export function OrdersScreen({
         }
       />
 
-      {status === 'pending' ? (
-        <Box data-testid="orders-loading" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      {noCompany ? (
+        <Alert severity="info" data-testid="no-company-note">
+          {NO_COMPANY_TEXT}
+        </Alert>
+      ) : status === 'pending' ? (
+        <Box
+          data-testid="orders-loading"
+          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}
+        >
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} variant="rounded" height={190} />
           ))}

@@ -22,10 +22,11 @@ export function useProblemOrders() {
   });
 }
 
-export function useOrderStats() {
+export function useOrderStats(enabled = true) {
   return useQuery<AnalyticsStats | null>({
     queryKey: STATS_QUERY_KEY,
     queryFn: getQueryFn<AnalyticsStats>({ on401: 'throw' }),
+    enabled,
   });
 }
 
@@ -55,7 +56,8 @@ export function useRefreshOrders() {
         variant: 'success',
       });
     },
-    onError: () => toast({ title: 'Refresh Failed', description: 'Failed to refresh orders', variant: 'destructive' }),
+    onError: () =>
+      toast({ title: 'Refresh Failed', description: 'Failed to refresh orders', variant: 'destructive' }),
     onSettled: () => invalidateOrderData(queryClient),
   });
 }

@@ -1,10 +1,4 @@
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** Integer cents as dollars with 2 decimals ("$1,234.50"); '-' when missing. */
-export function formatMoney(cents: number | null | undefined): string {
-  if (cents === null || cents === undefined || !Number.isFinite(cents)) return '-';
-  return USD.format(cents / 100);
-}
+export { formatMoney } from '../money/formatMoney';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -28,7 +22,10 @@ export function formatDate(value: string | null | undefined): string {
  * The carrier's public tracking page for a tracking number, when the carrier name contains ups, fedex
  * or usps (any case); null otherwise or when the number is missing.
  */
-export function trackingUrl(carrier: string | null | undefined, trackingNumber: string | null | undefined): string | null {
+export function trackingUrl(
+  carrier: string | null | undefined,
+  trackingNumber: string | null | undefined,
+): string | null {
   const number = trackingNumber?.trim();
   if (!number) return null;
   const name = (carrier ?? '').toLowerCase();

@@ -1,7 +1,8 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircleRounded';
 import LinkIcon from '@mui/icons-material/LinkRounded';
 import LinkOffIcon from '@mui/icons-material/LinkOffRounded';
+import SwapIcon from '@mui/icons-material/SwapHorizRounded';
 import SyncProblemIcon from '@mui/icons-material/SyncProblemRounded';
-import CheckCircleIcon from '@mui/icons-material/CheckCircleRounded';
 import {
   Box,
   Button,
@@ -18,21 +19,155 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useBrandProfile, useFaireConnection } from '../connect/api';
+import { ChangeBrandDialog } from '../connect/ChangeBrandDialog';
+import { NO_COMPANY_TEXT, sinceText } from '../connect/CompanyConnectionNote';
 import { useDisconnectFaire } from './api';
 import { integrationStatus } from './integrationStatus';
 
-/** Faire integration: Connected (Disconnect), Connection Failed (Reconnect) or Not connected (Connect). */
-export function IntegrationCard({ hasFaireToken }: { hasFaireToken: boolean }) {
-  const connection = useFaireConnection({ enabled: hasFaireToken });
-  const profile = useBrandProfile(hasFaireToken);
+/**
+ * The company's Faire integration. Connected (brand, by whom, since), Connection Failed or Not connected;
+ * a company admin gets the actions (Reconnect, Change brand, Disconnect, Connect), a member is told to ask
+ * their admin.
+ */
+export function IntegrationCard() {
+  const connection = useFaireConnection();
+  const hasConnection = connection.data?.status === 'CONNECTED' || connection.data?.status === 'FAILED';
+  const profile = useBrandProfile(hasConnection);
   const disconnect = useDisconnectFaire();
+  const navigate = useNavigate();
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const status = integrationStatus(hasFaireToken, connection, profile);
+  const [changeOpen, setChangeOpen] = useState(false);
+  const status = integrationStatus(connection, profile);
+  const brand = status.kind === 'connected' || status.kind === 'failed' ? status.brandName : null;
+
+  let body;
+  if (status.kind === 'loading') {
+    body = (
+      <>
+        <Skeleton variant="rounded" width={120} height={28} />
+        <Skeleton variant="text" width="70%" sx={{ mt: 1 }} />
+      </>
+    );
+  } else if (status.kind === 'no-company') {
+    body = <Typography color="text.secondary">{NO_COMPANY_TEXT}</Typography>;
+  } else if (status.kind === 'connected') {
+    body = (
+      <>
+        <Chip icon={<CheckCircleIcon />} label="Connected" color="success" sx={{ fontWeight: 700 }} />
+        <Typography sx={{ mt: 1.5 }}>
+          Connected to <strong>{status.brandName ?? 'your Faire brand'}</strong>
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="connected-by">
+          {status.connectedByName ? `Connected by ${status.connectedByName}` : 'Connected'}
+          {sinceText(status.connectedAt) ? ` since ${sinceText(status.connectedAt)}` : ''}. Orders are fetched
+          from this brand and shipments are created on it.
+        </Typography>
+        {status.canManage ? (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 2.5 }}>
+            <Button
+              component={RouterLink}
+              to="/oauth-setup?intent=reconnect"
+              variant="outlined"
+              startIcon={<LinkIcon />}
+            >
+              Reconnect
+            </Button>
+            <Button
+              variant="outlined"
+              color="warning"
+              startIcon={<SwapIcon />}
+              onClick={() => setChangeOpen(true)}
+            >
+              Change brand
+            </Button>
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<LinkOffIcon />}
+              onClick={() => setConfirmOpen(true)}
+            >
+              Disconnect
+            </Button>
+          </Box>
+        ) : (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+            Your company admin manages this connection.
+          </Typography>
+        )}
+      </>
+    );
+  } else if (status.kind === 'failed') {
+    body = (
+      <>
+        <Chip icon={<SyncProblemIcon />} label="Connection Failed" color="error" sx={{ fontWeight: 700 }} />
+        <Typography sx={{ mt: 1.5 }}>
+          Faire refused the stored connection
+          {status.brandName ? (
+            <>
+              {' '}
+              to <strong>{status.brandName}</strong>
+            </>
+          ) : null}
+          .
+        </Typography>
+        {status.canManage ? (
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+              Uploads are paused until you reconnect.
+            </Typography>
+            <Button
+              component={RouterLink}
+              to="/oauth-setup?intent=reconnect"
+              variant="contained"
+              startIcon={<LinkIcon />}
+              sx={{ mt: 2.5 }}
+            >
+              Reconnect
+            </Button>
+          </>
+        ) : (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            Ask your company admin to reconnect Faire. Uploads are paused until then.
+          </Typography>
+        )}
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <Chip label="Not connected" variant="outlined" sx={{ fontWeight: 700 }} />
+        {status.canManage ? (
+          <>
+            <Typography sx={{ mt: 1.5 }}>
+              Link your company's Faire brand to fetch orders and create shipments.
+            </Typography>
+            <Button
+              component={RouterLink}
+              to="/oauth-setup"
+              variant="contained"
+              startIcon={<LinkIcon />}
+              sx={{ mt: 2.5 }}
+            >
+              Connect
+            </Button>
+          </>
+        ) : (
+          <Typography sx={{ mt: 1.5 }}>
+            Your company has not connected Faire yet. Ask your company admin to connect it.
+          </Typography>
+        )}
+      </>
+    );
+  }
 
   return (
-    <Card component="section" aria-labelledby="integration-title" sx={{ display: 'flex', flexDirection: 'column' }}>
+    <Card
+      component="section"
+      aria-labelledby="integration-title"
+      sx={{ display: 'flex', flexDirection: 'column' }}
+    >
       <Box sx={{ px: 2.5, py: 2 }}>
         <Typography id="integration-title" variant="h3" component="h2">
           Faire integration
@@ -40,60 +175,18 @@ export function IntegrationCard({ hasFaireToken }: { hasFaireToken: boolean }) {
       </Box>
       <Divider />
       <Box sx={{ p: 2.5, flex: 1 }} data-testid="integration-status" data-status={status.kind}>
-        {status.kind === 'loading' ? (
-          <>
-            <Skeleton variant="rounded" width={120} height={28} />
-            <Skeleton variant="text" width="70%" sx={{ mt: 1 }} />
-          </>
-        ) : status.kind === 'connected' ? (
-          <>
-            <Chip icon={<CheckCircleIcon />} label="Connected" color="success" sx={{ fontWeight: 700 }} />
-            <Typography sx={{ mt: 1.5 }}>
-              {status.brandName ? (
-                <>
-                  Connected to <strong>{status.brandName}</strong>
-                </>
-              ) : (
-                'Connected to your Faire brand'
-              )}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-              Orders are fetched from this brand and shipments are created on it.
-            </Typography>
-            <Button
-              variant="outlined"
-              color="error"
-              startIcon={<LinkOffIcon />}
-              sx={{ mt: 2.5 }}
-              onClick={() => setConfirmOpen(true)}
-            >
-              Disconnect
-            </Button>
-          </>
-        ) : status.kind === 'failed' ? (
-          <>
-            <Chip icon={<SyncProblemIcon />} label="Connection Failed" color="error" sx={{ fontWeight: 700 }} />
-            <Typography sx={{ mt: 1.5 }}>
-              Faire refused the stored connection{status.brandName ? <> to <strong>{status.brandName}</strong></> : null}.
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-              Reconnect your Faire account to resume fetching orders.
-            </Typography>
-            <Button component={RouterLink} to="/oauth-setup" variant="contained" startIcon={<LinkIcon />} sx={{ mt: 2.5 }}>
-              Reconnect
-            </Button>
-          </>
-        ) : (
-          <>
-            <Chip label="Not connected" variant="outlined" sx={{ fontWeight: 700 }} />
-            <Typography sx={{ mt: 1.5 }}>Link your Faire brand to fetch orders and create shipments.</Typography>
-            <Button component={RouterLink} to="/oauth-setup" variant="contained" startIcon={<LinkIcon />} sx={{ mt: 2.5 }}>
-              Connect
-            </Button>
-          </>
-        )}
+        {body}
       </Box>
 
+      <ChangeBrandDialog
+        open={changeOpen}
+        brandName={brand}
+        onCancel={() => setChangeOpen(false)}
+        onConfirm={() => {
+          setChangeOpen(false);
+          void navigate('/oauth-setup?intent=change');
+        }}
+      />
       <Dialog
         open={confirmOpen}
         onClose={disconnect.isPending ? undefined : () => setConfirmOpen(false)}
@@ -106,9 +199,8 @@ export function IntegrationCard({ hasFaireToken }: { hasFaireToken: boolean }) {
         </DialogTitle>
         <DialogContent>
           <DialogContentText>
-            The portal will stop fetching orders
-            {status.kind === 'connected' && status.brandName ? ` from ${status.brandName}` : ''} with your account and
-            your Faire access token will be revoked. You can connect again at any time.
+            The portal will stop fetching orders{brand ? ` from ${brand}` : ''} for your company and the Faire
+            access token will be revoked. You can connect again at any time.
           </DialogContentText>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>

@@ -17,6 +17,9 @@ const connection = {
   brandId: 'b_1',
   brandName: 'Juniper & Co',
   authMode: 'OAUTH',
+  canManage: true,
+  currency: 'USD',
+  connectedByName: 'Ann Admin',
   connectedAt: '2026-11-01T10:00:00Z',
   lastError: null,
 };
@@ -26,7 +29,9 @@ describe('SettingsTab', () => {
     let hasFaireToken = true;
     const fetch = mockApi({
       'GET /api/company-settings': { body: thresholds },
-      'GET /api/faire/connection': { body: connection },
+      'GET /api/faire/connection': () => ({
+        body: hasFaireToken ? connection : { status: 'NOT_CONNECTED', canManage: true },
+      }),
       'GET /api/faire/brand-profile': { body: { name: 'Juniper & Co' } },
       'GET /api/auth/me': () => ({ body: { ...annAtAcme(), hasFaireToken } }),
       'DELETE /api/faire/connection': () => {
@@ -39,6 +44,9 @@ describe('SettingsTab', () => {
     const status = await screen.findByText('Connected');
     const card = within(status.closest('[data-testid="integration-status"]') as HTMLElement);
     expect(card.getByText('Juniper & Co')).toBeTruthy();
+    expect(card.getByTestId('connected-by').textContent).toMatch(
+      /^Connected by Ann Admin since 11\/01\/2026\./,
+    );
 
     fireEvent.click(card.getByRole('button', { name: 'Disconnect' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Disconnect Faire?' }));
@@ -60,16 +68,43 @@ describe('SettingsTab', () => {
     });
     renderScreen(<SettingsTab />, { user: { ...annAtAcme(), hasFaireToken: true } });
     expect(await screen.findByText('Connection Failed')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Reconnect' }).getAttribute('href')).toBe('/oauth-setup');
+    expect(screen.getByRole('link', { name: 'Reconnect' }).getAttribute('href')).toBe(
+      '/oauth-setup?intent=reconnect',
+    );
+  });
+
+  it('tells a member who connected the brand, and to ask their admin when it fails; no actions', async () => {
+    let status = 'CONNECTED';
+    mockApi({
+      'GET /api/company-settings': { body: thresholds },
+      'GET /api/faire/connection': () => ({ body: { ...connection, status, canManage: false } }),
+      'GET /api/faire/brand-profile': { body: { name: 'Juniper & Co' } },
+    });
+    const view = renderScreen(<SettingsTab />, {
+      user: { ...annAtAcme('COMPANY_USER'), hasFaireToken: true },
+    });
+    const card = within(await screen.findByTestId('integration-status'));
+    expect(await card.findByText('Connected')).toBeTruthy();
+    expect(card.getByTestId('connected-by').textContent).toContain('Connected by Ann Admin');
+    expect(card.queryByRole('button')).toBeNull();
+    expect(card.queryByRole('link')).toBeNull();
+    view.unmount();
+    status = 'FAILED';
+    renderScreen(<SettingsTab />, { user: { ...annAtAcme('COMPANY_USER'), hasFaireToken: true } });
+    expect(
+      await screen.findByText('Ask your company admin to reconnect Faire. Uploads are paused until then.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Reconnect' })).toBeNull();
   });
 
   it('saves coerced whole-number thresholds for a company admin', async () => {
     const fetch = mockApi({
       'GET /api/company-settings': { body: thresholds },
+      'GET /api/faire/connection': { body: { status: 'NOT_CONNECTED', canManage: true } },
       'PUT /api/company-settings': (init) => ({ body: JSON.parse(init?.body as string) as unknown }),
     });
     renderScreen(<SettingsTab />, { user: annAtAcme('COMPANY_ADMIN') });
-    expect(screen.getByText('Not connected')).toBeTruthy();
+    expect(await screen.findByText('Not connected')).toBeTruthy();
     const inTransit = await screen.findByLabelText('In transit');
     const save = screen.getByRole('button', { name: 'Save' });
     expect(save.hasAttribute('disabled')).toBe(true);
@@ -80,7 +115,9 @@ describe('SettingsTab', () => {
     fireEvent.change(screen.getByLabelText('Pre-transit'), { target: { value: '-4' } });
     fireEvent.click(save);
 
-    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Settings updated', variant: 'success' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({ title: 'Settings updated', variant: 'success' }),
+    );
     expect(sentBodies(fetch, 'PUT /api/company-settings')).toEqual([
       { newOrderDays: 1, processingDays: 1, preTransitDays: 0, inTransitDays: 10 },
     ]);
@@ -89,7 +126,10 @@ describe('SettingsTab', () => {
   it("toasts 'Update failed' when saving fails", async () => {
     mockApi({
       'GET /api/company-settings': { body: thresholds },
-      'PUT /api/company-settings': { status: 403, body: { message: 'You do not have permission to do this' } },
+      'PUT /api/company-settings': {
+        status: 403,
+        body: { message: 'You do not have permission to do this' },
+      },
     });
     renderScreen(<SettingsTab />, { user: annAtAcme('COMPANY_ADMIN') });
     fireEvent.change(await screen.findByLabelText('New orders'), { target: { value: '3' } });

@@ -1,29 +1,38 @@
 import { isMarketplaceRefused, type FaireConnection } from '../connect/api';
 
+interface Common {
+  brandName: string | null;
+  canManage: boolean;
+  connectedByName: string | null;
+  connectedAt: string;
+}
+
 export type IntegrationStatus =
   | { kind: 'loading' }
-  | { kind: 'connected'; brandName: string | null }
-  | { kind: 'failed'; brandName: string | null }
-  | { kind: 'not-connected' };
+  | { kind: 'no-company' }
+  | ({ kind: 'connected' } & Common)
+  | ({ kind: 'failed' } & Common)
+  | { kind: 'not-connected'; canManage: boolean };
 
 /**
- * The Settings tab's Faire status: 'Not connected' without a token; 'Connection Failed' when Faire refuses
- * the token (or the server already marked it failed and Faire could not be asked); otherwise 'Connected'
- * to the live brand name, or to the stored one when Faire cannot be reached right now.
+ * The Settings tab's Faire status, from the company's connection: 'Not connected'; 'Connection Failed'
+ * when Faire refuses the token (or the server already marked it failed); otherwise 'Connected' to the
+ * live brand name, or to the stored one while Faire cannot be asked.
  */
 export function integrationStatus(
-  hasFaireToken: boolean,
   connection: { data: FaireConnection | null | undefined },
-  profile: { data: { name: string } | null | undefined; error: unknown; isPending: boolean },
+  profile: { data: { name: string } | null | undefined; error: unknown },
 ): IntegrationStatus {
-  if (!hasFaireToken || connection.data?.status === 'NOT_CONNECTED') return { kind: 'not-connected' };
-  const stored = connection.data ? connection.data.brandName : null;
-  if (profile.data) return { kind: 'connected', brandName: profile.data.name };
-  if (profile.error) {
-    if (isMarketplaceRefused(profile.error) || connection.data?.status === 'FAILED') {
-      return { kind: 'failed', brandName: stored };
-    }
-    return { kind: 'connected', brandName: stored };
-  }
-  return { kind: 'loading' };
+  const c = connection.data;
+  if (!c) return { kind: 'loading' };
+  if (c.status === 'NO_COMPANY') return { kind: 'no-company' };
+  if (c.status === 'NOT_CONNECTED') return { kind: 'not-connected', canManage: c.canManage };
+  const common: Common = {
+    brandName: c.brandName,
+    canManage: c.canManage,
+    connectedByName: c.connectedByName,
+    connectedAt: c.connectedAt,
+  };
+  if (c.status === 'FAILED' || isMarketplaceRefused(profile.error)) return { kind: 'failed', ...common };
+  return { kind: 'connected', ...common, brandName: profile.data?.name ?? c.brandName };
 }

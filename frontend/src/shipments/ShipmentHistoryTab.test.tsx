@@ -31,6 +31,24 @@ const PAGE1 = '/api/shipments?page=1&limit=50';
 const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 describe('ShipmentHistoryTab', () => {
+  it("shows each cost in the currency it was sent in: a GBP brand's shipment reads £", async () => {
+    mockApi({
+      [`GET ${PAGE1}`]: {
+        body: {
+          total: 2,
+          shipments: [
+            shipment('s1', { shippingCost: 420, currency: 'GBP', brandName: 'Thistle & Rye Tea Merchants' }),
+            shipment('s2', { shippingCost: 1250, currency: 'USD' }),
+          ],
+        },
+      },
+    });
+    renderScreen(<ShipmentHistoryTab />, { user: annAtAcme() });
+    const gbp = within(await screen.findByTestId('shipment-row-s1'));
+    expect(gbp.getByText('£4.20')).toBeTruthy();
+    expect(within(screen.getByTestId('shipment-row-s2')).getByText('$12.50')).toBeTruthy();
+  });
+
   it('lists shipments with formatted values, status chips and pagination', async () => {
     mockApi({
       [`GET ${PAGE1}`]: {

@@ -14,7 +14,8 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { carrierLabel, formatCentsOrDash, formatShortUsDate } from '@portal/shipment-rules';
+import { carrierLabel, formatShortUsDate } from '@portal/shipment-rules';
+import { formatMoney } from '../money/formatMoney';
 import { Fragment, type ReactNode } from 'react';
 import type { Shipment } from './api';
 import { uploadDateParts } from './format';
@@ -162,7 +163,7 @@ function ShipmentTable(props: ShipmentListProps) {
               <TableCell sx={{ minWidth: 80 }}>{s.carrier ? carrierLabel(s.carrier) : '-'}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatShortUsDate(s.shipDate)}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                {formatCentsOrDash(s.shippingCost)}
+                {formatMoney(s.shippingCost, s.currency)}
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <UploadDate iso={s.uploadedAt} />
@@ -242,7 +243,7 @@ function ShipmentCards(props: ShipmentListProps) {
               </Box>
               <Field label="Carrier">{s.carrier ? carrierLabel(s.carrier) : '-'}</Field>
               <Field label="Ship Date">{formatShortUsDate(s.shipDate)}</Field>
-              <Field label="Shipping Cost">{formatCentsOrDash(s.shippingCost)}</Field>
+              <Field label="Shipping Cost">{formatMoney(s.shippingCost, s.currency)}</Field>
               <Field label="Upload Date">
                 {`${uploadDateParts(s.uploadedAt).date} ${uploadDateParts(s.uploadedAt).time}`.trim()}
               </Field>

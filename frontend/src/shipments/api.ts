@@ -22,6 +22,10 @@ export interface Shipment {
   shipDate: string | null;
   /** Integer cents. */
   shippingCost: number | null;
+  /** ISO-4217 currency of the cost: the brand's (the one it was sent to Faire in). */
+  currency?: string;
+  /** The Faire brand the shipment was sent to. */
+  brandName?: string | null;
   uploadedAt: string;
   status: string;
   errorMessage: string | null;

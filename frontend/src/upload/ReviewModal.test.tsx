@@ -112,4 +112,11 @@ describe('ReviewModal', () => {
     expect(screen.getByTestId('review-row-6')).toBeTruthy();
     expect(screen.queryByTestId('review-row-7')).toBeNull();
   });
+
+  it("shows valid rows' costs in the brand's currency", () => {
+    renderModal({ currency: 'GBP' });
+    expect(screen.getByText('£12.50')).toBeTruthy();
+    // Invalid rows keep their cell as typed.
+    expect(screen.getAllByText('$12.50')).toHaveLength(2);
+  });
 });

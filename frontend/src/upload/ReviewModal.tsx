@@ -25,6 +25,7 @@ import {
 import { carrierLabel, formatShortUsDate } from '@portal/shipment-rules';
 import { useMemo, useState } from 'react';
 import { REVIEW_ROW_LIMIT } from './csvParse';
+import { costText } from './reviewCost';
 import type { ReviewRow } from './types';
 
 export interface ReviewModalProps {
@@ -44,6 +45,8 @@ export interface ReviewModalProps {
   processHint?: string;
   /** Rows rendered at most. */
   rowLimit?: number;
+  /** The brand's currency: costs are shown in it (USD by default). */
+  currency?: string;
 }
 
 const headCell = {
@@ -185,6 +188,7 @@ function ReviewModalBody({
   duplicateRows = 0,
   processHint,
   rowLimit = REVIEW_ROW_LIMIT,
+  currency = 'USD',
 }: ReviewModalProps) {
   const [issuesOnly, setIssuesOnly] = useState(false);
   const visible = useMemo(() => (issuesOnly ? rows.filter((r) => !r.valid) : rows), [issuesOnly, rows]);
@@ -307,7 +311,7 @@ function ReviewModalBody({
                     {formatShortUsDate(r.ship_date || null)}
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                    {dash(r.shipping_cost)}
+                    {costText(r, currency)}
                   </TableCell>
                   <TableCell>
                     <ValidationCell row={r} />

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../pages/PageHeader';
 import { ColumnMappingDialog } from './ColumnMappingDialog';
 import { DropZone } from './DropZone';
+import { useBrandCurrency } from '../money/useBrandCurrency';
 import { RequirementsCard } from './RequirementsCard';
 import { ReviewModal } from './ReviewModal';
 import { UploadResultsDialog } from './UploadResultsDialog';
@@ -28,6 +29,8 @@ function processHint(step: ReviewStep): string {
 export function UploadTab() {
   const { step, submitting, selectFile, confirmMapping, cancel, submit, closeResults } = useCsvImport();
   const [, setParams] = useSearchParams();
+  // Read only once there are rows to show (the connection is usually cached by then).
+  const currency = useBrandCurrency(step.kind === 'review');
 
   return (
     <>
@@ -112,6 +115,7 @@ export function UploadTab() {
           rows={step.parse.rows}
           processing={submitting}
           processHint={processHint(step)}
+          currency={currency}
           onCancel={cancel}
           onProcess={submit}
         />

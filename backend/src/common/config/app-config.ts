@@ -51,6 +51,8 @@ export interface AppConfig {
     applicationSecret: string | null;
     timeoutMs: number;
     requestsPerSecond: number;
+    /** Sent with every Faire call; names the product and a contact URL (Faire's CDN blocks anonymous clients). */
+    userAgent: string;
     /** Link to an order's page on the marketplace; `{orderId}` is replaced. */
     orderUrlTemplate: string;
     sandbox: { port: number; host: string } | null;
@@ -158,6 +160,8 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
       applicationId: env.FAIRE_APPLICATION_ID ?? null,
       applicationSecret: env.FAIRE_APPLICATION_SECRET ?? null,
       timeoutMs: env.FAIRE_TIMEOUT_MS,
+      userAgent:
+        env.FAIRE_USER_AGENT ?? defaultFaireUserAgent(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`),
       orderUrlTemplate: env.FAIRE_ORDER_URL_TEMPLATE ?? 'https://www.faire.com/brand-portal/orders/{orderId}',
       // Faire publishes no limit; about 1 write/s per brand is the cautious figure integrators report.
       requestsPerSecond: env.FAIRE_REQUESTS_PER_SECOND ?? (env.FAIRE_API_BASE_URL ? 2 : 10),
@@ -206,4 +210,9 @@ function resolveSecrets(
     sessionSecret: env.SESSION_SECRET ?? stored.sessionSecret ?? '',
     encryptionKey: decodeKey(env.APP_ENCRYPTION_KEY ?? stored.encryptionKey ?? ''),
   };
+}
+
+/** Names the product and where to reach its operators (this deployment's address); FAIRE_USER_AGENT overrides. */
+export function defaultFaireUserAgent(publicUrl: string): string {
+  return `FaireShipmentManager/1.0 (+${publicUrl})`;
 }

@@ -24,6 +24,18 @@ describe('environment validation', () => {
     expect(env.WORKER_MODE).toBe('all');
   });
 
+  it('sends a User-Agent naming the product and this deployment, unless FAIRE_USER_AGENT sets one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ua-'));
+    const base = { PUBLIC_URL: 'https://ship.example.com', LOCAL_STATE_DIR: dir };
+    expect(loadConfig(base).marketplace.userAgent).toBe(
+      'FaireShipmentManager/1.0 (+https://ship.example.com)',
+    );
+    expect(
+      loadConfig({ ...base, FAIRE_USER_AGENT: 'Acme/2.0 (+https://acme.test)' }).marketplace.userAgent,
+    ).toBe('Acme/2.0 (+https://acme.test)');
+    expect(errorOf({ FAIRE_USER_AGENT: 'bad\u0001agent' }).message).toMatch(/FAIRE_USER_AGENT/);
+  });
+
   it('treats empty values as unset', () => {
     expect(validateEnv({ PORT: '', WORKER_MODE: '' }).PORT).toBe(3000);
   });

@@ -230,6 +230,14 @@ export class EnvSchema extends LimitsEnv {
   @Max(100, { message: 'FAIRE_REQUESTS_PER_SECOND must be a number between 0.1 and 100' })
   FAIRE_REQUESTS_PER_SECOND?: number;
 
+  @IsOptional()
+  @Transform(trim)
+  @Matches(/^[\x21-\x7e][\x20-\x7e]{0,254}$/, {
+    message:
+      'FAIRE_USER_AGENT must be 1-255 printable ASCII characters, e.g. ShipmentPortal/1.0 (+https://example.com)',
+  })
+  FAIRE_USER_AGENT?: string;
+
   // --- Shipment processing ---
   @Transform(toInt)
   @IsInt({ message: 'SHIPMENT_PROCESS_WAIT_MS must be a whole number of milliseconds (0-120000)' })

@@ -17,6 +17,7 @@ export type ActivityAction =
   | 'member.role_changed'
   | 'marketplace.connected'
   | 'marketplace.disconnected'
+  | 'marketplace.brand_changed'
   | 'shipments.uploaded'
   | 'shipments.processed'
   | 'shipment.retried'

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, PlatformAdmin } from '../../common/http/auth.decorators.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
@@ -69,6 +69,18 @@ export class AdminController {
   @ApiOkResponse({ type: [AdminCompanyView] })
   companies(): Promise<AdminCompanyView[]> {
     return this.admin.listCompanies();
+  }
+
+  @Delete('companies/:companyId/faire-connection')
+  @ApiOperation({
+    summary:
+      "Releases a company's Faire connection (revokes its token), e.g. when two companies hold one brand",
+  })
+  releaseConnection(
+    @Auth() auth: AuthContext,
+    @Param('companyId', new ParseUUIDPipe()) companyId: string,
+  ): Promise<{ ok: true }> {
+    return this.admin.releaseConnection(auth, companyId);
   }
 
   @Post('invite')

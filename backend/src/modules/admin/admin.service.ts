@@ -10,8 +10,10 @@ import { HealthService } from '../health/health.service.js';
 import type { TeamMemberView } from '../team/dto/team.dto.js';
 import { TeamService } from '../team/team.service.js';
 import { UsersService } from '../users/users.service.js';
+import { ConnectionWriter } from '../marketplace/connection-writer.js';
 import type {
   AdminCompanyView,
+  AdminFaireConnectionView,
   AdminInviteDto,
   AdminStatsView,
   AdminUserView,
@@ -28,7 +30,18 @@ interface UserRow {
   email: string;
   last_sign_in_at: Date | null;
   company_name: string | null;
+  company_id: string | null;
   has_faire_token: boolean;
+}
+
+interface ConnectionRow {
+  company_id: string;
+  brand_id: string;
+  brand_name: string;
+  status: string;
+  currency: string;
+  connected_by_name: string | null;
+  brand_shared: boolean;
 }
 
 /** What the platform admin sees and does across companies: users, stats, companies, invitations. */
@@ -48,14 +61,15 @@ export class AdminService {
 
   async listUsers(): Promise<AdminUserView[]> {
     const rows: UserRow[] = await this.db.query(
-      `SELECT u.id, u.name, u.email, u.last_sign_in_at, c.name AS company_name,
+      `SELECT u.id, u.name, u.email, u.last_sign_in_at, c.name AS company_name, c.id AS company_id,
               EXISTS (SELECT 1 FROM marketplace_connections mc
-                       WHERE mc.user_id = u.id AND mc.status <> 'DISCONNECTED') AS has_faire_token
+                       WHERE mc.company_id = m.company_id AND mc.status <> 'DISCONNECTED') AS has_faire_token
          FROM users u
          LEFT JOIN memberships m ON m.user_id = u.id AND m.status = 'ACTIVE'
          LEFT JOIN companies c ON c.id = m.company_id
         ORDER BY u.created_at ASC, u.id ASC`,
     );
+    const connections = await this.connectionsByCompany();
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
@@ -63,6 +77,8 @@ export class AdminService {
       hasFaireToken: r.has_faire_token,
       isAdmin: this.users.isPlatformAdmin(r.email),
       companyName: r.company_name,
+      companyId: r.company_id,
+      faireConnection: (r.company_id && connections.get(r.company_id)) || null,
       lastSignInAt: r.last_sign_in_at ? r.last_sign_in_at.toISOString() : null,
     }));
   }
@@ -128,13 +144,48 @@ export class AdminService {
   }
 
   async listCompanies(): Promise<AdminCompanyView[]> {
-    return this.db.query(
+    const rows: { id: string; name: string; members: number }[] = await this.db.query(
       `SELECT c.id, c.name, count(m.id) FILTER (WHERE m.status = 'ACTIVE')::int AS members
          FROM companies c
          LEFT JOIN memberships m ON m.company_id = c.id
         GROUP BY c.id
         ORDER BY lower(c.name), c.id`,
     );
+    const connections = await this.connectionsByCompany();
+    return rows.map((r) => ({ ...r, faireConnection: connections.get(r.id) ?? null }));
+  }
+
+  /** Each company's Faire connection, flagging a brand that more than one company is connected to. */
+  private async connectionsByCompany(): Promise<Map<string, AdminFaireConnectionView>> {
+    const rows: ConnectionRow[] = await this.db.query(
+      `SELECT mc.company_id, mc.brand_id, mc.brand_name, mc.status, mc.currency, u.name AS connected_by_name,
+              EXISTS (SELECT 1 FROM marketplace_connections o
+                       WHERE o.brand_id = mc.brand_id AND o.company_id IS NOT NULL AND o.company_id <> mc.company_id
+                         AND o.status <> 'DISCONNECTED') AS brand_shared
+         FROM marketplace_connections mc LEFT JOIN users u ON u.id = mc.connected_by
+        WHERE mc.company_id IS NOT NULL`,
+    );
+    return new Map(
+      rows.map((r) => [
+        r.company_id,
+        {
+          brandId: r.brand_id,
+          brandName: r.brand_name,
+          status: r.status,
+          currency: r.currency,
+          connectedByName: r.connected_by_name,
+          brandShared: r.brand_shared,
+        },
+      ]),
+    );
+  }
+
+  /** Releases a company's Faire connection (e.g. a brand two companies hold): revoked, then forgotten. */
+  async releaseConnection(caller: AuthContext, companyId: string): Promise<{ ok: true }> {
+    const rows: { id: string }[] = await this.db.query('SELECT id FROM companies WHERE id = $1', [companyId]);
+    if (!rows[0]) throw new AppError('NOT_FOUND', 'Company not found');
+    await this.moduleRef.get(ConnectionWriter, { strict: false }).remove(companyId, caller);
+    return { ok: true };
   }
 
   /**

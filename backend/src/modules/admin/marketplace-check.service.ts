@@ -8,7 +8,6 @@ export interface MarketplaceCheck {
   message: string;
 }
 
-const USER_AGENT = 'FaireShipmentManager/1.0';
 const MAX_CHECK_MS = 10_000;
 /** An authorization code that cannot exist: the token endpoint checks the application before the code. */
 const PROBE_CODE = 'connection-test';
@@ -89,7 +88,11 @@ export class MarketplaceCheckService {
     try {
       const res = await fetch(url, {
         ...init,
-        headers: { Accept: 'application/json', 'User-Agent': USER_AGENT, ...init.headers },
+        headers: {
+          Accept: 'application/json',
+          'User-Agent': this.config.marketplace.userAgent,
+          ...init.headers,
+        },
         signal: AbortSignal.timeout(Math.min(this.config.marketplace.timeoutMs, MAX_CHECK_MS)),
         redirect: 'manual',
       });

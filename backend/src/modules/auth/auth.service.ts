@@ -33,7 +33,9 @@ export class AuthService {
   async loadContext(userId: string): Promise<(AuthContext & { hasFaireToken: boolean }) | null> {
     const rows: ContextRow[] = await this.db.query(
       `SELECT u.id, u.email, u.name, m.id AS membership_id, m.company_id, c.name AS company_name, m.role,
-              EXISTS (SELECT 1 FROM marketplace_connections mc WHERE mc.user_id = u.id AND mc.status <> 'DISCONNECTED') AS has_faire_token
+              EXISTS (SELECT 1 FROM marketplace_connections mc
+                       WHERE (mc.company_id = m.company_id OR (mc.company_id IS NULL AND mc.user_id = u.id))
+                         AND mc.status <> 'DISCONNECTED') AS has_faire_token
          FROM users u
          LEFT JOIN memberships m ON m.user_id = u.id AND m.status = 'ACTIVE'
          LEFT JOIN companies c ON c.id = m.company_id

@@ -38,6 +38,18 @@ export class CompaniesService {
           { actor: caller, companyId: company.id, action: 'company.created', target: name },
           tx,
         );
+        // A developer token given at sign-in becomes the new company's connection, unless another
+        // company already holds that brand (one brand, one company).
+        await tx.query(
+          `UPDATE marketplace_connections mc SET company_id = $1, user_id = NULL, connected_by = $2, updated_at = now()
+            WHERE mc.user_id = $2 AND mc.company_id IS NULL
+              AND NOT EXISTS (SELECT 1 FROM marketplace_connections o
+                               WHERE o.brand_id = mc.brand_id AND o.company_id IS NOT NULL AND o.status <> 'DISCONNECTED')`,
+          [company.id, caller.userId],
+        );
+        await tx.query('DELETE FROM marketplace_connections WHERE user_id = $1 AND company_id IS NULL', [
+          caller.userId,
+        ]);
       });
     } catch (err) {
       if ((err as { code?: string }).code === '23505')

@@ -26,7 +26,7 @@ export class FaireOAuthClient {
 
   async authorizeUrl(state: string, redirectUrl: string): Promise<string> {
     const app = await this.credentials();
-    const url = new URL(`${this.base}/oauth2/authorize`);
+    const url = new URL(authorizePageUrl(this.base));
     url.searchParams.set('applicationId', app.applicationId);
     for (const scope of FAIRE_SCOPES) url.searchParams.append('scope', scope);
     url.searchParams.set('state', state);
@@ -65,7 +65,7 @@ export class FaireOAuthClient {
         headers: {
           'Content-Type': 'application/json',
           Accept: 'application/json',
-          'User-Agent': 'FaireShipmentManager/1.0',
+          'User-Agent': this.config.marketplace.userAgent,
         },
         body: JSON.stringify(payload),
         signal: AbortSignal.timeout(this.config.marketplace.timeoutMs),
@@ -89,4 +89,14 @@ export class FaireOAuthClient {
     }
     return JSON.parse(text) as T;
   }
+}
+
+/**
+ * Faire documents the authorize page on the bare host (`https://faire.com/oauth2/authorize`) while the
+ * token and revoke calls go to `https://www.faire.com`; any other base (the sandbox) serves all three.
+ */
+export function authorizePageUrl(oauthBaseUrl: string): string {
+  const base = new URL(oauthBaseUrl);
+  if (base.hostname === 'www.faire.com') return 'https://faire.com/oauth2/authorize';
+  return `${oauthBaseUrl}/oauth2/authorize`;
 }

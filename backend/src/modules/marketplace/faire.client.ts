@@ -25,11 +25,10 @@ interface CallOptions {
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
-  /** Retries on 429 always; on 5xx and network errors only for reads. */
+  /** Retries on 429 and on a CDN block (nothing was done) always; on 5xx and network errors only for reads. */
   maxAttempts?: number;
 }
 
-const USER_AGENT = 'FaireShipmentManager/1.0';
 const NETWORK_NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 export function accountKeyForToken(token: string): string {
@@ -66,7 +65,7 @@ export class FaireClient {
 
   listOrders(
     account: FaireAccount,
-    params: ListOrdersParams & { cursor?: string },
+    params: ListOrdersParams & { cursor?: string; page?: number },
   ): Promise<FaireOrdersPage> {
     return this.call<FaireOrdersPage>(account, {
       method: 'GET',
@@ -75,6 +74,7 @@ export class FaireClient {
         ? { limit: params.limit ?? 50, cursor: params.cursor }
         : {
             limit: params.limit ?? 50,
+            page: params.page && params.page > 1 ? params.page : undefined,
             updated_at_min: params.updatedAtMin,
             created_at_min: params.createdAtMin,
             excluded_states: params.excludedStates?.join(','),
@@ -82,17 +82,45 @@ export class FaireClient {
     });
   }
 
-  /** Every order matching the filters, following the cursor page by page. */
+  /**
+   * Every order matching the filters. Follows the cursor; a full page without a cursor is not taken as
+   * the end (Faire only documents "use the cursor"): the next page is then asked for by `page` number,
+   * until a page comes back short or empty. Orders seen twice are yielded once.
+   */
   async *iterateOrders(account: FaireAccount, params: ListOrdersParams = {}): AsyncGenerator<FaireOrder> {
+    const limit = params.limit ?? 50;
     let cursor: string | undefined;
-    const seen = new Set<string>();
+    let pageNumber = 1;
+    const seenCursors = new Set<string>();
+    const seenOrders = new Set<string>();
     for (;;) {
-      const page = await this.listOrders(account, { ...params, cursor });
-      for (const order of page.orders) yield order;
-      const next = page.cursor ?? undefined;
-      if (!next || page.orders.length === 0 || seen.has(next)) return;
-      seen.add(next);
-      cursor = next;
+      const page = await this.listOrders(account, {
+        ...params,
+        limit,
+        cursor,
+        page: cursor ? undefined : pageNumber,
+      });
+      let fresh = 0;
+      for (const order of page.orders) {
+        if (seenOrders.has(order.id)) continue;
+        seenOrders.add(order.id);
+        fresh += 1;
+        yield order;
+      }
+      // Nothing new (an empty page, or a server repeating itself): the end.
+      if (fresh === 0) return;
+      const next = page.cursor || undefined;
+      if (next) {
+        if (seenCursors.has(next)) return;
+        seenCursors.add(next);
+        cursor = next;
+        continue;
+      }
+      if (page.orders.length < limit) return;
+      // Full page, no cursor: ask for the next page by number (pages read so far + 1), with the filters.
+      pageNumber += seenCursors.size + 1;
+      seenCursors.clear();
+      cursor = undefined;
     }
   }
 
@@ -122,7 +150,10 @@ export class FaireClient {
   }
 
   private async headers(credentials: FaireCredentials): Promise<Record<string, string>> {
-    const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': USER_AGENT };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'User-Agent': this.config.marketplace.userAgent,
+    };
     if (credentials.mode === 'ACCESS_TOKEN') {
       headers['X-FAIRE-ACCESS-TOKEN'] = credentials.token;
     } else {
@@ -150,7 +181,9 @@ export class FaireClient {
           await this.limiter.penalise(account.key, err.retryAfterMs ?? backoffMs(attempt));
         }
         const retry =
-          err.kind === 'RATE_LIMITED' || (isRead && (err.kind === 'UNAVAILABLE' || err.kind === 'UNCERTAIN'));
+          err.kind === 'RATE_LIMITED' ||
+          err.kind === 'BLOCKED' ||
+          (isRead && (err.kind === 'UNAVAILABLE' || err.kind === 'UNCERTAIN'));
         if (!retry || attempt >= maxAttempts) throw err;
         if (err.kind !== 'RATE_LIMITED') await sleep(backoffMs(attempt));
         this.logger.warn(
@@ -195,6 +228,17 @@ export class FaireClient {
   }
 }
 
+function isJson(res: Response, text: string): boolean {
+  const type = res.headers.get('content-type') ?? '';
+  if (!/json/i.test(type)) return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function messageOf(text: string): string {
   try {
     const body = JSON.parse(text) as { message?: unknown };
@@ -209,8 +253,13 @@ function httpError(res: Response, text: string): FaireError {
   const message = messageOf(text) || res.statusText;
   switch (res.status) {
     case 401:
-    case 403:
       return new FaireError('UNAUTHORIZED', message || 'Faire refused the credentials', res.status);
+    case 403:
+      // Faire answers refusals with its JSON body; anything else (an HTML page) is a CDN block in front
+      // of Faire: the token is fine, so wait and try again instead of marking the connection failed.
+      return isJson(res, text)
+        ? new FaireError('UNAUTHORIZED', message || 'Faire refused the credentials', res.status)
+        : new FaireError('BLOCKED', 'Faire is blocking requests for now (403 page)', 403, undefined);
     case 404:
       return new FaireError('NOT_FOUND', message || 'Not found on Faire', res.status);
     case 400:

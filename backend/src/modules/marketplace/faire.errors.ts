@@ -5,6 +5,7 @@
  * - UNAUTHORIZED: the token or application credentials were refused;
  * - RATE_LIMITED: 429; `retryAfterMs` says how long to wait;
  * - UNAVAILABLE: 5xx, a timeout before the request was sent, or a network error; safe to retry a read;
+ * - BLOCKED: a 403 whose body is not Faire's JSON (a CDN block page): not a refused token; retry later;
  * - UNCERTAIN: a write was sent but no answer came back (timeout, dropped connection): it may have
  *   happened; the caller must re-read before trying again.
  */
@@ -15,6 +16,7 @@ export type FaireErrorKind =
   | 'RATE_LIMITED'
   | 'UNAVAILABLE'
   | 'UNCERTAIN'
+  | 'BLOCKED'
   | 'BAD_RESPONSE';
 
 export class FaireError extends Error {
@@ -29,6 +31,11 @@ export class FaireError extends Error {
   }
 
   get retryable(): boolean {
-    return this.kind === 'RATE_LIMITED' || this.kind === 'UNAVAILABLE' || this.kind === 'UNCERTAIN';
+    return (
+      this.kind === 'RATE_LIMITED' ||
+      this.kind === 'UNAVAILABLE' ||
+      this.kind === 'UNCERTAIN' ||
+      this.kind === 'BLOCKED'
+    );
   }
 }

@@ -83,8 +83,8 @@ export interface NewFaireShipment {
   carrier: string;
   tracking_code: string;
   shipping_type: 'SHIP_ON_YOUR_OWN' | 'SHIP_WITH_FAIRE';
+  /** The documented cost field, in the brand's currency (`maker_cost_cents` is deprecated: never sent). */
   maker_cost: FaireMoney;
-  maker_cost_cents: number;
 }
 
 export interface ListOrdersParams {

@@ -3,7 +3,9 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Auth, Public } from '../../common/http/auth.decorators.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
-import { MarketplaceService, type ConnectionView } from './marketplace.service.js';
+import { MarketplaceService, type ConnectIntent, type ConnectionView } from './marketplace.service.js';
+
+const INTENTS: readonly ConnectIntent[] = ['connect', 'reconnect', 'change'];
 
 @ApiTags('marketplace')
 @Controller()
@@ -11,9 +13,17 @@ export class MarketplaceController {
   constructor(private readonly marketplace: MarketplaceService) {}
 
   @Get('oauth/faire/authorize')
-  @ApiOperation({ summary: 'The Faire authorize URL to open (one-time state bound to this session)' })
-  authorize(@Req() req: Request, @Auth() auth: AuthContext): Promise<{ authUrl: string }> {
-    return this.marketplace.authorizeUrl(req, auth);
+  @ApiOperation({
+    summary:
+      'The Faire authorize URL to open (company admins only). `intent=change` means the admin confirmed a brand change.',
+  })
+  authorize(
+    @Req() req: Request,
+    @Auth() auth: AuthContext,
+    @Query('intent') intent?: string,
+  ): Promise<{ authUrl: string }> {
+    const chosen = INTENTS.find((i) => i === intent) ?? 'reconnect';
+    return this.marketplace.authorizeUrl(req, auth, chosen);
   }
 
   @Get('oauth/faire/callback')

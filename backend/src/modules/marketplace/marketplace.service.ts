@@ -1,80 +1,110 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Repository } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
-import { SecretBox } from '../../common/crypto/secret-box.js';
 import { AppError } from '../../common/errors/index.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
 import { ActivityService } from '../activity/activity.service.js';
 import type { MarketplaceLinker } from '../auth/marketplace-linker.js';
-import { MarketplaceConnection } from './entities/marketplace-connection.entity.js';
+import { CompanyConnections, type ConnectionView } from './company-connections.js';
+import { ConnectionWriter, BRAND_HELD_MESSAGE } from './connection-writer.js';
 import { FaireOAuthClient } from './faire-oauth.client.js';
-import { accountKeyForToken, FaireClient, type FaireAccount } from './faire.client.js';
+import { accountKeyForToken, FaireClient } from './faire.client.js';
 import { FaireError } from './faire.errors.js';
 import { FAIRE_SCOPES, type FaireBrandProfile, type FaireCredentials } from './faire.types.js';
 
 const STATE_TTL_MS = 10 * 60_000;
 
+export type ConnectIntent = 'connect' | 'reconnect' | 'change';
+
 declare module 'express-session' {
   interface SessionData {
-    faireOAuth?: { state: string; userId: string; createdAtMs: number; redirectUrl: string };
+    faireOAuth?: {
+      state: string;
+      userId: string;
+      companyId: string;
+      intent: ConnectIntent;
+      createdAtMs: number;
+      redirectUrl: string;
+    };
   }
 }
 
-export type ConnectionView =
-  | { status: 'NOT_CONNECTED' }
-  | {
-      status: 'CONNECTED' | 'FAILED';
-      brandId: string;
-      brandName: string;
-      authMode: 'OAUTH' | 'ACCESS_TOKEN';
-      connectedAt: string;
-      lastError: string | null;
-    };
+export type { ConnectionView };
 
-/** Connecting a Faire account, storing its token sealed, and handing out accounts to call Faire with. */
+/**
+ * Connecting a company to its Faire brand. Only a company admin connects, reconnects, changes the brand
+ * or disconnects; members read the connection. The token is stored sealed on the company.
+ */
 @Injectable()
 export class MarketplaceService implements MarketplaceLinker {
   private readonly logger = new Logger('Marketplace');
-  private readonly box: SecretBox;
 
   constructor(
-    @InjectRepository(MarketplaceConnection) private readonly connections: Repository<MarketplaceConnection>,
+    private readonly connections: CompanyConnections,
+    private readonly writer: ConnectionWriter,
     private readonly faire: FaireClient,
     private readonly oauth: FaireOAuthClient,
     private readonly activity: ActivityService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {
-    this.box = new SecretBox(config.encryptionKey);
-  }
+  ) {}
 
   isSandbox(): boolean {
     return this.config.marketplace.sandbox !== null;
   }
 
-  /** Dev sign-in's `faireToken`: a single-brand token, checked against Faire before it is stored. */
+  /**
+   * Dev sign-in's `faireToken` (developer sign-in only): a single-brand token, checked against Faire. It
+   * sets the company's connection when the person is its admin, and waits for the company of a person
+   * who has none yet (it becomes that company's connection when they create it). Members cannot.
+   */
   async connectWithAccessToken(
     user: Pick<AuthContext, 'userId' | 'email' | 'isPlatformAdmin'>,
     token: string,
   ): Promise<string> {
     const credentials: FaireCredentials = { mode: 'ACCESS_TOKEN', token: token.trim() };
+    const membership = await this.connections.repo.manager.query<{ company_id: string; role: string }[]>(
+      `SELECT company_id, role FROM memberships WHERE user_id = $1 AND status = 'ACTIVE' LIMIT 1`,
+      [user.userId],
+    );
+    const m = membership[0];
+    if (m && m.role !== 'COMPANY_ADMIN') throw new AppError('FORBIDDEN', ADMIN_ONLY);
     const profile = await this.profileFor(credentials);
-    await this.store(user, credentials, profile, []);
+    if (!m) {
+      await this.writer.savePending(user.userId, credentials, profile);
+      return `Connected to Faire as ${profile.name}`;
+    }
+    const outcome = await this.writer.replace(
+      { ...user, companyId: m.company_id },
+      credentials,
+      profile,
+      [],
+      'change',
+    );
+    if (outcome !== 'ok') throw new AppError('CONFLICT', outcome.message);
     return `Connected to Faire as ${profile.name}`;
   }
 
-  /** Starts the OAuth connect flow: a one-time state bound to this browser session, valid 10 minutes. */
-  async authorizeUrl(req: Request, caller: AuthContext): Promise<{ authUrl: string }> {
+  /** Starts the OAuth connect flow (company admins only): a one-time state bound to this session. */
+  async authorizeUrl(req: Request, caller: AuthContext, intent: ConnectIntent): Promise<{ authUrl: string }> {
+    if (!caller.companyId)
+      throw new AppError('FORBIDDEN', 'You need to belong to a company to connect Faire');
+    if (caller.role !== 'COMPANY_ADMIN') throw new AppError('FORBIDDEN', ADMIN_ONLY);
     const state = randomBytes(32).toString('base64url');
     const redirectUrl = `${this.origin(req)}/api/oauth/faire/callback`;
     const authUrl = await this.oauth.authorizeUrl(state, redirectUrl).catch((err: unknown) => {
       throw toAppError(err);
     });
-    req.session.faireOAuth = { state, userId: caller.userId, createdAtMs: this.clock.nowMs(), redirectUrl };
+    req.session.faireOAuth = {
+      state,
+      userId: caller.userId,
+      companyId: caller.companyId,
+      intent,
+      createdAtMs: this.clock.nowMs(),
+      redirectUrl,
+    };
     await new Promise<void>((resolve, reject) =>
       req.session.save((e) => (e ? reject(e as Error) : resolve())),
     );
@@ -82,8 +112,9 @@ export class MarketplaceService implements MarketplaceLinker {
   }
 
   /**
-   * The browser comes back from Faire. The state must be the one this session started (it is consumed
-   * first, so a replay fails); a denial or any failure stores nothing. Answers where to send the browser.
+   * The browser comes back from Faire. The state must be the one this session started (consumed first, so
+   * a replay fails) by someone who is still the company's admin. Faire keeps one live token per app and
+   * brand, so the company's current token is revoked first, then the code is exchanged.
    */
   async completeAuthorization(req: Request, query: Record<string, unknown>): Promise<string> {
     const pending = req.session.faireOAuth;
@@ -107,44 +138,63 @@ export class MarketplaceService implements MarketplaceLinker {
       return this.result('error', 'This connection link is no longer valid. Please start again.');
     }
     if (!code) return this.result('denied', 'Faire access was not granted.');
-    const caller = { userId, email: '', isPlatformAdmin: false };
+    const admin = await this.connections.repo.manager.query<{ email: string; name: string }[]>(
+      `SELECT u.email, u.name FROM users u JOIN memberships m ON m.user_id = u.id
+        WHERE u.id = $1 AND m.company_id = $2 AND m.status = 'ACTIVE' AND m.role = 'COMPANY_ADMIN'`,
+      [userId, pending.companyId],
+    );
+    if (!admin[0]) return this.result('error', ADMIN_ONLY);
+    const actor = { userId, email: admin[0].email, isPlatformAdmin: false, companyId: pending.companyId };
     try {
-      const token = await this.oauth.exchangeCode(code, pending.redirectUrl);
+      const revoked = await this.writer.revokeCurrent(pending.companyId);
+      if (!revoked) {
+        return this.result(
+          'error',
+          'Faire did not answer, so your connection was left as it was. Please try again.',
+        );
+      }
+      let token: string;
+      try {
+        token = await this.oauth.exchangeCode(code, pending.redirectUrl);
+      } catch (err) {
+        if (err instanceof FaireError && /already installed/i.test(err.message)) {
+          await this.writer.failCurrent(pending.companyId, BRAND_HELD_MESSAGE);
+          return this.result('error', BRAND_HELD_MESSAGE);
+        }
+        throw err;
+      }
       const credentials: FaireCredentials = { mode: 'OAUTH', token };
       const profile = await this.profileFor(credentials);
-      const user = await this.connections.manager.query<{ email: string }[]>(
-        'SELECT email FROM users WHERE id = $1',
-        [userId],
+      const outcome = await this.writer.replace(
+        actor,
+        credentials,
+        profile,
+        [...FAIRE_SCOPES],
+        pending.intent,
       );
-      await this.store({ ...caller, email: user[0]?.email ?? '' }, credentials, profile, [...FAIRE_SCOPES]);
+      if (outcome !== 'ok') return this.result('error', outcome.message);
       return this.result('connected');
     } catch (err) {
       this.logger.warn(`Faire authorization failed: ${(err as Error).message}`);
+      await this.writer.failCurrent(
+        pending.companyId,
+        'The connection to Faire was not completed. Reconnect to finish.',
+      );
       return this.result('error', 'Faire did not complete the connection. Please try again.');
     }
   }
 
-  async status(caller: AuthContext): Promise<ConnectionView> {
-    const c = await this.connections.findOne({ where: { userId: caller.userId } });
-    if (!c || c.status === 'DISCONNECTED') return { status: 'NOT_CONNECTED' };
-    return {
-      status: c.status,
-      brandId: c.brandId,
-      brandName: c.brandName,
-      authMode: c.authMode,
-      connectedAt: c.createdAt.toISOString(),
-      lastError: c.lastError,
-    };
+  status(caller: AuthContext): Promise<ConnectionView> {
+    return this.connections.view(caller);
   }
 
-  /** The caller's brand profile, live from Faire; a refused token marks the connection FAILED. */
+  /** The company's brand profile, live from Faire; a refused token marks the connection FAILED. */
   async brandProfile(caller: AuthContext): Promise<{ name: string }> {
-    const c = await this.connections.findOne({ where: { userId: caller.userId } });
+    const c = caller.companyId ? await this.connections.find(caller.companyId) : null;
     if (!c || c.status === 'DISCONNECTED') throw new AppError('MARKETPLACE_NOT_CONNECTED');
-    const account = this.accountOf(c);
     try {
-      const profile = await this.faire.getBrandProfile(account);
-      await this.connections.update(c.id, {
+      const profile = await this.faire.getBrandProfile(this.connections.accountOf(c));
+      await this.connections.repo.update(c.id, {
         status: 'CONNECTED',
         lastError: null,
         lastCheckedAt: this.clock.now(),
@@ -153,69 +203,19 @@ export class MarketplaceService implements MarketplaceLinker {
       return { name: profile.name };
     } catch (err) {
       if (err instanceof FaireError && err.kind === 'UNAUTHORIZED') {
-        await this.connections.update(c.id, {
-          status: 'FAILED',
-          lastError: err.message,
-          lastCheckedAt: this.clock.now(),
-        });
+        await this.connections.markFailed(c.id, err.message);
         throw new AppError('MARKETPLACE_REFUSED');
       }
       throw toAppError(err);
     }
   }
 
-  /** Revokes the token at Faire (OAuth tokens) and forgets it. */
+  /** Revokes the company's token at Faire (queued for later if Faire does not answer) and forgets it. */
   async disconnect(caller: AuthContext): Promise<{ ok: true }> {
-    const c = await this.connections.findOne({ where: { userId: caller.userId } });
-    if (!c) return { ok: true };
-    if (c.authMode === 'OAUTH') {
-      try {
-        await this.oauth.revoke(this.box.open(c.tokenCiphertext, c.userId));
-      } catch (err) {
-        this.logger.warn(`Revoking the Faire token failed (${(err as Error).message}); forgetting it anyway`);
-      }
-    }
-    await this.connections.delete({ id: c.id });
-    await this.activity.record({
-      actor: caller,
-      companyId: caller.companyId,
-      action: 'marketplace.disconnected',
-      target: c.brandName,
-    });
+    if (!caller.companyId) throw new AppError('FORBIDDEN', 'You need to belong to a company to do this');
+    if (caller.role !== 'COMPANY_ADMIN') throw new AppError('FORBIDDEN', ADMIN_ONLY);
+    await this.writer.remove(caller.companyId, caller);
     return { ok: true };
-  }
-
-  /** An account to call Faire as for a company: the preferred member's connection, else any member's. */
-  async accountForCompany(
-    companyId: string,
-    preferUserId?: string,
-  ): Promise<(FaireAccount & { userId: string; brandId: string }) | null> {
-    const rows = await this.connections.manager.query<{ id: string }[]>(
-      `SELECT mc.id FROM marketplace_connections mc
-         JOIN memberships m ON m.user_id = mc.user_id AND m.status = 'ACTIVE' AND m.company_id = $1
-        WHERE mc.status = 'CONNECTED'
-        ORDER BY (mc.user_id = $2) DESC, mc.updated_at DESC
-        LIMIT 1`,
-      [companyId, preferUserId ?? null],
-    );
-    if (!rows[0]) return null;
-    const c = await this.connections.findOneByOrFail({ id: rows[0].id });
-    return { ...this.accountOf(c), userId: c.userId, brandId: c.brandId };
-  }
-
-  /** Marks a connection refused by Faire, so Settings shows 'Connection Failed'. */
-  async markFailed(userId: string, reason: string): Promise<void> {
-    await this.connections.update(
-      { userId },
-      { status: 'FAILED', lastError: reason, lastCheckedAt: this.clock.now() },
-    );
-  }
-
-  private accountOf(c: MarketplaceConnection): FaireAccount {
-    return {
-      key: c.brandId,
-      credentials: { mode: c.authMode, token: this.box.open(c.tokenCiphertext, c.userId) },
-    };
   }
 
   private async profileFor(credentials: FaireCredentials): Promise<FaireBrandProfile> {
@@ -229,40 +229,6 @@ export class MarketplaceService implements MarketplaceLinker {
     }
   }
 
-  private async store(
-    user: Pick<AuthContext, 'userId' | 'email' | 'isPlatformAdmin'>,
-    credentials: FaireCredentials,
-    profile: FaireBrandProfile,
-    scopes: string[],
-  ): Promise<void> {
-    const sealed = this.box.seal(credentials.token, user.userId);
-    await this.connections.upsert(
-      {
-        userId: user.userId,
-        authMode: credentials.mode,
-        brandId: profile.brand_id,
-        brandName: profile.name,
-        tokenCiphertext: sealed,
-        scopes,
-        status: 'CONNECTED',
-        lastError: null,
-        lastCheckedAt: this.clock.now(),
-      },
-      { conflictPaths: ['userId'] },
-    );
-    const membership = await this.connections.manager.query<{ company_id: string }[]>(
-      `SELECT company_id FROM memberships WHERE user_id = $1 AND status = 'ACTIVE'`,
-      [user.userId],
-    );
-    await this.activity.record({
-      actor: user,
-      companyId: membership[0]?.company_id ?? null,
-      action: 'marketplace.connected',
-      target: profile.name,
-      details: { brandId: profile.brand_id, mode: credentials.mode },
-    });
-  }
-
   private origin(req: Request): string {
     if (this.config.publicUrlExplicit) return this.config.publicUrl;
     return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
@@ -274,6 +240,8 @@ export class MarketplaceService implements MarketplaceLinker {
     return `/oauth-setup?${params.toString()}`;
   }
 }
+
+export const ADMIN_ONLY = 'Only a company admin can connect or change the Faire account.';
 
 function sameString(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -294,6 +262,7 @@ export function toAppError(err: unknown): Error {
     case 'UNAVAILABLE':
     case 'UNCERTAIN':
     case 'BAD_RESPONSE':
+    case 'BLOCKED':
       return new AppError('MARKETPLACE_UNAVAILABLE');
   }
 }

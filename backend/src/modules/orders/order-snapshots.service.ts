@@ -59,6 +59,7 @@ export class OrderSnapshots {
     order: FaireOrder,
     m: EntityManager = this.db.manager,
     thresholds?: Thresholds,
+    brandId: string | null = null,
   ): Promise<void> {
     const s = snapshotOf(order);
     const t = thresholds ?? (await this.thresholds(companyId, m));
@@ -68,8 +69,8 @@ export class OrderSnapshots {
     await m.query(
       `INSERT INTO orders (company_id, faire_order_id, display_id, state, is_open, faire_created_at, faire_updated_at, processing_at,
                            customer_name, total_cents, expected_ship_date, tracking_number, carrier, shipment_created_at,
-                           estimated_payout_at, is_problem, problem_reason, fetched_at, closed_at)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17, now(), CASE WHEN $5 THEN NULL ELSE now() END)
+                           estimated_payout_at, is_problem, problem_reason, fetched_at, closed_at, brand_id)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17, now(), CASE WHEN $5 THEN NULL ELSE now() END, $18)
        ON CONFLICT (company_id, faire_order_id) DO UPDATE SET
          display_id = EXCLUDED.display_id, state = EXCLUDED.state, is_open = EXCLUDED.is_open,
          faire_created_at = EXCLUDED.faire_created_at, faire_updated_at = EXCLUDED.faire_updated_at,
@@ -77,7 +78,8 @@ export class OrderSnapshots {
          expected_ship_date = EXCLUDED.expected_ship_date, tracking_number = EXCLUDED.tracking_number, carrier = EXCLUDED.carrier,
          shipment_created_at = EXCLUDED.shipment_created_at, estimated_payout_at = EXCLUDED.estimated_payout_at,
          is_problem = EXCLUDED.is_problem, problem_reason = EXCLUDED.problem_reason, fetched_at = now(),
-         closed_at = CASE WHEN EXCLUDED.is_open THEN NULL ELSE COALESCE(orders.closed_at, now()) END
+         closed_at = CASE WHEN EXCLUDED.is_open THEN NULL ELSE COALESCE(orders.closed_at, now()) END,
+         brand_id = COALESCE(EXCLUDED.brand_id, orders.brand_id)
        WHERE orders.faire_updated_at <= EXCLUDED.faire_updated_at`,
       [
         companyId,
@@ -97,6 +99,7 @@ export class OrderSnapshots {
         s.estimatedPayoutAt,
         verdict.isProblem,
         verdict.problemReason,
+        brandId,
       ],
     );
   }

@@ -11,7 +11,7 @@ import { bullConnection } from '../../common/queue/redis.js';
 import { FaireClient } from '../marketplace/faire.client.js';
 import { FaireError } from '../marketplace/faire.errors.js';
 import type { FaireOrderState } from '../marketplace/faire.types.js';
-import { MarketplaceService } from '../marketplace/marketplace.service.js';
+import { CompanyConnections, type CompanyAccount } from '../marketplace/company-connections.js';
 import { OPEN_STATES, OrderSnapshots } from './order-snapshots.service.js';
 
 const CLOSED_STATES: FaireOrderState[] = ['DELIVERED', 'CANCELED', 'PENDING_RETAILER_CONFIRMATION'];
@@ -36,7 +36,7 @@ export class OrdersSyncService implements OnModuleDestroy {
     @InjectDataSource() private readonly db: DataSource,
     @InjectQueue(QUEUES.ORDERS) private readonly queue: Queue<SyncOrdersJob>,
     private readonly faire: FaireClient,
-    private readonly marketplace: MarketplaceService,
+    private readonly connections: CompanyConnections,
     private readonly snapshots: OrderSnapshots,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -44,9 +44,12 @@ export class OrdersSyncService implements OnModuleDestroy {
 
   /** Enqueues a sync (joining one already queued or running) and waits for it. */
   async refresh(companyId: string): Promise<{ message: string }> {
-    const account = await this.marketplace.accountForCompany(companyId);
-    if (!account)
-      throw new AppError('MARKETPLACE_NOT_CONNECTED', 'Connect your Faire account to load orders');
+    const account = await this.connections.accountFor(companyId);
+    if (!account) {
+      const current = await this.connections.find(companyId);
+      if (current?.status === 'FAILED') throw new AppError('MARKETPLACE_REFUSED');
+      throw new AppError('MARKETPLACE_NOT_CONNECTED', 'Connect Faire in Settings to load orders');
+    }
     const job = await this.enqueue(companyId);
     try {
       await job.waitUntilFinished(await this.queueEvents(), REFRESH_WAIT_MS);
@@ -92,10 +95,29 @@ export class OrdersSyncService implements OnModuleDestroy {
     return rows[0] ?? null;
   }
 
-  /** The job body: one sync of one company. */
+  /**
+   * The job body: one sync of one company, from the company's brand. If the admin changed the brand while
+   * it ran, what it loaded is dropped and the new brand's orders are loaded instead: orders never mix brands.
+   */
   async syncCompany(companyId: string): Promise<{ fetched: number; closed: number }> {
-    const account = await this.marketplace.accountForCompany(companyId);
-    if (!account) return { fetched: 0, closed: 0 };
+    for (let round = 0; ; round++) {
+      const account = await this.connections.accountFor(companyId);
+      if (!account) return { fetched: 0, closed: 0 };
+      const result = await this.syncFrom(companyId, account);
+      const now = await this.connections.find(companyId);
+      if (!now || now.brandId === account.brandId || round >= 2) return result;
+      await this.db.query('DELETE FROM orders WHERE company_id = $1 AND brand_id IS DISTINCT FROM $2', [
+        companyId,
+        now.brandId,
+      ]);
+      await this.db.query('DELETE FROM order_sync_state WHERE company_id = $1', [companyId]);
+    }
+  }
+
+  private async syncFrom(
+    companyId: string,
+    account: CompanyAccount,
+  ): Promise<{ fetched: number; closed: number }> {
     const state = await this.state(companyId);
     const now = this.clock.now();
     const full =
@@ -112,7 +134,7 @@ export class OrdersSyncService implements OnModuleDestroy {
         ? { excludedStates: CLOSED_STATES }
         : { updatedAtMin: new Date(highWater!.getTime() - OVERLAP_MS).toISOString() };
       for await (const order of this.faire.iterateOrders(account, params)) {
-        await this.snapshots.applyFaireOrder(companyId, order, this.db.manager, thresholds);
+        await this.snapshots.applyFaireOrder(companyId, order, this.db.manager, thresholds, account.brandId);
         seen.add(order.id);
         fetched += 1;
         const updated = new Date(order.updated_at);
@@ -131,6 +153,7 @@ export class OrdersSyncService implements OnModuleDestroy {
               await this.faire.getOrder(account, faire_order_id),
               this.db.manager,
               thresholds,
+              account.brandId,
             );
           } catch (err) {
             if (!(err instanceof FaireError && err.kind === 'NOT_FOUND')) throw err;
@@ -152,7 +175,7 @@ export class OrdersSyncService implements OnModuleDestroy {
     } catch (err) {
       const message = err instanceof FaireError ? err.message : 'unexpected error';
       if (err instanceof FaireError && err.kind === 'UNAUTHORIZED')
-        await this.marketplace.markFailed(account.userId, err.message);
+        await this.connections.markFailed(account.connectionId, err.message);
       this.logger.warn(`Order sync for company ${companyId} failed: ${message}`);
       await this.db.query(
         `INSERT INTO order_sync_state (company_id, last_error, last_error_at, updated_at) VALUES ($1, $2, now(), now())
@@ -163,11 +186,10 @@ export class OrdersSyncService implements OnModuleDestroy {
     }
   }
 
-  /** Companies with at least one connected member (for the nightly run). */
+  /** Companies with a working Faire connection (for the nightly run). */
   async connectedCompanies(): Promise<string[]> {
     const rows: { company_id: string }[] = await this.db.query(
-      `SELECT DISTINCT m.company_id FROM memberships m JOIN marketplace_connections mc ON mc.user_id = m.user_id
-        WHERE m.status = 'ACTIVE' AND mc.status = 'CONNECTED'`,
+      `SELECT company_id FROM marketplace_connections WHERE company_id IS NOT NULL AND status = 'CONNECTED'`,
     );
     return rows.map((r) => r.company_id);
   }

@@ -3,11 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { DataSource, type QueryRunner } from 'typeorm';
 import { AccountJobPermits } from '../marketplace/account-permits.js';
+import { CompanyConnections, type CompanyAccount } from '../marketplace/company-connections.js';
 import { FaireClient, type FaireAccount } from '../marketplace/faire.client.js';
 import { FaireError } from '../marketplace/faire.errors.js';
 import type { FaireOrder, NewFaireShipment } from '../marketplace/faire.types.js';
-import { MarketplaceService } from '../marketplace/marketplace.service.js';
 import { OrderSnapshots } from '../orders/order-snapshots.service.js';
+import { normalizeTracking } from './tracking-key.js';
 import { isDataRefusal, refusalMessage } from './upload-slices.js';
 
 interface PgConnection {
@@ -59,7 +60,7 @@ export class ShipmentProcessingService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly faire: FaireClient,
-    private readonly marketplace: MarketplaceService,
+    private readonly connections: CompanyConnections,
     private readonly snapshots: OrderSnapshots,
     private readonly permits: AccountJobPermits,
   ) {}
@@ -69,16 +70,13 @@ export class ShipmentProcessingService {
    * share of running jobs (the caller gives its worker slot back and tries again shortly).
    */
   async permitFor(shipmentIds: string[]): Promise<{ release(): Promise<void> } | null> {
-    const rows: { company_id: string; uploaded_by: string | null }[] = await this.db.query(
-      `SELECT company_id, uploaded_by FROM shipments WHERE id = ANY($1::uuid[]) AND status = 'PENDING' LIMIT 1`,
+    const rows: { company_id: string }[] = await this.db.query(
+      `SELECT company_id FROM shipments WHERE id = ANY($1::uuid[]) AND status = 'PENDING' LIMIT 1`,
       [shipmentIds],
     );
     const noop = { release: async () => undefined };
     if (!rows[0]) return noop;
-    const account = await this.marketplace.accountForCompany(
-      rows[0].company_id,
-      rows[0].uploaded_by ?? undefined,
-    );
+    const account = await this.connections.accountFor(rows[0].company_id);
     if (!account) return noop;
     const release = await this.permits.tryAcquire(account.key);
     return release ? { release } : null;
@@ -125,6 +123,11 @@ export class ShipmentProcessingService {
 
   private async processOrder(group: ShipmentRow[], ctx: AttemptContext): Promise<void> {
     const { company_id: companyId, order_id: orderId } = group[0];
+    const account = await this.connections.accountFor(companyId);
+    if (!account) {
+      await this.finishUnconnected(companyId, group);
+      return;
+    }
     const runner = this.db.createQueryRunner();
     await runner.connect();
     // This connection holds the order's lock while Faire is called; if the database drops it, the next
@@ -133,12 +136,14 @@ export class ShipmentProcessingService {
     const onLost = (err: Error) =>
       this.logger.warn(`Database connection lost while processing order ${orderId}: ${err.message}`);
     connection?.on('error', onLost);
-    const lockKey = advisoryKey(companyId, orderId);
+    // Exactly once per Faire brand and order, whichever company's rows these are.
+    const lockKey = advisoryKey(account.brandId, orderId);
     try {
       await runner.query('SELECT pg_advisory_lock($1)', [lockKey]);
       try {
         await this.processOrderLocked(
           runner,
+          account,
           companyId,
           orderId,
           group.map((r) => r.id),
@@ -155,6 +160,7 @@ export class ShipmentProcessingService {
 
   private async processOrderLocked(
     q: QueryRunner,
+    account: CompanyAccount,
     companyId: string,
     orderId: string,
     ids: string[],
@@ -163,32 +169,21 @@ export class ShipmentProcessingService {
     // Another worker may have finished some of these while we waited for the lock.
     const rows: ShipmentRow[] = await q
       .query(
-        `UPDATE shipments SET attempts = attempts + 1, in_flight_since = now(), updated_at = now()
+        `UPDATE shipments SET attempts = attempts + 1, in_flight_since = now(), updated_at = now(),
+                brand_id = $2, brand_name = $3, currency = $4
         WHERE id = ANY($1::uuid[]) AND status = 'PENDING'
         RETURNING id, company_id, uploaded_by, order_id, tracking_number, carrier, ship_date::text AS ship_date, shipping_cost_cents, status`,
-        [ids],
+        [ids, account.brandId, account.brandName, account.currency],
       )
       .then((r: unknown) =>
         Array.isArray(r) && Array.isArray(r[0]) ? (r[0] as ShipmentRow[]) : (r as ShipmentRow[]),
       );
     if (rows.length === 0) return;
 
-    const account = await this.marketplace.accountForCompany(companyId, rows[0].uploaded_by ?? undefined);
-    if (!account) {
-      await this.finish(
-        q,
-        rows,
-        'FAILED',
-        'No connected Faire account in this company. Connect Faire in Settings, then retry.',
-        'NOT_CONNECTED',
-      );
-      return;
-    }
-
     try {
       // 1. What does Faire already have?
       let order = await this.faire.getOrder(account, orderId);
-      const pending = await this.settleAlreadyThere(q, rows, order, companyId);
+      const pending = await this.settleAlreadyThere(q, rows, order, companyId, account.brandId);
       if (pending.length === 0) return;
 
       // 2. A NEW order is accepted first.
@@ -212,14 +207,14 @@ export class ShipmentProcessingService {
         await this.create(q, account, companyId, orderId, pending.slice(i, i + MAX_PER_CALL));
       }
     } catch (err) {
-      await this.handleError(q, companyId, orderId, err, ctx, account.userId);
+      await this.handleError(q, companyId, orderId, err, ctx, account.connectionId);
     }
   }
 
   /** Sends one create call; an uncertain or refused outcome is settled by reading the order again. */
   private async create(
     q: QueryRunner,
-    account: FaireAccount,
+    account: CompanyAccount,
     companyId: string,
     orderId: string,
     rows: ShipmentRow[],
@@ -230,7 +225,7 @@ export class ShipmentProcessingService {
       created = await this.faire.addShipments(
         account,
         orderId,
-        rows.map((r) => toFaireShipment(r)),
+        rows.map((r) => toFaireShipment(r, account.currency)),
       );
     } catch (err) {
       if (
@@ -238,18 +233,19 @@ export class ShipmentProcessingService {
         (err.kind === 'UNCERTAIN' ||
           err.kind === 'UNAVAILABLE' ||
           err.kind === 'RATE_LIMITED' ||
+          err.kind === 'BLOCKED' ||
           err.kind === 'BAD_RESPONSE')
       ) {
         await this.attempt(q, rows, startedAt, 'UNCERTAIN', err);
         // Did it happen? Read again; anything there is done, the rest waits for the next attempt.
         const reread = await this.faire.getOrder(account, orderId);
-        const left = await this.settleAlreadyThere(q, rows, reread, companyId);
+        const left = await this.settleAlreadyThere(q, rows, reread, companyId, account.brandId);
         if (left.length === 0) return;
         throw err;
       }
       if (err instanceof FaireError && err.kind === 'WRONG_STATE') {
         const reread = await this.faire.getOrder(account, orderId);
-        const left = await this.settleAlreadyThere(q, rows, reread, companyId);
+        const left = await this.settleAlreadyThere(q, rows, reread, companyId, account.brandId);
         if (left.length)
           await this.finish(
             q,
@@ -264,7 +260,14 @@ export class ShipmentProcessingService {
       }
       throw err;
     }
-    const stillMissing = await this.settleAlreadyThere(q, rows, created, companyId, startedAt);
+    const stillMissing = await this.settleAlreadyThere(
+      q,
+      rows,
+      created,
+      companyId,
+      account.brandId,
+      startedAt,
+    );
     if (stillMissing.length) {
       // Faire answered 200 without our tracking codes: never seen, but never guess either.
       throw new FaireError(
@@ -280,6 +283,7 @@ export class ShipmentProcessingService {
     rows: ShipmentRow[],
     order: FaireOrder,
     companyId: string,
+    brandId: string,
     startedAt?: Date,
   ): Promise<ShipmentRow[]> {
     const existing = new Map<string, string>();
@@ -303,7 +307,7 @@ export class ShipmentProcessingService {
         ],
       );
     }
-    if (done.length) await this.snapshots.applyFaireOrder(companyId, order, q.manager);
+    if (done.length) await this.snapshots.applyFaireOrder(companyId, order, q.manager, undefined, brandId);
     return rows.filter((r) => !existing.has(normalizeTracking(r.tracking_number)));
   }
 
@@ -340,7 +344,7 @@ export class ShipmentProcessingService {
     orderId: string,
     err: unknown,
     ctx: AttemptContext,
-    userId: string,
+    connectionId: string,
   ): Promise<void> {
     const rows = (await q.query(
       `SELECT id, company_id, uploaded_by, order_id, tracking_number, carrier, ship_date::text AS ship_date, shipping_cost_cents, status
@@ -377,7 +381,7 @@ export class ShipmentProcessingService {
         );
         return;
       case 'UNAUTHORIZED':
-        await this.marketplace.markFailed(userId, err.message);
+        await this.connections.markFailed(connectionId, err.message);
         await this.finish(
           q,
           rows,
@@ -402,6 +406,7 @@ export class ShipmentProcessingService {
       case 'RATE_LIMITED':
       case 'UNAVAILABLE':
       case 'UNCERTAIN':
+      case 'BLOCKED':
       case 'BAD_RESPONSE':
         if (ctx.lastAttempt) {
           await this.finish(
@@ -420,6 +425,22 @@ export class ShipmentProcessingService {
           [rows.map((r) => r.id), `Waiting to retry: ${err.message}`],
         );
         throw new RetryLaterError(err.message);
+    }
+  }
+
+  /** Rows of a company without a working connection end at once with what to do about it. */
+  private async finishUnconnected(companyId: string, rows: ShipmentRow[]): Promise<void> {
+    const current = await this.connections.find(companyId);
+    const message =
+      current?.status === 'FAILED'
+        ? 'Faire refused the connected account. Reconnect Faire in Settings, then retry.'
+        : 'No connected Faire account in this company. Connect Faire in Settings, then retry.';
+    const runner = this.db.createQueryRunner();
+    await runner.connect();
+    try {
+      await this.finish(runner, rows, 'FAILED', message, current ? 'UNAUTHORIZED' : 'NOT_CONNECTED');
+    } finally {
+      await runner.release();
     }
   }
 
@@ -462,18 +483,16 @@ export class ShipmentProcessingService {
   }
 }
 
-export function normalizeTracking(code: string): string {
-  return code.replace(/\s+/g, '').toUpperCase();
-}
+export { normalizeTracking };
 
-function toFaireShipment(r: ShipmentRow): NewFaireShipment {
+/** Only the documented money object is sent (the `_cents` field is deprecated), in the brand's currency. */
+function toFaireShipment(r: ShipmentRow, currency: string): NewFaireShipment {
   return {
     order_id: r.order_id,
     carrier: r.carrier,
     tracking_code: r.tracking_number,
     shipping_type: 'SHIP_ON_YOUR_OWN',
-    maker_cost: { amount_minor: r.shipping_cost_cents, currency: 'USD' },
-    maker_cost_cents: r.shipping_cost_cents,
+    maker_cost: { amount_minor: r.shipping_cost_cents, currency },
   };
 }
 
@@ -482,8 +501,8 @@ function stateMessage(state: string): string {
   return `The order is ${words} on Faire; shipments can only be added to orders that are being processed or in transit.`;
 }
 
-/** A stable 63-bit key for pg_advisory_lock from (company, order). */
-function advisoryKey(companyId: string, orderId: string): string {
-  const digest = createHash('sha256').update(`${companyId}|${orderId}`).digest();
+/** A stable 63-bit key for pg_advisory_lock from (Faire brand, order). */
+function advisoryKey(brandId: string, orderId: string): string {
+  const digest = createHash('sha256').update(`brand|${brandId}|${orderId}`).digest();
   return digest.readBigInt64BE(0).toString();
 }

@@ -18,6 +18,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { assertConnectionUsable } from './connection-guard.js';
 import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { QUEUES, SHIPMENT_JOBS, type ShipmentsQueueJob } from '../../common/queue/queues.js';
@@ -119,6 +120,7 @@ export class ShipmentsService {
   ) {
     if (!/\.csv$/i.test(file.originalname))
       throw new AppError('VALIDATION_FAILED', 'Please select a CSV file');
+    await assertConnectionUsable(this.db, caller);
     const fileName = safeText(file.originalname, FILE_NAME_CHARS);
     const mapping = parseMapping(mappingJson);
     const ingest = await ingestCsv(file.buffer, mapping, this.clock.now());
@@ -172,6 +174,7 @@ export class ShipmentsService {
 
   /** Reading B: rows reviewed in the browser. Waits a bounded time; rows not done answer PENDING. */
   async process(caller: CompanyAuthContext, items: ProcessItemDto[], givenName?: string) {
+    await assertConnectionUsable(this.db, caller);
     const now = this.clock.now();
     const fileName = givenName === undefined ? undefined : safeText(givenName, FILE_NAME_CHARS);
     const rows: IngestedRow[] = items.map((item, i) => {
@@ -279,8 +282,11 @@ export class ShipmentsService {
       uploaded_at: Date;
       status: string;
       error_message: string | null;
+      currency: string;
+      brand_name: string | null;
     }[] = await this.db.query(
-      `SELECT id, order_id, display_id, tracking_number, carrier, ship_date::text AS ship_date, shipping_cost_cents, uploaded_at, status, error_message
+      `SELECT id, order_id, display_id, tracking_number, carrier, ship_date::text AS ship_date, shipping_cost_cents, uploaded_at, status, error_message,
+              brand_name, COALESCE(currency, (SELECT mc.currency FROM marketplace_connections mc WHERE mc.company_id = shipments.company_id), 'USD') AS currency
          FROM shipments WHERE ${filter}
         ORDER BY uploaded_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, q.limit, (q.page - 1) * q.limit],
@@ -296,6 +302,10 @@ export class ShipmentsService {
         carrier: r.carrier,
         shipDate: r.ship_date,
         shippingCost: r.shipping_cost_cents,
+        /** The currency the cost was sent to Faire in (the brand's); the company's brand before it was sent. */
+        currency: r.currency,
+        /** The Faire brand the shipment was sent to (null until it was). */
+        brandName: r.brand_name,
         uploadedAt: r.uploaded_at.toISOString(),
         status: r.status,
         errorMessage: r.error_message,

@@ -24,6 +24,16 @@ export class AdminInviteDto {
   role?: CompanyRole;
 }
 
+export class AdminFaireConnectionView {
+  @ApiProperty() brandId: string;
+  @ApiProperty() brandName: string;
+  @ApiProperty({ enum: ['CONNECTED', 'FAILED', 'DISCONNECTED'] }) status: string;
+  @ApiProperty() currency: string;
+  @ApiProperty({ nullable: true, type: String }) connectedByName: string | null;
+  @ApiProperty({ description: 'Another company is connected to the same brand (to resolve)' })
+  brandShared: boolean;
+}
+
 export class AdminUserView {
   @ApiProperty() id: string;
   @ApiProperty() name: string;
@@ -31,6 +41,13 @@ export class AdminUserView {
   @ApiProperty() hasFaireToken: boolean;
   @ApiProperty({ description: 'Platform admin (ADMIN_EMAILS)' }) isAdmin: boolean;
   @ApiProperty({ nullable: true, type: String }) companyName: string | null;
+  @ApiProperty({ nullable: true, type: String }) companyId: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: AdminFaireConnectionView,
+    description: "The company's Faire connection",
+  })
+  faireConnection: AdminFaireConnectionView | null;
   @ApiProperty({ nullable: true, type: String }) lastSignInAt: string | null;
 }
 
@@ -54,4 +71,6 @@ export class AdminCompanyView {
   @ApiProperty() id: string;
   @ApiProperty() name: string;
   @ApiProperty({ description: 'Active members' }) members: number;
+  @ApiProperty({ nullable: true, type: AdminFaireConnectionView })
+  faireConnection: AdminFaireConnectionView | null;
 }

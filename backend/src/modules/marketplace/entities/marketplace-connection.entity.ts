@@ -2,14 +2,33 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateCol
 
 export type ConnectionStatus = 'CONNECTED' | 'FAILED' | 'DISCONNECTED';
 
-/** A user's Faire connection. The token is stored sealed (AES-256-GCM, bound to the user id). */
+/**
+ * A company's Faire connection (one per company), or a developer token waiting for its user to create a
+ * company (`companyId` null, `userId` set). The token is stored sealed (AES-256-GCM, bound to `sealId`).
+ */
 @Entity('marketplace_connections')
 export class MarketplaceConnection {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Column({ name: 'user_id', type: 'uuid' })
-  userId: string;
+  @Column({ name: 'company_id', type: 'uuid', nullable: true })
+  companyId: string | null;
+
+  /** Only for a pending developer token (no company yet). */
+  @Column({ name: 'user_id', type: 'uuid', nullable: true })
+  userId: string | null;
+
+  /** The company admin who made the connection. */
+  @Column({ name: 'connected_by', type: 'uuid', nullable: true })
+  connectedBy: string | null;
+
+  /** The id the sealed token is bound to. */
+  @Column({ name: 'seal_id', type: 'uuid' })
+  sealId: string;
+
+  /** ISO-4217 currency of the brand, read from its profile at connect. */
+  @Column({ type: 'text', default: 'USD' })
+  currency: string;
 
   @Column({ name: 'auth_mode', type: 'text' })
   authMode: 'OAUTH' | 'ACCESS_TOKEN';

@@ -1,0 +1,150 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { SecretBox } from '../../common/crypto/secret-box.js';
+import type { AuthContext } from '../../common/http/auth-context.js';
+import { MarketplaceConnection } from './entities/marketplace-connection.entity.js';
+import type { FaireAccount } from './faire.client.js';
+import type { FaireBrandProfile, FaireCredentials } from './faire.types.js';
+
+/** The account a company's work is done with: the brand is the exactly-once key, not the company. */
+export interface CompanyAccount extends FaireAccount {
+  connectionId: string;
+  brandId: string;
+  brandName: string;
+  currency: string;
+}
+
+export type ConnectionView =
+  | { status: 'NO_COMPANY' }
+  | { status: 'NOT_CONNECTED'; canManage: boolean }
+  | {
+      status: 'CONNECTED' | 'FAILED';
+      canManage: boolean;
+      brandId: string;
+      brandName: string;
+      currency: string;
+      authMode: 'OAUTH' | 'ACCESS_TOKEN';
+      connectedAt: string;
+      connectedByName: string | null;
+      lastError: string | null;
+    };
+
+/** Reads and writes the one Faire connection of each company (tokens sealed at rest). */
+@Injectable()
+export class CompanyConnections {
+  private readonly box: SecretBox;
+
+  constructor(
+    @InjectRepository(MarketplaceConnection) readonly repo: Repository<MarketplaceConnection>,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.box = new SecretBox(config.encryptionKey);
+  }
+
+  find(companyId: string): Promise<MarketplaceConnection | null> {
+    return this.repo.findOne({ where: { companyId } });
+  }
+
+  /** The company's connected account, or null when it has none (or Faire refused it). */
+  async accountFor(companyId: string): Promise<CompanyAccount | null> {
+    const c = await this.find(companyId);
+    if (!c || c.status !== 'CONNECTED') return null;
+    return this.accountOf(c);
+  }
+
+  accountOf(c: MarketplaceConnection): CompanyAccount {
+    return {
+      key: c.brandId,
+      credentials: { mode: c.authMode, token: this.open(c) },
+      connectionId: c.id,
+      brandId: c.brandId,
+      brandName: c.brandName,
+      currency: c.currency,
+    };
+  }
+
+  open(c: Pick<MarketplaceConnection, 'tokenCiphertext' | 'sealId'>): string {
+    return this.box.open(c.tokenCiphertext, c.sealId);
+  }
+
+  seal(token: string, sealId: string): string {
+    return this.box.seal(token, sealId);
+  }
+
+  /** Marks a connection refused by Faire, so people see 'Connection Failed'. */
+  async markFailed(connectionId: string, reason: string): Promise<void> {
+    await this.repo.update(
+      { id: connectionId },
+      { status: 'FAILED', lastError: reason, lastCheckedAt: this.clock.now() },
+    );
+  }
+
+  /** Another company's live connection to this brand, if any (its id only: never shown to the caller). */
+  async heldElsewhere(brandId: string, companyId: string, manager?: EntityManager): Promise<boolean> {
+    const rows = await (manager ?? this.repo.manager).query<{ id: string }[]>(
+      `SELECT id FROM marketplace_connections
+        WHERE brand_id = $1 AND company_id IS NOT NULL AND company_id <> $2 AND status <> 'DISCONNECTED' LIMIT 1`,
+      [brandId, companyId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Sets the company's connection (replacing any previous one) inside `manager`'s transaction. */
+  async save(
+    manager: EntityManager,
+    companyId: string,
+    connectedBy: string,
+    credentials: FaireCredentials,
+    profile: FaireBrandProfile,
+    scopes: string[],
+  ): Promise<void> {
+    await manager.query('DELETE FROM marketplace_connections WHERE company_id = $1', [companyId]);
+    await manager.getRepository(MarketplaceConnection).insert({
+      companyId,
+      userId: null,
+      connectedBy,
+      sealId: companyId,
+      tokenCiphertext: this.seal(credentials.token, companyId),
+      authMode: credentials.mode,
+      brandId: profile.brand_id,
+      brandName: profile.name,
+      currency: normaliseCurrency(profile.currency),
+      scopes,
+      status: 'CONNECTED',
+      lastError: null,
+      lastCheckedAt: this.clock.now(),
+    });
+  }
+
+  async view(caller: AuthContext): Promise<ConnectionView> {
+    if (!caller.companyId) return { status: 'NO_COMPANY' };
+    const canManage = caller.role === 'COMPANY_ADMIN';
+    const rows = await this.repo.manager.query<{ name: string | null }[]>(
+      `SELECT u.name FROM marketplace_connections mc LEFT JOIN users u ON u.id = mc.connected_by
+        WHERE mc.company_id = $1`,
+      [caller.companyId],
+    );
+    const c = await this.find(caller.companyId);
+    if (!c || c.status === 'DISCONNECTED') return { status: 'NOT_CONNECTED', canManage };
+    return {
+      status: c.status,
+      canManage,
+      brandId: c.brandId,
+      brandName: c.brandName,
+      currency: c.currency,
+      authMode: c.authMode,
+      connectedAt: c.createdAt.toISOString(),
+      connectedByName: rows[0]?.name ?? null,
+      lastError: c.lastError,
+    };
+  }
+}
+
+/** An ISO-4217 code from a brand profile; USD when Faire sends nothing usable. */
+export function normaliseCurrency(value: unknown): string {
+  return typeof value === 'string' && /^[A-Za-z]{3}$/.test(value.trim()) ? value.trim().toUpperCase() : 'USD';
+}

@@ -1,0 +1,173 @@
+import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { Clock } from '../../common/clock.js';
+import type { AuthContext } from '../../common/http/auth-context.js';
+import { ActivityService } from '../activity/activity.service.js';
+import { CompanyConnections, normaliseCurrency } from './company-connections.js';
+import { MarketplaceConnection } from './entities/marketplace-connection.entity.js';
+import { FaireOAuthClient } from './faire-oauth.client.js';
+import { FaireError } from './faire.errors.js';
+import type { FaireBrandProfile, FaireCredentials } from './faire.types.js';
+import { TokenRevocations } from './token-revocations.js';
+
+/** Told to an admin whose brand another company holds; never names that company. */
+export const BRAND_HELD_MESSAGE =
+  'This Faire brand is already connected to another company in the portal. Ask the portal administrator to release it, then try again.';
+
+type Actor = Pick<AuthContext, 'userId' | 'email' | 'isPlatformAdmin'> & { companyId: string };
+
+/**
+ * Every change to a company's connection: replacing it (one brand, one company; a brand change removes
+ * the company's orders so the next sync loads the new brand's), revoking the old token, removing it.
+ */
+@Injectable()
+export class ConnectionWriter {
+  constructor(
+    private readonly connections: CompanyConnections,
+    private readonly revocations: TokenRevocations,
+    private readonly oauth: FaireOAuthClient,
+    private readonly activity: ActivityService,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Revokes the company's current OAuth token at Faire before a new code is exchanged (Faire keeps one
+   * live token per app and brand). False when Faire could not be told: nothing changed then.
+   */
+  async revokeCurrent(companyId: string): Promise<boolean> {
+    const current = await this.connections.find(companyId);
+    if (!current || current.authMode !== 'OAUTH' || current.status === 'DISCONNECTED') return true;
+    try {
+      await this.oauth.revoke(this.connections.open(current));
+    } catch (err) {
+      if (!(err instanceof FaireError && (err.status === 400 || err.status === 401))) return false;
+    }
+    await this.connections.markFailed(current.id, 'The previous Faire token was revoked to reconnect.');
+    return true;
+  }
+
+  async failCurrent(companyId: string, reason: string): Promise<void> {
+    await this.connections.repo.update(
+      { companyId },
+      { status: 'FAILED', lastError: reason, lastCheckedAt: this.clock.now() },
+    );
+  }
+
+  /** Stores the new connection, or answers why not (the new OAuth token is then revoked). */
+  async replace(
+    actor: Actor,
+    credentials: FaireCredentials,
+    profile: FaireBrandProfile,
+    scopes: string[],
+    intent: 'connect' | 'reconnect' | 'change',
+  ): Promise<'ok' | { message: string }> {
+    const refuse = async (message: string) => {
+      if (credentials.mode === 'OAUTH') await this.revocations.revokeOrQueue(credentials.token);
+      return { message };
+    };
+    const current = await this.connections.find(actor.companyId);
+    if (
+      current &&
+      current.status !== 'DISCONNECTED' &&
+      current.brandId !== profile.brand_id &&
+      intent !== 'change'
+    ) {
+      const message = `You chose ${profile.name} on Faire instead of ${current.brandName}: to switch brands, use Change brand.`;
+      await this.failCurrent(actor.companyId, message);
+      return refuse(message);
+    }
+    const held = await this.connections.repo.manager.transaction(async (tx) => {
+      // One brand, one company: two admins connecting the same brand at once are serialised here.
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [brandLockKey(profile.brand_id)]);
+      if (await this.connections.heldElsewhere(profile.brand_id, actor.companyId, tx)) return true;
+      const brandChanged = !!current && current.brandId !== profile.brand_id;
+      await this.connections.save(tx, actor.companyId, actor.userId, credentials, profile, scopes);
+      if (brandChanged) {
+        // The next sync is a full one and loads the new brand's orders; shipments keep their brand.
+        await tx.query('DELETE FROM orders WHERE company_id = $1', [actor.companyId]);
+        await tx.query('DELETE FROM order_sync_state WHERE company_id = $1', [actor.companyId]);
+      }
+      await this.activity.record(
+        {
+          actor,
+          companyId: actor.companyId,
+          action: brandChanged ? 'marketplace.brand_changed' : 'marketplace.connected',
+          target: profile.name,
+          details: {
+            brandId: profile.brand_id,
+            mode: credentials.mode,
+            ...(brandChanged ? { previousBrand: current?.brandName } : {}),
+          },
+        },
+        tx,
+      );
+      return false;
+    });
+    if (held) {
+      // An OAuth token of the company was revoked before the exchange: the connection no longer works.
+      if (current?.authMode === 'OAUTH' && credentials.mode === 'OAUTH') {
+        await this.failCurrent(actor.companyId, BRAND_HELD_MESSAGE);
+      }
+      return refuse(BRAND_HELD_MESSAGE);
+    }
+    return 'ok';
+  }
+
+  /** A developer token given by someone without a company yet (becomes the company's when they create one). */
+  async savePending(
+    userId: string,
+    credentials: FaireCredentials,
+    profile: FaireBrandProfile,
+  ): Promise<void> {
+    const repo = this.connections.repo;
+    await repo.manager.transaction(async (tx) => {
+      await tx.query('DELETE FROM marketplace_connections WHERE user_id = $1 AND company_id IS NULL', [
+        userId,
+      ]);
+      await tx.getRepository(MarketplaceConnection).insert({
+        companyId: null,
+        userId,
+        connectedBy: userId,
+        sealId: userId,
+        tokenCiphertext: this.connections.seal(credentials.token, userId),
+        authMode: credentials.mode,
+        brandId: profile.brand_id,
+        brandName: profile.name,
+        currency: normaliseCurrency(profile.currency),
+        scopes: [],
+        status: 'CONNECTED',
+        lastError: null,
+        lastCheckedAt: this.clock.now(),
+      });
+    });
+  }
+
+  /** Revokes the company's token (queued if Faire does not answer) and forgets the connection. */
+  async remove(
+    companyId: string,
+    actor: Pick<AuthContext, 'userId' | 'email' | 'isPlatformAdmin'>,
+  ): Promise<void> {
+    const current = await this.connections.find(companyId);
+    if (!current) return;
+    if (current.authMode === 'OAUTH') {
+      let token: string | null;
+      try {
+        token = this.connections.open(current);
+      } catch {
+        token = null;
+      }
+      if (token) await this.revocations.revokeOrQueue(token);
+    }
+    await this.connections.repo.delete({ id: current.id });
+    await this.activity.record({
+      actor,
+      companyId,
+      action: 'marketplace.disconnected',
+      target: current.brandName,
+    });
+  }
+}
+
+function brandLockKey(brandId: string): string {
+  return createHash('sha256').update(`faire-brand|${brandId}`).digest().readBigInt64BE(0).toString();
+}
