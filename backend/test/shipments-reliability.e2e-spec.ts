@@ -1,7 +1,4 @@
-import { getQueueToken } from '@nestjs/bullmq';
 import { SANDBOX_FIXTURES, type SandboxHandle } from '@portal/faire-sandbox';
-import type { Queue } from 'bullmq';
-import { QUEUES } from '../src/common/queue/queues.js';
 import { ShipmentRecoveryService } from '../src/modules/shipments/shipment-recovery.service.js';
 import { ShipmentsProcessor } from '../src/modules/shipments/shipments.processor.js';
 import { csv, ledgerCounts, today, upload, waitForTerminal } from './helpers/shipments.js';
