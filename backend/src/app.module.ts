@@ -1,7 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module, ValidationPipe, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE, DiscoveryModule } from '@nestjs/core';
-import { ScheduleModule } from '@nestjs/schedule';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
@@ -39,7 +38,6 @@ export class AppModule {
         DiscoveryModule,
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl), autoLoadEntities: false }),
         BullModule.forRoot({ connection: bullConnection(config.redisUrl), prefix: config.queuePrefix }),
-        ...(config.runWorker ? [ScheduleModule.forRoot()] : []),
         RedisModule,
         ClockModule,
         ActivityModule,

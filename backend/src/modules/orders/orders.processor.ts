@@ -1,25 +1,36 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger } from '@nestjs/common';
-import { Cron } from '@nestjs/schedule';
-import type { Job } from 'bullmq';
-import { QUEUES, type SyncOrdersJob } from '../../common/queue/queues.js';
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Job, Queue } from 'bullmq';
+import { ORDER_JOBS, QUEUES, type SyncOrdersJob } from '../../common/queue/queues.js';
+import { upsertSchedule } from '../../common/queue/schedules.js';
 import { OrdersSyncService } from './orders-sync.service.js';
 
+/** 03:00 UTC every day. */
+export const NIGHTLY_ORDER_SYNC_PATTERN = '0 3 * * *';
+
 @Processor(QUEUES.ORDERS, { concurrency: 2 })
-export class OrdersProcessor extends WorkerHost {
+export class OrdersProcessor extends WorkerHost implements OnApplicationBootstrap {
   private readonly logger = new Logger('OrdersProcessor');
 
-  constructor(private readonly sync: OrdersSyncService) {
+  constructor(
+    private readonly sync: OrdersSyncService,
+    @InjectQueue(QUEUES.ORDERS) private readonly queue: Queue,
+  ) {
     super();
   }
 
-  process(job: Job<SyncOrdersJob>) {
+  /** Every worker registers the nightly schedule; Redis keeps one, so it runs once per night per fleet. */
+  async onApplicationBootstrap(): Promise<void> {
+    await upsertSchedule(this.queue, ORDER_JOBS.NIGHTLY, { pattern: NIGHTLY_ORDER_SYNC_PATTERN });
+  }
+
+  async process(job: Job<SyncOrdersJob>): Promise<unknown> {
+    if (job.name === ORDER_JOBS.NIGHTLY) return this.nightly();
     return this.sync.syncCompany(job.data.companyId);
   }
 
   /** Nightly: one sync job per connected company; one company's failure never stops the others. */
-  @Cron('0 3 * * *', { name: 'nightly-order-sync', timeZone: 'UTC' })
-  async nightly(): Promise<void> {
+  async nightly(): Promise<{ companies: number }> {
     const companies = await this.sync.connectedCompanies();
     for (const companyId of companies) {
       try {
@@ -29,5 +40,6 @@ export class OrdersProcessor extends WorkerHost {
       }
     }
     this.logger.log(`Nightly order sync scheduled for ${companies.length} companies`);
+    return { companies: companies.length };
   }
 }

@@ -1,42 +1,36 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { QUEUES, SHIPMENT_JOBS } from '../../common/queue/queues.js';
+import { upsertSchedule } from '../../common/queue/schedules.js';
 import { ShipmentsService } from './shipments.service.js';
 
 /**
  * Rows stay PENDING in Postgres until they are terminal, so Postgres — not Redis — is the truth. A
  * PENDING row untouched for SHIPMENT_RECOVERY_AFTER_MS (its job lost with a Redis restart, or never
  * queued) is queued again. Running it twice is safe: processing re-reads the order before creating.
+ * The sweep is a BullMQ job scheduler on the shipments queue: one run per SHIPMENT_RECOVERY_INTERVAL_MS
+ * for the whole fleet, whichever worker takes it.
  */
 @Injectable()
-export class ShipmentRecoveryService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ShipmentRecoveryService implements OnApplicationBootstrap {
   private readonly logger = new Logger('ShipmentRecovery');
-  private timer?: NodeJS.Timeout;
   private running = false;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly shipments: ShipmentsService,
+    @InjectQueue(QUEUES.SHIPMENTS) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(
-      () => void this.sweep().catch((err: unknown) => this.logger.error({ err }, 'Recovery sweep failed')),
-      this.config.shipments.recoveryIntervalMs,
-    );
-    this.timer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+  async onApplicationBootstrap(): Promise<void> {
+    await upsertSchedule(this.queue, SHIPMENT_JOBS.RECOVERY_SWEEP, {
+      everyMs: this.config.shipments.recoveryIntervalMs,
+    });
   }
 
   async sweep(): Promise<number> {

@@ -8,6 +8,7 @@ import {
   type ShipmentsQueueJob,
 } from '../../common/queue/queues.js';
 import { ShipmentProcessingService } from './shipment-processing.service.js';
+import { ShipmentRecoveryService } from './shipment-recovery.service.js';
 import { ShipmentsService } from './shipments.service.js';
 
 /**
@@ -20,11 +21,16 @@ export class ShipmentsProcessor extends WorkerHost {
   constructor(
     private readonly processing: ShipmentProcessingService,
     private readonly shipments: ShipmentsService,
+    private readonly recovery: ShipmentRecoveryService,
   ) {
     super();
   }
 
   async process(job: Job<ShipmentsQueueJob>, token?: string): Promise<void> {
+    if (job.name === SHIPMENT_JOBS.RECOVERY_SWEEP) {
+      await this.recovery.sweep();
+      return;
+    }
     if (job.name === SHIPMENT_JOBS.MATERIALIZE) {
       const { uploadId, priority } = job.data as MaterializeUploadJob;
       await this.shipments.materialize(uploadId, priority);
