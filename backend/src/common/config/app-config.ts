@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { queuePrefixFor } from '../queue/queue-prefix.js';
 import { validateEnv, type EnvSchema } from './env.schema.js';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -84,7 +85,7 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
-    queuePrefix: env.QUEUE_PREFIX,
+    queuePrefix: env.QUEUE_PREFIX ?? queuePrefixFor(env.DATABASE_URL),
     workerMode: env.WORKER_MODE,
     runApi: env.WORKER_MODE !== 'worker',
     runWorker: env.WORKER_MODE !== 'api',

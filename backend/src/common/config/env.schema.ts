@@ -58,9 +58,11 @@ export class EnvSchema {
   @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must look like redis://host:6379' })
   REDIS_URL = 'redis://127.0.0.1:6379';
 
+  /** Default: derived from DATABASE_URL (host, port, name), so installs sharing a Redis stay apart. */
+  @IsOptional()
   @Transform(trim)
   @Matches(/^[A-Za-z0-9_-]{1,40}$/, { message: 'QUEUE_PREFIX must be 1-40 letters, digits, _ or -' })
-  QUEUE_PREFIX = 'portal';
+  QUEUE_PREFIX?: string;
 
   @IsIn(['api', 'worker', 'all'], { message: 'WORKER_MODE must be one of api, worker, all' })
   WORKER_MODE: 'api' | 'worker' | 'all' = 'all';

@@ -163,6 +163,11 @@ export class OrdersSyncService implements OnModuleDestroy {
     }
   }
 
+  async companyExists(companyId: string): Promise<boolean> {
+    const rows: unknown[] = await this.db.query('SELECT 1 FROM companies WHERE id = $1::uuid', [companyId]);
+    return rows.length > 0;
+  }
+
   /** Companies with at least one connected member (for the nightly run). */
   async connectedCompanies(): Promise<string[]> {
     const rows: { company_id: string }[] = await this.db.query(

@@ -1,6 +1,8 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
+import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { foreignJob } from '../../common/queue/foreign-job.js';
 import { ORDER_JOBS, QUEUES, type SyncOrdersJob } from '../../common/queue/queues.js';
 import { upsertSchedule } from '../../common/queue/schedules.js';
 import { OrdersSyncService } from './orders-sync.service.js';
@@ -15,6 +17,7 @@ export class OrdersProcessor extends WorkerHost implements OnApplicationBootstra
   constructor(
     private readonly sync: OrdersSyncService,
     @InjectQueue(QUEUES.ORDERS) private readonly queue: Queue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
   }
@@ -26,6 +29,8 @@ export class OrdersProcessor extends WorkerHost implements OnApplicationBootstra
 
   async process(job: Job<SyncOrdersJob>): Promise<unknown> {
     if (job.name === ORDER_JOBS.NIGHTLY) return this.nightly();
+    if (!(await this.sync.companyExists(job.data.companyId)))
+      throw foreignJob(job, `company ${job.data.companyId}`, this.config.queuePrefix);
     return this.sync.syncCompany(job.data.companyId);
   }
 

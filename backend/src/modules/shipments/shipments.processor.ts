@@ -1,12 +1,17 @@
 import { WorkerHost } from '@nestjs/bullmq';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { DelayedError, type Job } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { foreignJob } from '../../common/queue/foreign-job.js';
 import {
   SHIPMENT_JOBS,
   type CreateShipmentsJob,
   type MaterializeUploadJob,
   type ShipmentsQueueJob,
 } from '../../common/queue/queues.js';
+import { anyShipmentKnown, uploadKnown } from './known-records.js';
 import { ShipmentProcessingService } from './shipment-processing.service.js';
 import { ShipmentRecoveryService } from './shipment-recovery.service.js';
 import { ShipmentsService } from './shipments.service.js';
@@ -22,6 +27,8 @@ export class ShipmentsProcessor extends WorkerHost {
     private readonly processing: ShipmentProcessingService,
     private readonly shipments: ShipmentsService,
     private readonly recovery: ShipmentRecoveryService,
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
   }
@@ -33,6 +40,8 @@ export class ShipmentsProcessor extends WorkerHost {
     }
     if (job.name === SHIPMENT_JOBS.MATERIALIZE) {
       const { uploadId, priority } = job.data as MaterializeUploadJob;
+      if (!(await uploadKnown(this.db, uploadId)))
+        throw foreignJob(job, `upload ${uploadId}`, this.config.queuePrefix);
       await this.shipments.materialize(uploadId, priority);
       return;
     }
@@ -40,6 +49,8 @@ export class ShipmentsProcessor extends WorkerHost {
   }
 
   private async create(job: Job<CreateShipmentsJob>, token?: string): Promise<void> {
+    if (!(await anyShipmentKnown(this.db, job.data.shipmentIds)))
+      throw foreignJob(job, `${job.data.shipmentIds.length} shipments`, this.config.queuePrefix);
     const permit = await this.processing.permitFor(job.data.shipmentIds);
     if (!permit) {
       // The account already has its share of running jobs: free this slot for another company.
