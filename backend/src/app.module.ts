@@ -36,7 +36,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         LoggerModule.forRoot(loggerParams(config)),
         DiscoveryModule,
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl), autoLoadEntities: false }),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl, config.dbPoolSize), autoLoadEntities: false }),
         BullModule.forRoot({ connection: bullConnection(config.redisUrl), prefix: config.queuePrefix }),
         RedisModule,
         ClockModule,

@@ -402,6 +402,7 @@ describe('admin panel', () => {
       expect(res.body).toEqual({
         ...(await expected(t.clock.nowMs())),
         system: { api: 'Connected', database: 'Operational', oauth: 'Active', queue: 'Operational' },
+        capacity: expect.any(Object), // test/capacity.e2e-spec.ts
       });
       expect(res.body.totalShipments).toBe(3);
 

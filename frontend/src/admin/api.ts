@@ -56,6 +56,19 @@ export interface AdminStats {
     oauth: 'Active' | 'Not configured';
     queue: 'Operational' | 'Down';
   };
+  capacity?: {
+    pool: { size: number; open: number; inUse: number; waiting: number };
+    databaseConnections: number | null;
+    databaseMaxConnections: number | null;
+    queues: { shipments: QueueDepth | null; orders: QueueDepth | null };
+  };
+}
+
+export interface QueueDepth {
+  waiting: number;
+  active: number;
+  delayed: number;
+  failed: number;
 }
 
 export interface ActivityItem {

@@ -236,6 +236,14 @@ export class EnvSchema {
   @Max(64, { message: 'SHIPMENT_WORKER_CONCURRENCY must be a whole number (1-64)' })
   SHIPMENT_WORKER_CONCURRENCY = 8;
 
+  /** Postgres connections per process. Default: enough for the worker's concurrency (see pool-size.ts). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'DB_POOL_SIZE must be a whole number of connections (2-500)' })
+  @Min(2, { message: 'DB_POOL_SIZE must be a whole number of connections (2-500)' })
+  @Max(500, { message: 'DB_POOL_SIZE must be a whole number of connections (2-500)' })
+  DB_POOL_SIZE?: number;
+
   @Transform(toInt)
   @IsInt({ message: 'SHIPMENT_JOBS_PER_ACCOUNT must be a whole number (1-64)' })
   @Min(1, { message: 'SHIPMENT_JOBS_PER_ACCOUNT must be a whole number (1-64)' })
