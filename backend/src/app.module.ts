@@ -1,7 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module, ValidationPipe, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE, DiscoveryModule } from '@nestjs/core';
-import { ServeStaticModule } from '@nestjs/serve-static';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { ConfigModule, type AppConfig } from './common/config/index.js';
@@ -36,7 +35,10 @@ export class AppModule {
         ConfigModule.forRoot(config),
         LoggerModule.forRoot(loggerParams(config)),
         DiscoveryModule,
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl, config.dbPoolSize), autoLoadEntities: false }),
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions(config.databaseUrl, config.dbPoolSize),
+          autoLoadEntities: false,
+        }),
         BullModule.forRoot({ connection: bullConnection(config.redisUrl), prefix: config.queuePrefix }),
         RedisModule,
         ClockModule,
@@ -55,9 +57,6 @@ export class AppModule {
         }),
         HealthModule.register(worker),
         AdminModule,
-        ...(config.runApi && config.frontendDist
-          ? [ServeStaticModule.forRoot({ rootPath: config.frontendDist, exclude: ['/api/{*path}'] })]
-          : []),
       ],
       providers: [
         WorkerShutdown,

@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './common/config/index.js';
+import { frontendAssets } from './common/http/frontend-assets.js';
 import { SessionMiddleware } from './modules/auth/session.middleware.js';
 
 /** Builds the configured application (shared by main.ts and the integration tests). */
@@ -31,6 +32,11 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
       hsts: config.isProduction,
     }),
   );
+  // The browser app (outside /api): no session needed to fetch it.
+  const assets = config.runApi && config.frontendDist ? frontendAssets(config.frontendDist) : null;
+  if (assets) app.use(assets);
+  else if (config.runApi && config.frontendDist)
+    config.warnings.push(`No frontend build in ${config.frontendDist} (npm run build): only /api is served`);
   app.use(app.get(SessionMiddleware).handler);
   app.enableShutdownHooks();
 

@@ -76,7 +76,9 @@ describe('DashboardTab', () => {
     });
     renderScreen(<DashboardTab />, { user: connected });
     await waitFor(() => expect(refreshCalls(fetch)).toBe(1));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh Orders' }).hasAttribute('disabled')).toBe(false));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Refresh Orders' }).hasAttribute('disabled')).toBe(false),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Refresh Orders' }));
     await waitFor(() => expect(refreshCalls(fetch)).toBe(2));
   });
