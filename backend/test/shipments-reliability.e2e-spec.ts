@@ -92,7 +92,8 @@ describe('exactly once under faults', () => {
 
   it('recovers rows whose jobs were lost with Redis (re-queued from Postgres)', async () => {
     const worker = t.app.get(ShipmentsProcessor).worker;
-    await worker.pause(true);
+    // Waits for a running scheduled sweep to end, so that the sweep below is the only one.
+    await worker.pause();
     const rows = batch(t.sandbox, 30, 4, 'R');
     await upload(admin, csv(rows)).expect(200);
     // Redis loses every queued job (a restart without persistence).

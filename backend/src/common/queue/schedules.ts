@@ -1,3 +1,4 @@
+import type { LoggerService } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 
 /** How often a scheduled job runs: a cron pattern (UTC) or a fixed period. */
@@ -19,4 +20,40 @@ export async function upsertSchedule(queue: Queue, id: string, every: ScheduleEv
       opts: { removeOnComplete: { count: 200 }, removeOnFail: { count: 200 }, attempts: 1 },
     },
   );
+}
+
+/**
+ * Registers the schedule now, then checks every `checkEveryMs` that Redis still has it and registers
+ * it again if not: a Redis restarted without persistence (or flushed) forgets its schedulers, and
+ * nothing else would bring them back until a worker restarts. Only the registration is repeated per
+ * process; the job itself still runs once per period. Returns a function that stops the checks.
+ */
+export async function keepSchedule(
+  queue: Queue,
+  id: string,
+  every: ScheduleEvery,
+  checkEveryMs: number,
+  logger: LoggerService,
+): Promise<() => void> {
+  await upsertSchedule(queue, id, every);
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    queue
+      .getJobScheduler(id)
+      .then(async (scheduler) => {
+        if (scheduler) return;
+        await upsertSchedule(queue, id, every);
+        logger.warn(
+          `Schedule ${id} was missing from Redis (restarted without persistence?); registered it again`,
+        );
+      })
+      .catch(() => undefined) // Redis away: the queue's error listener reports it; try again next time
+      .finally(() => {
+        busy = false;
+      });
+  }, checkEveryMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

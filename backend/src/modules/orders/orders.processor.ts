@@ -1,18 +1,19 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { foreignJob } from '../../common/queue/foreign-job.js';
 import { ORDER_JOBS, QUEUES, type SyncOrdersJob } from '../../common/queue/queues.js';
-import { upsertSchedule } from '../../common/queue/schedules.js';
+import { keepSchedule } from '../../common/queue/schedules.js';
 import { OrdersSyncService } from './orders-sync.service.js';
 
 /** 03:00 UTC every day. */
 export const NIGHTLY_ORDER_SYNC_PATTERN = '0 3 * * *';
 
 @Processor(QUEUES.ORDERS, { concurrency: 2 })
-export class OrdersProcessor extends WorkerHost implements OnApplicationBootstrap {
+export class OrdersProcessor extends WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('OrdersProcessor');
+  private stopKeeping?: () => void;
 
   constructor(
     private readonly sync: OrdersSyncService,
@@ -22,9 +23,19 @@ export class OrdersProcessor extends WorkerHost implements OnApplicationBootstra
     super();
   }
 
-  /** Every worker registers the nightly schedule; Redis keeps one, so it runs once per night per fleet. */
+  /** Every worker registers the nightly schedule (and again if Redis forgot it); it runs once per night per fleet. */
   async onApplicationBootstrap(): Promise<void> {
-    await upsertSchedule(this.queue, ORDER_JOBS.NIGHTLY, { pattern: NIGHTLY_ORDER_SYNC_PATTERN });
+    this.stopKeeping = await keepSchedule(
+      this.queue,
+      ORDER_JOBS.NIGHTLY,
+      { pattern: NIGHTLY_ORDER_SYNC_PATTERN },
+      this.config.shipments.recoveryIntervalMs,
+      this.logger,
+    );
+  }
+
+  onApplicationShutdown(): void {
+    this.stopKeeping?.();
   }
 
   async process(job: Job<SyncOrdersJob>): Promise<unknown> {

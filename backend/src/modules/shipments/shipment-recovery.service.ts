@@ -1,11 +1,17 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { QUEUES, SHIPMENT_JOBS } from '../../common/queue/queues.js';
-import { upsertSchedule } from '../../common/queue/schedules.js';
+import { keepSchedule } from '../../common/queue/schedules.js';
 import { ShipmentsService } from './shipments.service.js';
 
 /**
@@ -16,9 +22,10 @@ import { ShipmentsService } from './shipments.service.js';
  * for the whole fleet, whichever worker takes it.
  */
 @Injectable()
-export class ShipmentRecoveryService implements OnApplicationBootstrap {
+export class ShipmentRecoveryService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('ShipmentRecovery');
   private running = false;
+  private stopKeeping?: () => void;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -28,9 +35,18 @@ export class ShipmentRecoveryService implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await upsertSchedule(this.queue, SHIPMENT_JOBS.RECOVERY_SWEEP, {
-      everyMs: this.config.shipments.recoveryIntervalMs,
-    });
+    const everyMs = this.config.shipments.recoveryIntervalMs;
+    this.stopKeeping = await keepSchedule(
+      this.queue,
+      SHIPMENT_JOBS.RECOVERY_SWEEP,
+      { everyMs },
+      everyMs,
+      this.logger,
+    );
+  }
+
+  onApplicationShutdown(): void {
+    this.stopKeeping?.();
   }
 
   async sweep(): Promise<number> {
