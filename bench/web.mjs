@@ -1,3 +1,4 @@
+/* global window */
 // web: the first screen of the built product in Chromium, as a signed-in brand opens /dashboard cold
 // (fresh profile, cache disabled), served by the API process like production (precompressed assets).
 // Measures the JavaScript the first screen needs before it can render (index.html's entry script and
