@@ -10,6 +10,8 @@ export interface WorkerProcess {
   ready: Promise<void>;
   /** Resolves with the exit code (or signal) once the process has exited. */
   exited: Promise<number | string>;
+  /** Everything the process wrote to stdout so far (its JSON log lines). */
+  output(): string;
 }
 
 /**
@@ -48,8 +50,8 @@ export function startWorkerProcess(
   const exited = new Promise<number | string>((resolve) =>
     child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
   );
+  let out = '';
   const ready = new Promise<void>((resolve, reject) => {
-    let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       if (out.includes('worker is running')) resolve();
@@ -57,5 +59,5 @@ export function startWorkerProcess(
     void exited.then((code) => reject(new Error(`worker exited (${code}) before it was running`)));
   });
   ready.catch(() => undefined);
-  return { child, ready, exited };
+  return { child, ready, exited, output: () => out };
 }

@@ -26,7 +26,8 @@ export async function upsertSchedule(queue: Queue, id: string, every: ScheduleEv
  * Registers the schedule now, then checks every `checkEveryMs` that Redis still has it and registers
  * it again if not: a Redis restarted without persistence (or flushed) forgets its schedulers, and
  * nothing else would bring them back until a worker restarts. Only the registration is repeated per
- * process; the job itself still runs once per period. Returns a function that stops the checks.
+ * process; the job itself still runs once per period. `onMissing` runs when this process found the
+ * schedule gone (Redis lost its data: its queued jobs too). Returns a function that stops the checks.
  */
 export async function keepSchedule(
   queue: Queue,
@@ -34,6 +35,7 @@ export async function keepSchedule(
   every: ScheduleEvery,
   checkEveryMs: number,
   logger: LoggerService,
+  onMissing?: () => void,
 ): Promise<() => void> {
   await upsertSchedule(queue, id, every);
   let busy = false;
@@ -48,6 +50,7 @@ export async function keepSchedule(
         logger.warn(
           `Schedule ${id} was missing from Redis (restarted without persistence?); registered it again`,
         );
+        onMissing?.();
       })
       .catch(() => undefined) // Redis away: the queue's error listener reports it; try again next time
       .finally(() => {

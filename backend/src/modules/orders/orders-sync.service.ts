@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { AppError } from '../../common/errors/index.js';
+import { ShuttingDownError } from '../../common/shutdown.js';
 import { ORDER_JOBS, QUEUES, type SyncOrdersJob } from '../../common/queue/queues.js';
 import { bullConnection } from '../../common/queue/redis.js';
 import { FaireClient } from '../marketplace/faire.client.js';
@@ -150,6 +151,7 @@ export class OrdersSyncService implements OnModuleDestroy {
       );
       return { fetched, closed };
     } catch (err) {
+      if (err instanceof ShuttingDownError) throw err; // handed back, not a failed sync
       const message = err instanceof FaireError ? err.message : 'unexpected error';
       if (err instanceof FaireError && err.kind === 'UNAUTHORIZED')
         await this.marketplace.markFailed(account.userId, err.message);

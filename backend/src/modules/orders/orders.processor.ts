@@ -3,6 +3,7 @@ import { Inject, Logger, type OnApplicationBootstrap, type OnApplicationShutdown
 import type { Job, Queue } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { foreignJob } from '../../common/queue/foreign-job.js';
+import { handBack } from '../../common/queue/hand-back.js';
 import { ORDER_JOBS, QUEUES, type SyncOrdersJob } from '../../common/queue/queues.js';
 import { keepSchedule } from '../../common/queue/schedules.js';
 import { OrdersSyncService } from './orders-sync.service.js';
@@ -38,11 +39,11 @@ export class OrdersProcessor extends WorkerHost implements OnApplicationBootstra
     this.stopKeeping?.();
   }
 
-  async process(job: Job<SyncOrdersJob>): Promise<unknown> {
+  async process(job: Job<SyncOrdersJob>, token?: string): Promise<unknown> {
     if (job.name === ORDER_JOBS.NIGHTLY) return this.nightly();
     if (!(await this.sync.companyExists(job.data.companyId)))
       throw foreignJob(job, `company ${job.data.companyId}`, this.config.queuePrefix);
-    return this.sync.syncCompany(job.data.companyId);
+    return handBack(job, token, () => this.sync.syncCompany(job.data.companyId));
   }
 
   /** Nightly: one sync job per connected company; one company's failure never stops the others. */

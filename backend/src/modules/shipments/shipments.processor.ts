@@ -5,6 +5,7 @@ import { DelayedError, type Job } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { foreignJob } from '../../common/queue/foreign-job.js';
+import { handBack } from '../../common/queue/hand-back.js';
 import {
   SHIPMENT_JOBS,
   type CreateShipmentsJob,
@@ -34,6 +35,10 @@ export class ShipmentsProcessor extends WorkerHost {
   }
 
   async process(job: Job<ShipmentsQueueJob>, token?: string): Promise<void> {
+    return handBack(job, token, () => this.run(job, token));
+  }
+
+  private async run(job: Job<ShipmentsQueueJob>, token?: string): Promise<void> {
     if (job.name === SHIPMENT_JOBS.RECOVERY_SWEEP) {
       await this.recovery.sweep();
       return;
