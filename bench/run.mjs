@@ -17,8 +17,9 @@ import * as enqueue from './enqueue.mjs';
 import * as throughput from './throughput.mjs';
 import * as history from './history.mjs';
 import * as web from './web.mjs';
+import * as fleet from './fleet.mjs';
 
-const BENCHES = [parse, store, enqueue, throughput, history, web];
+const BENCHES = [parse, store, enqueue, throughput, history, web, fleet];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
