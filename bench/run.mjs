@@ -16,8 +16,10 @@ import * as store from './store.mjs';
 import * as enqueue from './enqueue.mjs';
 import * as throughput from './throughput.mjs';
 import * as history from './history.mjs';
+import * as web from './web.mjs';
+import * as fleet from './fleet.mjs';
 
-const BENCHES = [parse, store, enqueue, throughput, history];
+const BENCHES = [parse, store, enqueue, throughput, history, web, fleet];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

@@ -1,8 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module, ValidationPipe, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE, DiscoveryModule } from '@nestjs/core';
-import { ScheduleModule } from '@nestjs/schedule';
-import { ServeStaticModule } from '@nestjs/serve-static';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { ConfigModule, type AppConfig } from './common/config/index.js';
@@ -39,9 +37,11 @@ export class AppModule {
         ConfigModule.forRoot(config),
         LoggerModule.forRoot(loggerParams(config)),
         DiscoveryModule,
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl), autoLoadEntities: false }),
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions(config.databaseUrl, config.dbPoolSize),
+          autoLoadEntities: false,
+        }),
         BullModule.forRoot({ connection: bullConnection(config.redisUrl), prefix: config.queuePrefix }),
-        ...(config.runWorker ? [ScheduleModule.forRoot()] : []),
         RedisModule,
         ClockModule,
         ActivityModule,
@@ -60,9 +60,6 @@ export class AppModule {
         HealthModule.register(worker),
         AbuseModule,
         AdminModule,
-        ...(config.runApi && config.frontendDist
-          ? [ServeStaticModule.forRoot({ rootPath: config.frontendDist, exclude: ['/api/{*path}'] })]
-          : []),
       ],
       providers: [
         WorkerShutdown,

@@ -12,6 +12,7 @@ import {
   declaredBodyLimit,
   refuseDeepJson,
 } from './common/http/edge.middleware.js';
+import { frontendAssets } from './common/http/frontend-assets.js';
 import { SessionMiddleware } from './modules/auth/session.middleware.js';
 
 /** Builds the configured application (shared by main.ts and the integration tests). */
@@ -42,6 +43,11 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
       hsts: config.isProduction,
     }),
   );
+  // The browser app (outside /api): no session needed to fetch it.
+  const assets = config.runApi && config.frontendDist ? frontendAssets(config.frontendDist) : null;
+  if (assets) app.use(assets);
+  else if (config.runApi && config.frontendDist)
+    config.warnings.push(`No frontend build in ${config.frontendDist} (npm run build): only /api is served`);
   app.use(app.get(SessionMiddleware).handler);
   app.enableShutdownHooks();
 

@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const envFile = resolve(process.cwd(), '.env');
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   const config = loadConfig(process.env);
-  await preflight(config.databaseUrl, config.redisUrl);
+  await preflight(config.databaseUrl, config.redisUrl, config.dbPoolSize);
   await ensureDatabase(config.databaseUrl);
   await runMigrations(config.databaseUrl);
   const sandbox = await attachSandbox(config);

@@ -435,6 +435,7 @@ describe('admin panel', () => {
           queue: 'Operational',
           stuckUploads: 0,
         },
+        capacity: expect.any(Object), // test/capacity.e2e-spec.ts
       });
       expect(res.body.totalShipments).toBe(3);
 

@@ -92,7 +92,9 @@ describe('exactly once under faults', () => {
 
   it('recovers rows whose jobs were lost with Redis (re-queued from Postgres)', async () => {
     const worker = t.app.get(ShipmentsProcessor).worker;
-    await worker.pause(); // waits for the fetch in flight too, so no job slips through
+    // Waits for a running scheduled sweep and the fetch in flight to end, so no job slips through and
+    // the sweep below is the only one.
+    await worker.pause();
     const rows = batch(t.sandbox, 30, 4, 'R');
     await upload(admin, csv(rows)).expect(200);
     // Redis loses every queued job (a restart without persistence).

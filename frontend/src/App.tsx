@@ -1,22 +1,38 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Admin, CustomRoutes } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
-import { AdminPage } from './admin/AdminPage';
 import { dataProvider } from './api/dataProvider';
 import { createQueryClient } from './api/queryClient';
-import { GoogleCallbackPage } from './auth/GoogleCallbackPage';
-import { NoCompanyPage } from './company/NoCompanyPage';
-import { ConnectPage } from './connect/ConnectPage';
 import { PortalPage } from './dashboard/PortalPage';
-import { AcceptInvitePage } from './invite/AcceptInvitePage';
 import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './notifications/AppNotification';
-import { OpenOrdersPage } from './orders/OpenOrdersPage';
-import { ProblemOrdersPage } from './orders/ProblemOrdersPage';
+import { FullPageSpinner } from './pages/FullPageSpinner';
 import { NotFound } from './pages/NotFound';
-import { TeamPage } from './team/TeamPage';
 import { theme } from './theme/theme';
 
 const queryClient = createQueryClient();
+
+/** A screen in its own chunk, fetched when its route is first shown (the portal itself is not). */
+function page<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): LazyExoticComponent<ComponentType> {
+  return lazy(() => load().then((m) => ({ default: m[name] })));
+}
+
+const AdminPage = page(() => import('./admin/AdminPage'), 'AdminPage');
+const GoogleCallbackPage = page(() => import('./auth/GoogleCallbackPage'), 'GoogleCallbackPage');
+const NoCompanyPage = page(() => import('./company/NoCompanyPage'), 'NoCompanyPage');
+const ConnectPage = page(() => import('./connect/ConnectPage'), 'ConnectPage');
+const AcceptInvitePage = page(() => import('./invite/AcceptInvitePage'), 'AcceptInvitePage');
+const OpenOrdersPage = page(() => import('./orders/OpenOrdersPage'), 'OpenOrdersPage');
+const ProblemOrdersPage = page(() => import('./orders/ProblemOrdersPage'), 'ProblemOrdersPage');
+const TeamPage = page(() => import('./team/TeamPage'), 'TeamPage');
+
+/** Routes without the layout have no Suspense boundary of their own. */
+function Bare({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;
+}
 
 /**
  * Wires the spec's route table (section 2); each screen lives in its own folder. Routes inside the
@@ -37,9 +53,30 @@ export function App() {
         requireAuth={false}
       >
         <CustomRoutes noLayout>
-          <Route path="/auth/google/callback" element={<GoogleCallbackPage />} />
-          <Route path="/accept-invite" element={<AcceptInvitePage />} />
-          <Route path="/no-company" element={<NoCompanyPage />} />
+          <Route
+            path="/auth/google/callback"
+            element={
+              <Bare>
+                <GoogleCallbackPage />
+              </Bare>
+            }
+          />
+          <Route
+            path="/accept-invite"
+            element={
+              <Bare>
+                <AcceptInvitePage />
+              </Bare>
+            }
+          />
+          <Route
+            path="/no-company"
+            element={
+              <Bare>
+                <NoCompanyPage />
+              </Bare>
+            }
+          />
         </CustomRoutes>
         <CustomRoutes>
           <Route path="/" element={<PortalPage />} />

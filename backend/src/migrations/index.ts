@@ -5,6 +5,7 @@ import { ShipmentsOrders1764100000003 } from './1764100000003-shipments-orders.j
 import { AppConfig1764100000004 } from './1764100000004-app-config.js';
 import { UploadStaging1764100000005 } from './1764100000005-upload-staging.js';
 import { CompanyConnection1764200000300 } from './1764200000300-company-connection.js';
+import { ShipmentQueuedAt1764200000500 } from './1764200000500-shipment-queued-at.js';
 
 /** Migrations in order. `npm run db:generate` writes new files; add each one here. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   AppConfig1764100000004,
   UploadStaging1764100000005,
   CompanyConnection1764200000300,
+  ShipmentQueuedAt1764200000500,
 ];

@@ -61,6 +61,15 @@ const stats: AdminStats = {
   totalShipments: 1234,
   activeUsers: 17,
   system: { api: 'Disconnected', database: 'Operational', oauth: 'Active', queue: 'Operational' },
+  capacity: {
+    pool: { size: 14, open: 6, inUse: 3, waiting: 0 },
+    databaseConnections: 41,
+    databaseMaxConnections: 100,
+    queues: {
+      shipments: { waiting: 1200, active: 8, delayed: 3, failed: 0 },
+      orders: { waiting: 0, active: 0, delayed: 0, failed: 0 },
+    },
+  },
 };
 
 const at = (h: number, m: number) => new Date(new Date().setHours(h, m, 0, 0)).toISOString();
@@ -296,6 +305,12 @@ describe('System Status card', () => {
     ).toBeTruthy();
     expect(within(card).getByTestId('status-Database').textContent).toContain('Operational');
     expect(within(card).getByTestId('status-OAuth Service').textContent).toContain('Active');
+    expect(within(card).getByTestId('status-Database Pool').textContent).toContain(
+      '3 of 14 in use (server: 41 of 100)',
+    );
+    expect(within(card).getByTestId('status-Shipment Queue').textContent).toContain(
+      '1,200 waiting, 8 running, 3 delayed',
+    );
     expect(within(card).getByText('1,234')).toBeTruthy();
     expect(within(card).getByText('Shipments Processed')).toBeTruthy();
     expect(

@@ -65,6 +65,32 @@ function lines(system: AdminStats['system']) {
   ] satisfies { label: string; value: string; health: Health }[];
 }
 
+const n = (v: number) => v.toLocaleString('en-US');
+
+/** Pool use of the API process answering, connections of the whole fleet, and the shipment queue's depth. */
+function capacityLines(capacity: AdminStats['capacity']) {
+  if (!capacity) return [];
+  const { pool, databaseConnections: used, databaseMaxConnections: max } = capacity;
+  const queue = capacity.queues.shipments;
+  return [
+    {
+      label: 'Database Pool',
+      value:
+        `${n(pool.inUse)} of ${n(pool.size)} in use` +
+        (pool.waiting ? `, ${n(pool.waiting)} waiting` : '') +
+        (used !== null && max !== null ? ` (server: ${n(used)} of ${n(max)})` : ''),
+      health: pool.waiting > 0 ? 'bad' : 'good',
+    },
+    {
+      label: 'Shipment Queue',
+      value: queue
+        ? `${n(queue.waiting)} waiting, ${n(queue.active)} running, ${n(queue.delayed)} delayed`
+        : 'Unknown',
+      health: queue ? 'good' : 'bad',
+    },
+  ] satisfies { label: string; value: string; health: Health }[];
+}
+
 /** System Status: live checks of the Faire API, the database, the OAuth app and the queue, plus counts. */
 export function SystemStatusCard() {
   const stats = useAdminStats();
@@ -99,7 +125,7 @@ export function SystemStatusCard() {
       ) : (
         <>
           <Stack component="ul" sx={{ listStyle: 'none', m: 0, p: 0, mb: 2 }} aria-label="Services">
-            {lines(stats.data.system).map((l) => (
+            {[...lines(stats.data.system), ...capacityLines(stats.data.capacity)].map((l) => (
               <StatusLine key={l.label} {...l} />
             ))}
           </Stack>

@@ -66,6 +66,19 @@ export interface AdminStats {
     /** Uploads whose rows are still not all shipments after the recovery delay. */
     stuckUploads?: number;
   };
+  capacity?: {
+    pool: { size: number; open: number; inUse: number; waiting: number };
+    databaseConnections: number | null;
+    databaseMaxConnections: number | null;
+    queues: { shipments: QueueDepth | null; orders: QueueDepth | null };
+  };
+}
+
+export interface QueueDepth {
+  waiting: number;
+  active: number;
+  delayed: number;
+  failed: number;
 }
 
 export interface ActivityItem {

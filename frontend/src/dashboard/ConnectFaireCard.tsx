@@ -23,7 +23,15 @@ export function ConnectFaireCard() {
     >
       <Box
         aria-hidden
-        sx={{ display: 'grid', placeItems: 'center', width: 48, height: 48, borderRadius: 3, bgcolor: 'rgba(255,255,255,0.12)', flexShrink: 0 }}
+        sx={{
+          display: 'grid',
+          placeItems: 'center',
+          width: 48,
+          height: 48,
+          borderRadius: 3,
+          bgcolor: 'rgba(255,255,255,0.12)',
+          flexShrink: 0,
+        }}
       >
         <LinkIcon sx={{ color: brandColors.accent }} />
       </Box>
@@ -32,14 +40,20 @@ export function ConnectFaireCard() {
           Connect your Faire account
         </Typography>
         <Typography sx={{ mt: 0.5, color: 'rgba(255,255,255,0.8)', fontSize: 14 }}>
-          Link your Faire brand to fetch your open orders and spot late ones automatically. It takes less than a minute.
+          Link your Faire brand to fetch your open orders and spot late ones automatically. It takes less than
+          a minute.
         </Typography>
       </Box>
       <Button
         component={RouterLink}
         to="/oauth-setup"
         variant="contained"
-        sx={{ bgcolor: brandColors.accent, color: brandColors.ink, '&:hover': { bgcolor: '#f7d57f' }, flexShrink: 0 }}
+        sx={{
+          bgcolor: brandColors.accent,
+          color: brandColors.ink,
+          '&:hover': { bgcolor: '#f7d57f' },
+          flexShrink: 0,
+        }}
       >
         Connect Faire
       </Button>

@@ -1,9 +1,15 @@
+import { lazy } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { PortalTab } from '../layout/navigation';
-import { SettingsTab } from '../settings/SettingsTab';
-import { ShipmentHistoryTab } from '../shipments/ShipmentHistoryTab';
-import { UploadTab } from '../upload/UploadTab';
 import { DashboardTab } from './DashboardTab';
+
+// The dashboard is the first screen; the other tabs (CSV parsing and review included) load when opened.
+// The portal frame's Suspense boundary shows a spinner meanwhile.
+const SettingsTab = lazy(() => import('../settings/SettingsTab').then((m) => ({ default: m.SettingsTab })));
+const UploadTab = lazy(() => import('../upload/UploadTab').then((m) => ({ default: m.UploadTab })));
+const ShipmentHistoryTab = lazy(() =>
+  import('../shipments/ShipmentHistoryTab').then((m) => ({ default: m.ShipmentHistoryTab })),
+);
 
 function asTab(value: string | null): PortalTab {
   return value === 'upload' || value === 'history' || value === 'settings' ? value : 'dashboard';

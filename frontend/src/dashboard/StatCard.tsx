@@ -48,7 +48,13 @@ export function StatCard({
             ) : (
               <Typography
                 data-testid="stat-value"
-                sx={{ fontSize: '2.25rem', fontWeight: 700, lineHeight: 1.2, mt: 0.5, color: danger && value > 0 ? 'error.main' : 'text.primary' }}
+                sx={{
+                  fontSize: '2.25rem',
+                  fontWeight: 700,
+                  lineHeight: 1.2,
+                  mt: 0.5,
+                  color: danger && value > 0 ? 'error.main' : 'text.primary',
+                }}
               >
                 {value.toLocaleString('en-US')}
               </Typography>
@@ -71,7 +77,15 @@ export function StatCard({
         </Box>
         <Typography
           component="span"
-          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 1, fontSize: 13, fontWeight: 600, color: accent }}
+          sx={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: 0.5,
+            mt: 1,
+            fontSize: 13,
+            fontWeight: 600,
+            color: accent,
+          }}
         >
           {linkText}
           <ArrowForwardIcon sx={{ fontSize: 16 }} aria-hidden />

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { queuePrefixFor } from '../queue/queue-prefix.js';
 import { validateEnv, type EnvSchema } from './env.schema.js';
+import { poolSizeFor } from './pool-size.js';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -12,6 +14,8 @@ export interface AppConfig {
   host: string;
   publicUrl: string;
   databaseUrl: string;
+  /** Postgres connections this process may open (TypeORM pool). */
+  dbPoolSize: number;
   redisUrl: string;
   queuePrefix: string;
   workerMode: 'api' | 'worker' | 'all';
@@ -98,8 +102,9 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
     host: env.HOST,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     databaseUrl: env.DATABASE_URL,
+    dbPoolSize: poolSizeFor(env),
     redisUrl: env.REDIS_URL,
-    queuePrefix: env.QUEUE_PREFIX,
+    queuePrefix: env.QUEUE_PREFIX ?? queuePrefixFor(env.DATABASE_URL),
     workerMode: env.WORKER_MODE,
     runApi: env.WORKER_MODE !== 'worker',
     runWorker: env.WORKER_MODE !== 'api',

@@ -59,9 +59,11 @@ export class EnvSchema extends LimitsEnv {
   @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must look like redis://host:6379' })
   REDIS_URL = 'redis://127.0.0.1:6379';
 
+  /** Default: derived from DATABASE_URL (host, port, name), so installs sharing a Redis stay apart. */
+  @IsOptional()
   @Transform(trim)
   @Matches(/^[A-Za-z0-9_-]{1,40}$/, { message: 'QUEUE_PREFIX must be 1-40 letters, digits, _ or -' })
-  QUEUE_PREFIX = 'portal';
+  QUEUE_PREFIX?: string;
 
   @IsIn(['api', 'worker', 'all'], { message: 'WORKER_MODE must be one of api, worker, all' })
   WORKER_MODE: 'api' | 'worker' | 'all' = 'all';
@@ -256,6 +258,14 @@ export class EnvSchema extends LimitsEnv {
   @Min(1, { message: 'SHIPMENT_WORKER_CONCURRENCY must be a whole number (1-64)' })
   @Max(64, { message: 'SHIPMENT_WORKER_CONCURRENCY must be a whole number (1-64)' })
   SHIPMENT_WORKER_CONCURRENCY = 8;
+
+  /** Postgres connections per process. Default: enough for the worker's concurrency (see pool-size.ts). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'DB_POOL_SIZE must be a whole number of connections (2-500)' })
+  @Min(2, { message: 'DB_POOL_SIZE must be a whole number of connections (2-500)' })
+  @Max(500, { message: 'DB_POOL_SIZE must be a whole number of connections (2-500)' })
+  DB_POOL_SIZE?: number;
 
   @Transform(toInt)
   @IsInt({ message: 'SHIPMENT_JOBS_PER_ACCOUNT must be a whole number (1-64)' })

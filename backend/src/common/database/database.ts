@@ -3,7 +3,8 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from '../../migrations/index.js';
 
-export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
+/** `poolSize`: connections of this process's pool (the config's dbPoolSize; 2 for one-off tools). */
+export function dataSourceOptions(databaseUrl: string, poolSize = 2): DataSourceOptions {
   return {
     type: 'postgres',
     url: databaseUrl,
@@ -12,7 +13,7 @@ export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
     synchronize: false,
     migrationsRun: false,
     migrationsTableName: 'migrations',
-    extra: { max: 10, connectionTimeoutMillis: 5000 },
+    extra: { max: poolSize, connectionTimeoutMillis: 5000 },
   };
 }
 

@@ -5,14 +5,21 @@ import { redisOptionsFromUrl } from '../queue/redis.js';
 
 export class PreflightError extends Error {}
 
-/** Checks that Postgres and Redis answer, so that a missing service stops the start with one clear line. */
-export async function preflight(databaseUrl: string, redisUrl: string): Promise<void> {
+/**
+ * Checks that Postgres and Redis answer, so that a missing service stops the start with one clear line;
+ * and that Postgres allows the pool this process is configured for.
+ */
+export async function preflight(databaseUrl: string, redisUrl: string, poolSize?: number): Promise<void> {
+  let allowed: number;
   const admin = new URL(databaseUrl);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 4000 });
   try {
     await client.connect();
-    await client.query('SELECT 1');
+    const { rows } = await client.query<{ allowed: number }>(
+      `SELECT current_setting('max_connections')::int - current_setting('superuser_reserved_connections')::int AS allowed`,
+    );
+    allowed = rows[0].allowed;
   } catch (err) {
     throw new PreflightError(
       `Cannot reach Postgres at ${describeUrl(databaseUrl)} (${reason(err)}). Start it with \`docker compose up -d\` or set DATABASE_URL.`,
@@ -20,6 +27,10 @@ export async function preflight(databaseUrl: string, redisUrl: string): Promise<
   } finally {
     await client.end().catch(() => undefined);
   }
+  if (poolSize !== undefined && poolSize > allowed)
+    throw new PreflightError(
+      `DB_POOL_SIZE=${poolSize} is more than Postgres allows one client (max_connections leaves ${allowed}); lower DB_POOL_SIZE or SHIPMENT_WORKER_CONCURRENCY.`,
+    );
   const redis = new Redis({
     ...redisOptionsFromUrl(redisUrl),
     lazyConnect: true,

@@ -12,6 +12,8 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export const SYSTEM_JOBS = {
   PING: 'ping',
+  /** Scheduled (once per fleet): revoke the Faire tokens queued in marketplace_token_revocations. */
+  REVOKE_DROPPED_TOKENS: 'revoke-dropped-faire-tokens',
 } as const;
 
 export interface PingJob {
@@ -22,6 +24,8 @@ export const SHIPMENT_JOBS = {
   CREATE: 'create-shipments',
   /** Turn a big upload's staged rows into shipments (and queue them). */
   MATERIALIZE: 'materialize-upload',
+  /** Scheduled (once per fleet): re-queue rows and uploads left without a job. */
+  RECOVERY_SWEEP: 'recovery-sweep',
 } as const;
 
 /** Shipment rows to create on Faire (ids only; the rows are in Postgres before the job exists). */
@@ -36,10 +40,15 @@ export interface MaterializeUploadJob {
   priority?: number;
 }
 
-export type ShipmentsQueueJob = CreateShipmentsJob | MaterializeUploadJob;
+/** Scheduled jobs carry no data. */
+export type ScheduledJob = Record<string, never>;
+
+export type ShipmentsQueueJob = CreateShipmentsJob | MaterializeUploadJob | ScheduledJob;
 
 export const ORDER_JOBS = {
   SYNC: 'sync-orders',
+  /** Scheduled (once per fleet): one SYNC job per connected company. */
+  NIGHTLY: 'nightly-order-sync',
 } as const;
 
 export interface SyncOrdersJob {

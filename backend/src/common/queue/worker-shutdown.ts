@@ -2,10 +2,14 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nes
 import { DiscoveryService } from '@nestjs/core';
 import { WorkerHost } from '@nestjs/bullmq';
 import { APP_CONFIG, type AppConfig } from '../config/index.js';
+import { Shutdown } from '../shutdown.js';
 
 /**
- * On shutdown, lets each worker finish its current job for at most SHUTDOWN_TIMEOUT_MS, then forces it
- * closed. A job cut off this way is picked up again as stalled; processing code is written for that.
+ * On shutdown, first raises the shutdown flag: running jobs start no new Faire call or slice and hand
+ * themselves back to the queue (handBack), waits for rate-limit slots end at once. Then each worker is
+ * closed (it takes no new job) and given at most SHUTDOWN_TIMEOUT_MS for what is in flight (one Faire
+ * call per job at most), then forced closed. A job cut off this way is picked up again as stalled;
+ * processing code is written for that.
  */
 @Injectable()
 export class WorkerShutdown implements BeforeApplicationShutdown {
@@ -14,9 +18,11 @@ export class WorkerShutdown implements BeforeApplicationShutdown {
   constructor(
     private readonly discovery: DiscoveryService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly shutdown: Shutdown,
   ) {}
 
   async beforeApplicationShutdown(signal?: string): Promise<void> {
+    this.shutdown.begin();
     const hosts = this.discovery
       .getProviders()
       .map((w) => w.instance as unknown)

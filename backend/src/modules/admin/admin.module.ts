@@ -7,6 +7,7 @@ import { ActivityLogService } from './activity-log.service.js';
 import { AdminController } from './admin.controller.js';
 import { AdminService } from './admin.service.js';
 import { AppConfigService } from './app-config.service.js';
+import { CapacityService } from './capacity.service.js';
 import { GoogleSignInSync } from './google-sign-in.sync.js';
 import { MarketplaceCheckService } from './marketplace-check.service.js';
 import { QUEUE_DASHBOARD_PATH, QueueDashboard } from './queue-dashboard.js';
@@ -22,6 +23,7 @@ import { TeamActivityController } from './team-activity.controller.js';
   providers: [
     AdminService,
     AppConfigService,
+    CapacityService,
     ActivityLogService,
     MarketplaceCheckService,
     GoogleSignInSync,

@@ -19,6 +19,7 @@ import type {
   AdminUserView,
   SystemStatusView,
 } from './dto/admin.dto.js';
+import { CapacityService } from './capacity.service.js';
 import { MarketplaceCheckService } from './marketplace-check.service.js';
 
 const ACTIVE_WINDOW_MS = 30 * 24 * 3_600_000;
@@ -57,6 +58,7 @@ export class AdminService {
     private readonly moduleRef: ModuleRef,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly capacity: CapacityService,
   ) {}
 
   async listUsers(): Promise<AdminUserView[]> {
@@ -86,7 +88,7 @@ export class AdminService {
   /** Counts from the database and the state of each dependency, each from a real check. */
   async stats(): Promise<AdminStatsView> {
     const activeSince = new Date(this.clock.nowMs() - ACTIVE_WINDOW_MS);
-    const [counts, system] = await Promise.all([
+    const [counts, system, capacity] = await Promise.all([
       this.db.query<{ total_users: number; active_users: number; total_shipments: number }[]>(
         `SELECT (SELECT count(*)::int FROM users) AS total_users,
                 (SELECT count(*)::int FROM users WHERE last_sign_in_at >= $1) AS active_users,
@@ -94,12 +96,14 @@ export class AdminService {
         [activeSince],
       ),
       this.systemStatus(),
+      this.capacity.capacity(),
     ]);
     return {
       totalUsers: counts[0].total_users,
       totalShipments: counts[0].total_shipments,
       activeUsers: counts[0].active_users,
       system,
+      capacity,
     };
   }
 

@@ -13,6 +13,7 @@ import type {
   NewFaireShipment,
 } from './faire.types.js';
 import { MarketplaceRateLimiter } from './rate-limiter.js';
+import { Shutdown } from '../../common/shutdown.js';
 
 /** A Faire account to call as: `key` names its rate-limit bucket (the brand id when known). */
 export interface FaireAccount {
@@ -47,6 +48,7 @@ export class FaireClient {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly limiter: MarketplaceRateLimiter,
     private readonly app: FaireAppCredentials,
+    private readonly shutdown: Shutdown,
   ) {}
 
   get apiBaseUrl(): string {
@@ -173,7 +175,9 @@ export class FaireClient {
     const maxAttempts = opts.maxAttempts ?? 5;
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.limiter.acquire(account.key);
+        // No new call once shutdown began: the job is handed back (decision 0016); a wait ends at once.
+        await this.limiter.acquire(account.key, this.shutdown);
+        this.shutdown.throwIfStopping();
         return await this.once<T>(account, opts);
       } catch (err) {
         if (!(err instanceof FaireError)) throw err;
@@ -185,7 +189,7 @@ export class FaireClient {
           err.kind === 'BLOCKED' ||
           (isRead && (err.kind === 'UNAVAILABLE' || err.kind === 'UNCERTAIN'));
         if (!retry || attempt >= maxAttempts) throw err;
-        if (err.kind !== 'RATE_LIMITED') await sleep(backoffMs(attempt));
+        if (err.kind !== 'RATE_LIMITED') await this.shutdown.wait(backoffMs(attempt));
         this.logger.warn(
           `Faire ${opts.method} ${opts.path.split('/').slice(0, 2).join('/')} ${err.kind}; attempt ${attempt + 1} of ${maxAttempts}`,
         );
@@ -300,8 +304,4 @@ function networkError(err: unknown, isWrite: boolean): FaireError {
 export function backoffMs(attempt: number): number {
   const base = Math.min(20_000, 500 * 2 ** (attempt - 1));
   return Math.round(base / 2 + Math.random() * (base / 2));
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import type { Shutdown } from '../../common/shutdown.js';
 import { REDIS } from '../../common/queue/redis.module.js';
 
 /**
@@ -46,9 +47,12 @@ export class MarketplaceRateLimiter {
   }
 
   /** Waits until this account may send its next request. */
-  async acquire(account: string): Promise<void> {
+  /** Reserves the account's next slot and waits for it (a wait `shutdown` ends early, throwing). */
+  async acquire(account: string, shutdown?: Shutdown): Promise<void> {
     const waitMs = Number(await this.redis.eval(RESERVE, 1, this.key(account), this.intervalMs));
-    if (waitMs > 0) await new Promise((r) => setTimeout(r, waitMs));
+    if (waitMs <= 0) return;
+    if (shutdown) await shutdown.wait(waitMs);
+    else await new Promise((r) => setTimeout(r, waitMs));
   }
 
   /** The marketplace said "slow down": no request for this account before `ms` from now. */

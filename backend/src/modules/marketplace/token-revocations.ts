@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Cron } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { CompanyConnections } from './company-connections.js';
@@ -12,7 +11,7 @@ const MAX_DELAY_MIN = 24 * 60;
 /**
  * OAuth tokens the product no longer uses but could not revoke at Faire right away (Faire unreachable,
  * or tokens dropped by the migration to one connection per company). They wait, sealed, in
- * `marketplace_token_revocations` until a worker revokes them.
+ * `marketplace_token_revocations` until the system queue's schedule revokes them (`SystemProcessor`).
  */
 @Injectable()
 export class TokenRevocations {
@@ -73,15 +72,6 @@ export class TokenRevocations {
       'SELECT count(*)::int AS n FROM marketplace_token_revocations',
     );
     return left[0]?.n ?? 0;
-  }
-
-  @Cron('*/10 * * * *', { name: 'revoke-dropped-faire-tokens', timeZone: 'UTC' })
-  async scheduled(): Promise<void> {
-    try {
-      await this.drain();
-    } catch (err) {
-      this.logger.warn(`Revoking dropped Faire tokens failed: ${(err as Error).message}`);
-    }
   }
 
   /** 'done' when Faire revoked it or no longer knows it (a 400/401 answer); otherwise why not. */

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { AppError } from '../../common/errors/index.js';
+import { ShuttingDownError } from '../../common/shutdown.js';
 import { ORDER_JOBS, QUEUES, type SyncOrdersJob } from '../../common/queue/queues.js';
 import { bullConnection } from '../../common/queue/redis.js';
 import { FaireClient } from '../marketplace/faire.client.js';
@@ -173,6 +174,7 @@ export class OrdersSyncService implements OnModuleDestroy {
       );
       return { fetched, closed };
     } catch (err) {
+      if (err instanceof ShuttingDownError) throw err; // handed back, not a failed sync
       const message = err instanceof FaireError ? err.message : 'unexpected error';
       if (err instanceof FaireError && err.kind === 'UNAUTHORIZED')
         await this.connections.markFailed(account.connectionId, err.message);
@@ -184,6 +186,11 @@ export class OrdersSyncService implements OnModuleDestroy {
       );
       throw err;
     }
+  }
+
+  async companyExists(companyId: string): Promise<boolean> {
+    const rows: unknown[] = await this.db.query('SELECT 1 FROM companies WHERE id = $1::uuid', [companyId]);
+    return rows.length > 0;
   }
 
   /** Companies with a working Faire connection (for the nightly run). */

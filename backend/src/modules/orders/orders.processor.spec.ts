@@ -15,7 +15,7 @@ describe('nightly order sync', () => {
     } as unknown as OrdersSyncService;
     const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
-    await new OrdersProcessor(sync).nightly();
+    await new OrdersProcessor(sync, {} as never, {} as never).nightly();
     expect(enqueue.mock.calls.map((c) => c[0])).toEqual(['c1', 'c2', 'c3']);
     expect(error).toHaveBeenCalledTimes(1);
     jest.restoreAllMocks();

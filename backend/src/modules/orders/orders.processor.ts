@@ -1,25 +1,53 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger } from '@nestjs/common';
-import { Cron } from '@nestjs/schedule';
-import type { Job } from 'bullmq';
-import { QUEUES, type SyncOrdersJob } from '../../common/queue/queues.js';
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Job, Queue } from 'bullmq';
+import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { foreignJob } from '../../common/queue/foreign-job.js';
+import { handBack } from '../../common/queue/hand-back.js';
+import { ORDER_JOBS, QUEUES, type SyncOrdersJob } from '../../common/queue/queues.js';
+import { keepSchedule } from '../../common/queue/schedules.js';
 import { OrdersSyncService } from './orders-sync.service.js';
 
-@Processor(QUEUES.ORDERS, { concurrency: 2 })
-export class OrdersProcessor extends WorkerHost {
-  private readonly logger = new Logger('OrdersProcessor');
+/** 03:00 UTC every day. */
+export const NIGHTLY_ORDER_SYNC_PATTERN = '0 3 * * *';
 
-  constructor(private readonly sync: OrdersSyncService) {
+@Processor(QUEUES.ORDERS, { concurrency: 2 })
+export class OrdersProcessor extends WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('OrdersProcessor');
+  private stopKeeping?: () => void;
+
+  constructor(
+    private readonly sync: OrdersSyncService,
+    @InjectQueue(QUEUES.ORDERS) private readonly queue: Queue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
     super();
   }
 
-  process(job: Job<SyncOrdersJob>) {
-    return this.sync.syncCompany(job.data.companyId);
+  /** Every worker registers the nightly schedule (and again if Redis forgot it); it runs once per night per fleet. */
+  async onApplicationBootstrap(): Promise<void> {
+    this.stopKeeping = await keepSchedule(
+      this.queue,
+      ORDER_JOBS.NIGHTLY,
+      { pattern: NIGHTLY_ORDER_SYNC_PATTERN },
+      this.config.shipments.recoveryIntervalMs,
+      this.logger,
+    );
+  }
+
+  onApplicationShutdown(): void {
+    this.stopKeeping?.();
+  }
+
+  async process(job: Job<SyncOrdersJob>, token?: string): Promise<unknown> {
+    if (job.name === ORDER_JOBS.NIGHTLY) return this.nightly();
+    if (!(await this.sync.companyExists(job.data.companyId)))
+      throw foreignJob(job, `company ${job.data.companyId}`, this.config.queuePrefix);
+    return handBack(job, token, () => this.sync.syncCompany(job.data.companyId));
   }
 
   /** Nightly: one sync job per connected company; one company's failure never stops the others. */
-  @Cron('0 3 * * *', { name: 'nightly-order-sync', timeZone: 'UTC' })
-  async nightly(): Promise<void> {
+  async nightly(): Promise<{ companies: number }> {
     const companies = await this.sync.connectedCompanies();
     for (const companyId of companies) {
       try {
@@ -29,5 +57,6 @@ export class OrdersProcessor extends WorkerHost {
       }
     }
     this.logger.log(`Nightly order sync scheduled for ${companies.length} companies`);
+    return { companies: companies.length };
   }
 }

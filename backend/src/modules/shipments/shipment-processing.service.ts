@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { DataSource, type QueryRunner } from 'typeorm';
+import { ShuttingDownError } from '../../common/shutdown.js';
 import { AccountJobPermits } from '../marketplace/account-permits.js';
 import { CompanyConnections, type CompanyAccount } from '../marketplace/company-connections.js';
 import { FaireClient, type FaireAccount } from '../marketplace/faire.client.js';
@@ -346,6 +347,7 @@ export class ShipmentProcessingService {
     ctx: AttemptContext,
     connectionId: string,
   ): Promise<void> {
+    if (err instanceof ShuttingDownError) throw err; // not an attempt: the processor hands the job back
     const rows = (await q.query(
       `SELECT id, company_id, uploaded_by, order_id, tracking_number, carrier, ship_date::text AS ship_date, shipping_cost_cents, status
          FROM shipments WHERE company_id = $1 AND order_id = $2 AND status = 'PENDING' AND in_flight_since IS NOT NULL`,

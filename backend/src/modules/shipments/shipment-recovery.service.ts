@@ -1,3 +1,4 @@
+import { InjectQueue } from '@nestjs/bullmq';
 import {
   Inject,
   Injectable,
@@ -6,48 +7,89 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { QUEUES, SHIPMENT_JOBS } from '../../common/queue/queues.js';
+import { keepSchedule } from '../../common/queue/schedules.js';
 import { ShipmentsService } from './shipments.service.js';
 
 /**
  * Rows stay PENDING in Postgres until they are terminal, so Postgres — not Redis — is the truth. A
  * PENDING row untouched for SHIPMENT_RECOVERY_AFTER_MS (its job lost with a Redis restart, or never
  * queued) is queued again. Running it twice is safe: processing re-reads the order before creating.
+ * The sweep is a BullMQ job scheduler on the shipments queue: one run per SHIPMENT_RECOVERY_INTERVAL_MS
+ * for the whole fleet, whichever worker takes it.
  */
+const LOST_AFTER_MS = 30_000;
+
 @Injectable()
 export class ShipmentRecoveryService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('ShipmentRecovery');
-  private timer?: NodeJS.Timeout;
   private running = false;
+  private stopKeeping?: () => void;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly shipments: ShipmentsService,
+    @InjectQueue(QUEUES.SHIPMENTS) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(
-      () => void this.sweep().catch((err: unknown) => this.logger.error({ err }, 'Recovery sweep failed')),
-      this.config.shipments.recoveryIntervalMs,
+  async onApplicationBootstrap(): Promise<void> {
+    const everyMs = this.config.shipments.recoveryIntervalMs;
+    this.stopKeeping = await keepSchedule(
+      this.queue,
+      SHIPMENT_JOBS.RECOVERY_SWEEP,
+      { everyMs },
+      everyMs,
+      this.logger,
+      // Redis forgot its schedules, so its queued jobs too: every PENDING row goes back now.
+      () =>
+        void this.sweep({ redisLost: true }).catch((err: Error) =>
+          this.logger.error({ err }, 'Sweep failed'),
+        ),
     );
-    this.timer.unref();
+    // A starting worker recovers at once what a dead process left without a job.
+    await this.sweep();
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.stopKeeping?.();
   }
 
-  async sweep(): Promise<number> {
+  /** Claims (bumps `updated_at` of) up to 10,000 PENDING rows matching `which`, untouched for `olderThanMs`. */
+  private async take(
+    which: 'queued_at IS NULL' | 'queued_at IS NOT NULL',
+    olderThanMs: number,
+  ): Promise<{ id: string; order_id: string; upload_id: string }[]> {
+    const result: unknown = await this.db.query(
+      `UPDATE shipments SET updated_at = now()
+        WHERE id IN (SELECT id FROM shipments
+                      WHERE status = 'PENDING' AND ${which} AND updated_at < now() - ($1::int * interval '1 millisecond')
+                      ORDER BY updated_at LIMIT 10000 FOR UPDATE SKIP LOCKED)
+        RETURNING id, order_id, upload_id`,
+      [olderThanMs],
+    );
+    return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as never[];
+  }
+
+  /**
+   * Uploads not yet turned into shipments after `lostAfterMs` and rows committed but never queued after
+   * `lostAfterMs` (a process died between its commit and its enqueue); rows queued but untouched for
+   * SHIPMENT_RECOVERY_AFTER_MS (their job lost with Redis), or all queued PENDING rows at once when
+   * `redisLost` (Redis forgot its schedules, so its jobs too). Returns the rows re-queued.
+   */
+  async sweep(opts: { redisLost?: boolean } = {}): Promise<number> {
     if (this.running) return 0;
     this.running = true;
     try {
-      // Uploads whose staged rows were not all turned into shipments (their job lost, or never queued).
+      const { recoveryAfterMs } = this.config.shipments;
+      const lostAfterMs = lostAfter(this.config);
       const uploads: { id: string }[] = await this.db.query(
         `SELECT id FROM uploads WHERE materialized_at IS NULL AND created_at < now() - ($1::int * interval '1 millisecond')
           ORDER BY created_at LIMIT 100`,
-        [this.config.shipments.recoveryAfterMs],
+        [opts.redisLost ? 0 : lostAfterMs],
       );
       // A new job id each time: a recovery job that failed before is kept by the queue for a week,
       // and adding a job under its id again would do nothing, leaving the upload with no worker on it.
@@ -56,15 +98,12 @@ export class ShipmentRecoveryService implements OnApplicationBootstrap, OnApplic
         this.logger.warn(`Upload ${u.id} is stuck: its rows are not all shipments yet; queued again`);
         await this.shipments.queueMaterialize(u.id, `materialize-${u.id}-recover-${at}`);
       }
-      const rows: { id: string; order_id: string; upload_id: string }[] = await this.db
-        .query(
-          `UPDATE shipments SET updated_at = now()
-          WHERE id IN (SELECT id FROM shipments WHERE status = 'PENDING' AND updated_at < now() - ($1::int * interval '1 millisecond')
-                        ORDER BY updated_at LIMIT 10000 FOR UPDATE SKIP LOCKED)
-          RETURNING id, order_id, upload_id`,
-          [this.config.shipments.recoveryAfterMs],
-        )
-        .then((r: unknown) => (Array.isArray(r) && Array.isArray(r[0]) ? (r[0] as never[]) : (r as never[])));
+      const rows = [
+        // Committed but never queued (partial index shipments_unqueued).
+        ...(await this.take('queued_at IS NULL', lostAfterMs)),
+        // Queued, untouched since: the job is gone.
+        ...(await this.take('queued_at IS NOT NULL', opts.redisLost ? 0 : recoveryAfterMs)),
+      ];
       if (rows.length === 0) return 0;
       const byUpload = new Map<string, { id: string; order_id: string }[]>();
       for (const r of rows) byUpload.set(r.upload_id, [...(byUpload.get(r.upload_id) ?? []), r]);
@@ -77,4 +116,25 @@ export class ShipmentRecoveryService implements OnApplicationBootstrap, OnApplic
       this.running = false;
     }
   }
+}
+
+/**
+ * How long a committed row may wait for its job, or an upload for its materialisation, before the sweep
+ * treats it as lost: 30 s (the normal path queues within milliseconds of the commit), or less when
+ * SHIPMENT_RECOVERY_AFTER_MS is shorter.
+ */
+export function lostAfter(config: AppConfig): number {
+  return Math.min(LOST_AFTER_MS, config.shipments.recoveryAfterMs);
+}
+
+/**
+ * The longest a row waits, after any single crash, before it is terminal or visibly retrying again, from
+ * the configured timings (decision 0016): a row committed but never queued (lostAfter + one sweep
+ * interval); a job whose worker died (its lock lapses after SHIPMENT_LOCK_MS and is found within half of
+ * that; the dead worker's account permit lapses after 2 x SHIPMENT_LOCK_MS); jobs lost with Redis (the
+ * next schedule check, one interval). 90 s with the defaults.
+ */
+export function recoveryBoundMs(config: AppConfig): number {
+  const { lockMs, recoveryIntervalMs } = config.shipments;
+  return Math.max(lostAfter(config) + recoveryIntervalMs, 2 * lockMs, recoveryIntervalMs);
 }

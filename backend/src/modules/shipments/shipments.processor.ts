@@ -1,13 +1,20 @@
 import { WorkerHost } from '@nestjs/bullmq';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { DelayedError, type Job } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { foreignJob } from '../../common/queue/foreign-job.js';
+import { handBack } from '../../common/queue/hand-back.js';
 import {
   SHIPMENT_JOBS,
   type CreateShipmentsJob,
   type MaterializeUploadJob,
   type ShipmentsQueueJob,
 } from '../../common/queue/queues.js';
+import { anyShipmentKnown, uploadKnown } from './known-records.js';
 import { ShipmentProcessingService } from './shipment-processing.service.js';
+import { ShipmentRecoveryService } from './shipment-recovery.service.js';
 import { ShipmentsService } from './shipments.service.js';
 
 /**
@@ -20,13 +27,26 @@ export class ShipmentsProcessor extends WorkerHost {
   constructor(
     private readonly processing: ShipmentProcessingService,
     private readonly shipments: ShipmentsService,
+    private readonly recovery: ShipmentRecoveryService,
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
   }
 
   async process(job: Job<ShipmentsQueueJob>, token?: string): Promise<void> {
+    return handBack(job, token, () => this.run(job, token));
+  }
+
+  private async run(job: Job<ShipmentsQueueJob>, token?: string): Promise<void> {
+    if (job.name === SHIPMENT_JOBS.RECOVERY_SWEEP) {
+      await this.recovery.sweep();
+      return;
+    }
     if (job.name === SHIPMENT_JOBS.MATERIALIZE) {
       const { uploadId, priority } = job.data as MaterializeUploadJob;
+      if (!(await uploadKnown(this.db, uploadId)))
+        throw foreignJob(job, `upload ${uploadId}`, this.config.queuePrefix);
       await this.shipments.materialize(uploadId, priority);
       return;
     }
@@ -34,6 +54,8 @@ export class ShipmentsProcessor extends WorkerHost {
   }
 
   private async create(job: Job<CreateShipmentsJob>, token?: string): Promise<void> {
+    if (!(await anyShipmentKnown(this.db, job.data.shipmentIds)))
+      throw foreignJob(job, `${job.data.shipmentIds.length} shipments`, this.config.queuePrefix);
     const permit = await this.processing.permitFor(job.data.shipmentIds);
     if (!permit) {
       // The account already has its share of running jobs: free this slot for another company.

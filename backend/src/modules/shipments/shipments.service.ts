@@ -17,6 +17,7 @@ import type { JobsOptions, Queue } from 'bullmq';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
+import { Shutdown } from '../../common/shutdown.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { assertConnectionUsable } from './connection-guard.js';
 import { AppError } from '../../common/errors/index.js';
@@ -110,6 +111,7 @@ export class ShipmentsService {
     private readonly activity: ActivityService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly shutdown: Shutdown,
   ) {}
 
   /** Reading A: a CSV file. Every row is stored; valid ones become PENDING shipments and are queued. */
@@ -540,6 +542,7 @@ export class ShipmentsService {
     let queued = 0;
     let repeats = 0;
     for (;;) {
+      this.shutdown.throwIfStopping(); // between slices: the job is handed back, the rest stays staged
       const done = await this.db.transaction((tx) => materializeNextSlice(tx, uploadId));
       if (!done) break;
       if (done.refused)
@@ -601,6 +604,11 @@ export class ShipmentsService {
       }));
       // A few hundred jobs per call: one call for thousands of jobs serialises them all in one go.
       for await (const chunk of slices(jobs, ENQUEUE_SLICE)) await this.queue.addBulk(chunk);
+      // Queued: the sweep no longer takes these rows for lost ones (decision 0016).
+      await this.db.query(
+        'UPDATE shipments SET queued_at = now() WHERE id = ANY($1::uuid[]) AND queued_at IS NULL',
+        [rows.map((r) => r.id)],
+      );
     } catch (err) {
       this.logger.error(
         { err },

@@ -60,11 +60,40 @@ export class SystemStatusView {
   stuckUploads: number;
 }
 
+export class PoolView {
+  @ApiProperty({ description: "Connections this API process's pool may open (DB_POOL_SIZE)" }) size: number;
+  @ApiProperty({ description: 'Connections open now' }) open: number;
+  @ApiProperty({ description: 'Connections running a query now' }) inUse: number;
+  @ApiProperty({ description: 'Queries waiting for a connection' }) waiting: number;
+}
+
+export class QueueDepthView {
+  @ApiProperty({ description: 'Jobs waiting for a worker' }) waiting: number;
+  @ApiProperty() active: number;
+  @ApiProperty({ description: 'Jobs waiting for a retry or their turn' }) delayed: number;
+  @ApiProperty() failed: number;
+}
+
+export class QueuesDepthView {
+  @ApiProperty({ type: QueueDepthView, nullable: true }) shipments: QueueDepthView | null;
+  @ApiProperty({ type: QueueDepthView, nullable: true }) orders: QueueDepthView | null;
+}
+
+export class CapacityView {
+  @ApiProperty({ type: PoolView }) pool: PoolView;
+  @ApiProperty({ nullable: true, type: Number, description: 'Connections to this database, every process' })
+  databaseConnections: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Postgres max_connections' })
+  databaseMaxConnections: number | null;
+  @ApiProperty({ type: QueuesDepthView }) queues: QueuesDepthView;
+}
+
 export class AdminStatsView {
   @ApiProperty() totalUsers: number;
   @ApiProperty({ description: 'Shipments created on Faire (status SUCCESS)' }) totalShipments: number;
   @ApiProperty({ description: 'Users who signed in within the last 30 days' }) activeUsers: number;
   @ApiProperty({ type: SystemStatusView }) system: SystemStatusView;
+  @ApiProperty({ type: CapacityView }) capacity: CapacityView;
 }
 
 export class AdminCompanyView {

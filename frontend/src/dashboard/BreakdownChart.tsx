@@ -1,0 +1,54 @@
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+
+const COLORS = { onTime: '#2c7a7b', late: '#c53030', latePaid: '#dd6b20' };
+const SERIES = ['On time', 'Late (Paid)', 'Late'];
+const seriesOrder = (item: { value?: unknown }) => SERIES.indexOf(String(item.value));
+
+export interface BreakdownChartRow {
+  name: string;
+  'On time': number;
+  Late: number;
+  'Late (Paid)': number;
+}
+
+/** The breakdown as a stacked bar chart (recharts); its own chunk, loaded lazily by BreakdownCard. */
+export function BreakdownChart({ data: chartData }: { data: BreakdownChartRow[] }) {
+  return (
+    <BarChart
+      responsive
+      layout="vertical"
+      data={chartData}
+      margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
+      style={{ width: '100%', height: 260 }}
+      accessibilityLayer
+    >
+      <CartesianGrid horizontal={false} stroke="#e3e6e4" />
+      <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12, fill: '#5b6663' }} />
+      <YAxis type="category" dataKey="name" width={96} tick={{ fontSize: 11, fill: '#1c2321' }} />
+      <Tooltip cursor={{ fill: 'rgba(15,61,62,0.05)' }} />
+      <Legend iconType="circle" itemSorter={seriesOrder} wrapperStyle={{ fontSize: 12 }} />
+      <Bar
+        isAnimationActive={false}
+        dataKey="On time"
+        stackId="orders"
+        fill={COLORS.onTime}
+        maxBarSize={22}
+      />
+      <Bar
+        isAnimationActive={false}
+        dataKey="Late (Paid)"
+        stackId="orders"
+        fill={COLORS.latePaid}
+        maxBarSize={22}
+      />
+      <Bar
+        isAnimationActive={false}
+        dataKey="Late"
+        stackId="orders"
+        fill={COLORS.late}
+        radius={[0, 4, 4, 0]}
+        maxBarSize={22}
+      />
+    </BarChart>
+  );
+}
