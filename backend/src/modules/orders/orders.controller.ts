@@ -1,7 +1,8 @@
-import { Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CompanyAuth, RequireCompany } from '../../common/http/auth.decorators.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
+import { ListOrdersQuery } from './dto/list-orders.query.js';
 import { OrdersSyncService } from './orders-sync.service.js';
 import { OrdersService } from './orders.service.js';
 
@@ -15,8 +16,11 @@ export class OrdersController {
   ) {}
 
   @Get('orders')
-  open(@CompanyAuth() auth: CompanyAuthContext) {
-    return this.orders.open(auth);
+  @ApiOkResponse({
+    description: '{orders, total}: the open orders that match, one page when page/perPage are given',
+  })
+  list(@CompanyAuth() auth: CompanyAuthContext, @Query() query: ListOrdersQuery) {
+    return this.orders.list(auth, query);
   }
 
   @Get('orders/problem')
