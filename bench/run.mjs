@@ -16,8 +16,9 @@ import * as store from './store.mjs';
 import * as enqueue from './enqueue.mjs';
 import * as throughput from './throughput.mjs';
 import * as history from './history.mjs';
+import * as orders from './orders.mjs';
 
-const BENCHES = [parse, store, enqueue, throughput, history];
+const BENCHES = [parse, store, enqueue, throughput, history, orders];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

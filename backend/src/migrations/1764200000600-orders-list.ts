@@ -1,36 +1,38 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The orders list (GET /api/orders with search, filters, sort and pages) reads one company's open orders:
- * one partial index per sort key (expected ship date, created, amount), each ending in id so a page is a
- * stable slice, and trigram indexes (pg_trgm, created by the first migration) for substring search on the
- * order id, display id and customer name.
+ * The orders list (GET /api/orders with search, filters, sort and pages) reads one company's open orders.
+ * - One partial index per sort key and direction (expected ship date, created, amount; missing values
+ *   last both ways), each ending in id so a page is a stable slice.
+ * - `search_text`: the order id, display id and customer name, lowercased, in one generated column with
+ *   one trigram index (pg_trgm, created by the first migration), for substring search; a search shorter
+ *   than a trigram reads the precomputed text instead of lowercasing three columns per row.
  */
 export class OrdersList1764200000600 implements MigrationInterface {
   name = 'OrdersList1764200000600';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(
-      `CREATE INDEX orders_open_expected ON orders (company_id, expected_ship_date, id) WHERE is_open`,
-    );
-    await q.query(
-      `CREATE INDEX orders_open_created ON orders (company_id, faire_created_at, id) WHERE is_open`,
-    );
-    await q.query(`CREATE INDEX orders_open_amount ON orders (company_id, total_cents, id) WHERE is_open`);
-    await q.query(`CREATE INDEX orders_faire_id_trgm ON orders USING gin (faire_order_id gin_trgm_ops)`);
-    await q.query(`CREATE INDEX orders_display_id_trgm ON orders USING gin (display_id gin_trgm_ops)`);
-    await q.query(`CREATE INDEX orders_customer_trgm ON orders USING gin (customer_name gin_trgm_ops)`);
+    for (const [key, column] of [
+      ['expected', 'expected_ship_date'],
+      ['created', 'faire_created_at'],
+      ['amount', 'total_cents'],
+    ]) {
+      await q.query(`CREATE INDEX orders_open_${key} ON orders (company_id, ${column}, id) WHERE is_open`);
+      await q.query(
+        `CREATE INDEX orders_open_${key}_desc ON orders (company_id, ${column} DESC NULLS LAST, id DESC) WHERE is_open`,
+      );
+    }
+    await q.query(`ALTER TABLE orders ADD COLUMN search_text text GENERATED ALWAYS AS
+      (lower(faire_order_id || E'\\n' || display_id || E'\\n' || coalesce(customer_name, ''))) STORED`);
+    await q.query(`CREATE INDEX orders_search_trgm ON orders USING gin (search_text gin_trgm_ops)`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const i of [
-      'orders_customer_trgm',
-      'orders_display_id_trgm',
-      'orders_faire_id_trgm',
-      'orders_open_amount',
-      'orders_open_created',
-      'orders_open_expected',
-    ])
-      await q.query(`DROP INDEX IF EXISTS ${i}`);
+    await q.query(`DROP INDEX IF EXISTS orders_search_trgm`);
+    await q.query(`ALTER TABLE orders DROP COLUMN IF EXISTS search_text`);
+    for (const key of ['expected', 'created', 'amount']) {
+      await q.query(`DROP INDEX IF EXISTS orders_open_${key}_desc`);
+      await q.query(`DROP INDEX IF EXISTS orders_open_${key}`);
+    }
   }
 }
