@@ -1,8 +1,9 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import WarningIcon from '@mui/icons-material/WarningAmberRounded';
-import { Box, Card, Chip, Link, Typography } from '@mui/material';
+import { Box, Card, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { formatDate, formatMoney } from './format';
+import { displayIdLabel, formatDate, formatMoney } from './format';
+import { LateChip } from './LateChip';
 import { TrackingLink } from './TrackingLink';
 import type { Order } from './types';
 
@@ -11,7 +12,13 @@ function Field({ label, children, wide = false }: { label: string; children: Rea
     <Box sx={{ minWidth: 0, gridColumn: wide ? 'span 2' : undefined }}>
       <Typography
         component="dt"
-        sx={{ fontSize: 11, fontWeight: 600, letterSpacing: '0.06em', textTransform: 'uppercase', color: 'text.secondary' }}
+        sx={{
+          fontSize: 11,
+          fontWeight: 600,
+          letterSpacing: '0.06em',
+          textTransform: 'uppercase',
+          color: 'text.secondary',
+        }}
       >
         {label}
       </Typography>
@@ -22,9 +29,25 @@ function Field({ label, children, wide = false }: { label: string; children: Rea
   );
 }
 
+/**
+ * "Payment scheduled" only for a payout Faire will make (in transit) on a date still ahead; a date that has
+ * passed is Faire's estimate, not a schedule.
+ */
+function PayoutLine({ order }: { order: Order }) {
+  if (!order.payoutExpected || !order.estimatedPayoutAt) return null;
+  const upcoming = Date.parse(order.estimatedPayoutAt) > Date.now();
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
+      {upcoming ? 'Payment scheduled' : 'Payout estimated for'}{' '}
+      <strong>{formatDate(order.estimatedPayoutAt)}</strong>
+      {upcoming ? null : ' (date passed; check Faire)'}
+    </Typography>
+  );
+}
+
 /** One order: its Faire link, dates, customer, amount, tracking, and the problem box when it is late. */
 export function OrderCard({ order }: { order: Order }) {
-  const label = order.displayId || order.faireOrderId;
+  const label = displayIdLabel(order.displayId, order.faireOrderId);
   return (
     <Card
       component="article"
@@ -44,26 +67,32 @@ export function OrderCard({ order }: { order: Order }) {
           target="_blank"
           rel="noopener noreferrer"
           underline="hover"
-          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 700, fontSize: '1rem', minWidth: 0 }}
+          sx={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: 0.5,
+            fontWeight: 700,
+            fontSize: '1rem',
+            minWidth: 0,
+          }}
         >
           <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
             {label}
           </Box>
           <OpenInNewIcon sx={{ fontSize: 16 }} aria-hidden />
         </Link>
-        {order.isProblem ? (
-          <Chip
-            size="small"
-            color={order.estimatedPayoutAt ? 'warning' : 'error'}
-            label={order.estimatedPayoutAt ? 'Late (Paid)' : 'Late'}
-            sx={{ fontWeight: 600 }}
-          />
-        ) : null}
+        <LateChip order={order} />
       </Box>
 
       <Box
         component="dl"
-        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: 2, rowGap: 1.25 }}
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+          columnGap: 2,
+          rowGap: 1.25,
+        }}
       >
         <Field label="Order date">{formatDate(order.createdAt)}</Field>
         <Field label="Customer">{order.customerName || '-'}</Field>
@@ -96,11 +125,7 @@ export function OrderCard({ order }: { order: Order }) {
             <Typography variant="body2" sx={{ fontWeight: 600, color: 'error.dark' }}>
               {order.problemReason || 'This order needs attention'}
             </Typography>
-            {order.estimatedPayoutAt ? (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
-                Payment scheduled <strong>{formatDate(order.estimatedPayoutAt)}</strong>
-              </Typography>
-            ) : null}
+            <PayoutLine order={order} />
           </Box>
         </Box>
       ) : null}

@@ -1,14 +1,30 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import InboxIcon from '@mui/icons-material/InboxOutlined';
+import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { Alert, Box, Button, Card, CircularProgress, Link, Skeleton, Typography } from '@mui/material';
+import TableIcon from '@mui/icons-material/TableRowsOutlined';
+import CardsIcon from '@mui/icons-material/ViewModuleOutlined';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CircularProgress,
+  Link,
+  Skeleton,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../pages/PageHeader';
 import { useRefreshOrders } from './api';
+import { exportOrders } from './exportOrders';
 import type { OrderGroup } from './grouping';
 import { OrderGroupSection, type GroupNote } from './OrderGroupSection';
 import type { OrderState } from './types';
+import { useOrdersView, type OrdersView } from './useOrdersView';
 
 /** The frame both order screens share: back link, title, refresh, then loading, error, empty or groups. */
 export function OrdersScreen({
@@ -19,6 +35,7 @@ export function OrdersScreen({
   groups,
   notes = {},
   empty,
+  table,
 }: {
   title: string;
   subtitle?: ReactNode;
@@ -27,8 +44,12 @@ export function OrdersScreen({
   groups: OrderGroup[];
   notes?: Partial<Record<OrderState, GroupNote>>;
   empty: { title: string; text: string };
+  /** The same orders as a searchable, sortable table (the other side of the Cards / Table toggle). */
+  table: ReactNode;
 }) {
   const refresh = useRefreshOrders();
+  const [view, setView] = useOrdersView();
+  const shown = groups.flatMap((g) => g.orders);
 
   return (
     <>
@@ -36,7 +57,14 @@ export function OrdersScreen({
         component={RouterLink}
         to="/dashboard"
         underline="hover"
-        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1.5, fontWeight: 600, fontSize: 14 }}
+        sx={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 0.5,
+          mb: 1.5,
+          fontWeight: 600,
+          fontSize: 14,
+        }}
       >
         <ArrowBackIcon sx={{ fontSize: 18 }} aria-hidden />
         Back to Dashboard
@@ -45,19 +73,54 @@ export function OrdersScreen({
         title={title}
         subtitle={subtitle}
         actions={
-          <Button
-            variant="contained"
-            onClick={() => refresh.mutate()}
-            disabled={refresh.isPending}
-            startIcon={refresh.isPending ? <CircularProgress size={16} color="inherit" /> : <RefreshIcon />}
-          >
-            Refresh Orders
-          </Button>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={view}
+              onChange={(_, next: OrdersView | null) => {
+                if (next) setView(next);
+              }}
+              aria-label="Orders view"
+            >
+              <ToggleButton value="cards" aria-label="Cards">
+                <CardsIcon sx={{ fontSize: 18, mr: 0.5 }} aria-hidden />
+                Cards
+              </ToggleButton>
+              <ToggleButton value="table" aria-label="Table">
+                <TableIcon sx={{ fontSize: 18, mr: 0.5 }} aria-hidden />
+                Table
+              </ToggleButton>
+            </ToggleButtonGroup>
+            {view === 'cards' ? (
+              <Button
+                variant="outlined"
+                startIcon={<DownloadIcon />}
+                disabled={shown.length === 0}
+                onClick={() => exportOrders(shown)}
+              >
+                Export CSV
+              </Button>
+            ) : null}
+            <Button
+              variant="contained"
+              onClick={() => refresh.mutate()}
+              disabled={refresh.isPending}
+              startIcon={refresh.isPending ? <CircularProgress size={16} color="inherit" /> : <RefreshIcon />}
+            >
+              Refresh Orders
+            </Button>
+          </Box>
         }
       />
 
-      {status === 'pending' ? (
-        <Box data-testid="orders-loading" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      {view === 'table' ? (
+        table
+      ) : status === 'pending' ? (
+        <Box
+          data-testid="orders-loading"
+          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}
+        >
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} variant="rounded" height={190} />
           ))}

@@ -55,7 +55,8 @@ export function useRefreshOrders() {
         variant: 'success',
       });
     },
-    onError: () => toast({ title: 'Refresh Failed', description: 'Failed to refresh orders', variant: 'destructive' }),
+    onError: () =>
+      toast({ title: 'Refresh Failed', description: 'Failed to refresh orders', variant: 'destructive' }),
     onSettled: () => invalidateOrderData(queryClient),
   });
 }

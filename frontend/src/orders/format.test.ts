@@ -3,8 +3,12 @@ import { formatDate, formatMoney, trackingUrl } from './format';
 
 describe('trackingUrl', () => {
   it('links UPS, FedEx and USPS by a case-insensitive carrier match', () => {
-    expect(trackingUrl('UPS Ground', '1Z999AA10123456784')).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784');
-    expect(trackingUrl('FedEx', '123456789012')).toBe('https://www.fedex.com/fedextrack/?trknbr=123456789012');
+    expect(trackingUrl('UPS Ground', '1Z999AA10123456784')).toBe(
+      'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+    );
+    expect(trackingUrl('FedEx', '123456789012')).toBe(
+      'https://www.fedex.com/fedextrack/?trknbr=123456789012',
+    );
     expect(trackingUrl('usps priority', '9400100000000000000000')).toBe(
       'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000',
     );

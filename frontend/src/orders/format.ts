@@ -28,7 +28,10 @@ export function formatDate(value: string | null | undefined): string {
  * The carrier's public tracking page for a tracking number, when the carrier name contains ups, fedex
  * or usps (any case); null otherwise or when the number is missing.
  */
-export function trackingUrl(carrier: string | null | undefined, trackingNumber: string | null | undefined): string | null {
+export function trackingUrl(
+  carrier: string | null | undefined,
+  trackingNumber: string | null | undefined,
+): string | null {
   const number = trackingNumber?.trim();
   if (!number) return null;
   const name = (carrier ?? '').toLowerCase();
@@ -37,4 +40,10 @@ export function trackingUrl(carrier: string | null | undefined, trackingNumber: 
   if (name.includes('fedex')) return `https://www.fedex.com/fedextrack/?trknbr=${n}`;
   if (name.includes('ups')) return `https://www.ups.com/track?tracknum=${n}`;
   return null;
+}
+
+/** A display id as people know it on Faire: always with one leading "#" ("#A1B2C3"). */
+export function displayIdLabel(displayId: string | null | undefined, faireOrderId?: string): string {
+  const raw = (displayId || faireOrderId?.replace(/^bo_/i, '').toUpperCase() || '').replace(/^#+/, '');
+  return raw ? `#${raw}` : '-';
 }

@@ -11,6 +11,10 @@ export interface Order {
   isProblem: boolean;
   problemReason: string | null;
   estimatedPayoutAt: string | null;
+  /** Faire pays this order out: in transit, with a payout date (pre-transit orders are never paid out). */
+  payoutExpected: boolean;
+  /** Past its expected ship date and not scanned by the carrier yet: Faire will count it late. */
+  pastExpectedShipDate: boolean;
   createdAt: string;
   customerName: string | null;
   totalCents: number | null;
@@ -24,6 +28,7 @@ export interface Order {
 
 export interface OrdersResponse {
   orders: Order[];
+  total?: number;
 }
 
 export interface StateBreakdown {

@@ -11,7 +11,7 @@ const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? va
 
 /**
  * GET /api/orders. Without page/perPage every matching open order is answered (the grouped screens);
- * with them, one page of at most 500.
+ * with them, one page of at most 1,000 (what an export asks for).
  */
 export class ListOrdersQuery {
   @ApiPropertyOptional({ description: 'Order id, display id (with or without "#") or customer, any part' })
@@ -66,11 +66,11 @@ export class ListOrdersQuery {
   @Max(100_000)
   page?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 500 })
+  @ApiPropertyOptional({ minimum: 1, maximum: 1000 })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'perPage must be a whole number' })
-  @Min(1, { message: 'perPage must be between 1 and 500' })
-  @Max(500, { message: 'perPage must be between 1 and 500' })
+  @Min(1, { message: 'perPage must be between 1 and 1000' })
+  @Max(1000, { message: 'perPage must be between 1 and 1000' })
   perPage?: number;
 }
