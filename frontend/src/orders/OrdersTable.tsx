@@ -26,7 +26,7 @@ const filters = (problemOnly: boolean) => [
     source="q"
     alwaysOn
     placeholder="Order ID, #display ID or customer"
-    sx={{ minWidth: { sm: 300 } }}
+    sx={{ minWidth: { sm: 340 } }}
   />,
   <SelectInput
     key="state"
@@ -49,6 +49,7 @@ function Actions() {
 }
 
 const Col = DataTable.Col<Order>;
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 /**
  * The orders as a react-admin list: search, filters, sort and page in the URL, served by GET /api/orders.
@@ -68,7 +69,12 @@ export function OrdersTable({ problemOnly = false }: { problemOnly?: boolean }) 
       exporter={(orders: Order[]) => exportOrders(orders)}
       actions={<Actions />}
       empty={false}
-      sx={{ '& .RaList-main': { mt: 0 } }}
+      // On a phone the table scrolls sideways inside its card; the page itself never does.
+      sx={{
+        minWidth: 0,
+        '& .RaList-main': { mt: 0, minWidth: 0 },
+        '& .RaList-content': { overflowX: 'auto' },
+      }}
     >
       <DataTable rowClick={false} bulkActionButtons={false} data-testid="orders-table">
         <Col
@@ -82,10 +88,11 @@ export function OrdersTable({ problemOnly = false }: { problemOnly?: boolean }) 
         />
         <Col label="Customer" disableSort render={(o) => o.customerName || '-'} />
         <Col label="State" disableSort render={(o) => stateLabel(o.state)} />
-        <Col source="createdAt" label="Created" render={(o) => formatDate(o.createdAt)} />
+        <Col source="createdAt" label="Created" sx={NOWRAP} render={(o) => formatDate(o.createdAt)} />
         <Col
           source="expectedShipDate"
           label="Expected ship date"
+          sx={NOWRAP}
           render={(o) => formatDate(o.expectedShipDate)}
         />
         <Col source="totalCents" label="Amount" align="right" render={(o) => formatMoney(o.totalCents)} />
