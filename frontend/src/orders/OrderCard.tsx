@@ -2,7 +2,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import WarningIcon from '@mui/icons-material/WarningAmberRounded';
 import { Box, Card, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { displayIdLabel, formatDate, formatMoney } from './format';
+import { carrierName, displayIdLabel, formatDate, formatMoney } from './format';
 import { LateChip } from './LateChip';
 import { TrackingLink } from './TrackingLink';
 import type { Order } from './types';
@@ -101,7 +101,7 @@ export function OrderCard({ order }: { order: Order }) {
         <Field label="Tracking" wide>
           <TrackingLink carrier={order.carrier} trackingNumber={order.trackingNumber} />
         </Field>
-        <Field label="Carrier">{order.carrier || '-'}</Field>
+        <Field label="Carrier">{carrierName(order.carrier)}</Field>
         <Field label="Shipment date">{formatDate(order.shipmentCreatedAt)}</Field>
       </Box>
 

@@ -31,7 +31,7 @@ const shipped = anOrder({
   id: 't1',
   state: 'IN_TRANSIT',
   trackingNumber: 'XYZ123',
-  carrier: 'Canada Post',
+  carrier: 'CANADA_POST',
   shipmentCreatedAt: '2026-11-03T15:00:00Z',
 });
 const newOrder = anOrder({ id: 'n1', state: 'NEW', displayId: 'N1' });
@@ -103,8 +103,12 @@ describe('OpenOrdersPage', () => {
     const ups = within(screen.getByTestId('order-p2')).getByRole('link', { name: '1Z999AA10123456784' });
     expect(ups.getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784');
     const other = within(screen.getByTestId('order-t1'));
-    expect(other.getByText('XYZ123').tagName).not.toBe('A');
+    expect(other.getByRole('link', { name: 'XYZ123' }).getAttribute('href')).toContain(
+      'canadapost-postescanada.ca',
+    );
     expect(other.getByText('Nov 3, 2026')).toBeTruthy();
+    expect(other.getByText('Canada Post')).toBeTruthy();
+    expect(other.queryByText('CANADA_POST')).toBeNull();
     expect(screen.getByTestId('order-p2').querySelector('[data-testid="problem-box"]')).toBeNull();
   });
 

@@ -10,7 +10,7 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { exportOrders } from './exportOrders';
-import { displayIdLabel, formatDate, formatMoney } from './format';
+import { carrierName, displayIdLabel, formatDate, formatMoney } from './format';
 import { LateChip } from './LateChip';
 import { TrackingLink } from './TrackingLink';
 import { ORDER_STATES, stateLabel, type Order } from './types';
@@ -99,7 +99,16 @@ export function OrdersTable({ problemOnly = false }: { problemOnly?: boolean }) 
         <Col
           label="Tracking"
           disableSort
-          render={(o) => <TrackingLink carrier={o.carrier} trackingNumber={o.trackingNumber} />}
+          render={(o) => (
+            <>
+              <TrackingLink carrier={o.carrier} trackingNumber={o.trackingNumber} />
+              {o.carrier ? (
+                <Typography variant="caption" component="div" color="text.secondary">
+                  {carrierName(o.carrier)}
+                </Typography>
+              ) : null}
+            </>
+          )}
         />
         <Col
           label="Late reason"

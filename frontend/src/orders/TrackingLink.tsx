@@ -1,7 +1,7 @@
 import { Link, Typography } from '@mui/material';
 import { trackingUrl } from './format';
 
-/** The tracking number, linked to the carrier's tracking page for UPS, FedEx and USPS. */
+/** The tracking number, linked to the carrier's tracking page for every carrier in Faire's list. */
 export function TrackingLink({
   carrier,
   trackingNumber,

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { downloadCSV } from 'react-admin';
-import { displayIdLabel, formatMoney } from './format';
+import { carrierName, displayIdLabel, formatMoney } from './format';
 import { stateLabel, type Order } from './types';
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
@@ -16,7 +16,7 @@ export function ordersCsv(orders: readonly Order[]): string {
       Created: day(o.createdAt),
       'Expected ship date': day(o.expectedShipDate),
       Amount: o.totalCents === null ? '' : formatMoney(o.totalCents),
-      Carrier: o.carrier ?? '',
+      Carrier: o.carrier ? carrierName(o.carrier) : '',
       'Tracking number': o.trackingNumber ?? '',
       Late: o.isProblem ? 'yes' : 'no',
       'Late reason': o.problemReason ?? '',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, trackingUrl } from './format';
+import { carrierName, formatDate, formatMoney, trackingUrl } from './format';
 
 describe('trackingUrl', () => {
   it('links UPS, FedEx and USPS by a case-insensitive carrier match', () => {
@@ -14,8 +14,18 @@ describe('trackingUrl', () => {
     );
   });
 
-  it('gives no link for other carriers or a missing number', () => {
-    expect(trackingUrl('DHL Express', '1234567890')).toBeNull();
+  it('links every carrier in Faire’s list, by code or by name', () => {
+    expect(trackingUrl('DHL_EXPRESS', '1234567890')).toContain('dhl.com');
+    expect(trackingUrl('Canada Post', '1234567890123456')).toContain('canadapost-postescanada.ca');
+    expect(trackingUrl('ROYAL_MAIL', 'AB123456789GB')).toContain('royalmail.com');
+    expect(carrierName('CANADA_POST')).toBe('Canada Post');
+    expect(carrierName('DHL_EXPRESS')).toBe('DHL Express');
+    expect(carrierName('Speedy Couriers')).toBe('Speedy Couriers');
+    expect(carrierName(null)).toBe('-');
+  });
+
+  it('gives no link for unknown carriers or a missing number', () => {
+    expect(trackingUrl('Speedy Couriers', '1234567890')).toBeNull();
     expect(trackingUrl(null, '1234567890')).toBeNull();
     expect(trackingUrl('UPS', null)).toBeNull();
     expect(trackingUrl('UPS', '  ')).toBeNull();

@@ -1,3 +1,4 @@
+import { carrierDisplay, trackingUrlFor } from '@portal/shipment-rules';
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** Integer cents as dollars with 2 decimals ("$1,234.50"); '-' when missing. */
@@ -24,22 +25,17 @@ export function formatDate(value: string | null | undefined): string {
   });
 }
 
-/**
- * The carrier's public tracking page for a tracking number, when the carrier name contains ups, fedex
- * or usps (any case); null otherwise or when the number is missing.
- */
+/** The carrier's public tracking page for a tracking number (every carrier in Faire's list); null otherwise. */
 export function trackingUrl(
   carrier: string | null | undefined,
   trackingNumber: string | null | undefined,
 ): string | null {
-  const number = trackingNumber?.trim();
-  if (!number) return null;
-  const name = (carrier ?? '').toLowerCase();
-  const n = encodeURIComponent(number);
-  if (name.includes('usps')) return `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}`;
-  if (name.includes('fedex')) return `https://www.fedex.com/fedextrack/?trknbr=${n}`;
-  if (name.includes('ups')) return `https://www.ups.com/track?tracknum=${n}`;
-  return null;
+  return trackingUrlFor(carrier, trackingNumber);
+}
+
+/** A carrier as people name it ('CANADA_POST' -> 'Canada Post'); unknown text as given; '-' when missing. */
+export function carrierName(carrier: string | null | undefined): string {
+  return carrierDisplay(carrier)?.label ?? '-';
 }
 
 /** A display id as people know it on Faire: always with one leading "#" ("#A1B2C3"). */

@@ -89,3 +89,9 @@ export { detectDelimiter, type CsvDelimiter } from './delimiter.js';
 export { parseCsvBytes, parseCsvText, rowsToRecords, type CsvRecords, type ParsedCsv } from './csv-parse.js';
 export { checkCsvFile, type FileProblem } from './file-check.js';
 export type { UploadPreviewRow } from './api-types.js';
+export {
+  CARRIER_TRACKING_URLS,
+  carrierDisplay,
+  trackingUrlFor,
+  type CarrierDisplay,
+} from './carrier-tracking.js';
