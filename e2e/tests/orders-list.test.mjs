@@ -142,4 +142,17 @@ describe('orders list', () => {
     await screenshot(page, 'problem-orders-mobile');
     assert.deepEqual(browser.errors, []);
   });
+
+  it('an order link in sandbox mode opens a readable order page', async () => {
+    const page = await browser.page({ width: 1440, height: 900 });
+    await devSignIn(page, product, { email: 'olive@juniper.test' });
+    await page.goto(`${product.url}/orders?view=table`);
+    const link = page.getByRole('link', { name: '#E2E042Q' });
+    await page.getByPlaceholder('Order ID, #display ID or customer').fill('e2e042');
+    await link.waitFor();
+    const [order] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    await order.getByRole('heading', { name: 'Order #E2E042Q' }).waitFor();
+    await order.getByText('Wren & Thistle Goods').first().waitFor();
+    await screenshot(order, 'sandbox-order-page');
+  });
 });
