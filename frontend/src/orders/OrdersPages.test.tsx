@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { annAtAcme } from '../test/fixtures';
+
+const connected = () => ({ ...annAtAcme(), hasFaireToken: true });
 import { mockApi } from '../test/fetchMock';
 import { renderScreen } from '../test/render';
 import { OpenOrdersPage } from './OpenOrdersPage';
@@ -56,7 +58,7 @@ const open = [shipped, late, onTime, newOrder, paidSoon, paidLate];
 describe('OpenOrdersPage', () => {
   it('groups orders by state with counts and shows each order', async () => {
     mockApi({ 'GET /api/orders': { body: { orders: open } } });
-    renderScreen(<OpenOrdersPage />, { user: annAtAcme() });
+    renderScreen(<OpenOrdersPage />, { user: connected() });
 
     const sections = await screen.findAllByRole('region');
     expect(sections.map((s) => within(s).getByRole('heading').textContent)).toEqual([
@@ -121,7 +123,7 @@ describe('OpenOrdersPage', () => {
         return { body: { message: 'Orders refreshed' } };
       },
     });
-    renderScreen(<OpenOrdersPage />, { user: annAtAcme() });
+    renderScreen(<OpenOrdersPage />, { user: connected() });
     await screen.findByTestId('order-n1');
     fireEvent.click(screen.getByRole('button', { name: 'Refresh Orders' }));
     await screen.findByTestId('order-p1');
@@ -136,16 +138,34 @@ describe('OpenOrdersPage', () => {
       'GET /api/orders': { body: { orders: [] } },
       'POST /api/orders/refresh': { status: 503, body: { message: 'Faire is not answering' } },
     });
-    renderScreen(<OpenOrdersPage />, { user: annAtAcme() });
+    renderScreen(<OpenOrdersPage />, { user: connected() });
     expect(await screen.findByText('No open orders')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Refresh Orders' }));
     await waitFor(() =>
       expect(toast).toHaveBeenCalledWith({
         title: 'Refresh Failed',
-        description: 'Failed to refresh orders',
+        description: 'Failed to refresh orders. Faire is not answering',
         variant: 'destructive',
       }),
     );
+  });
+});
+
+describe('without a Faire connection', () => {
+  it('says Faire is not connected and who can connect it, instead of an empty list and a Refresh', async () => {
+    mockApi({
+      'GET /api/orders': { body: { orders: [] } },
+      'GET /api/orders/problem': { body: { orders: [] } },
+    });
+    renderScreen(<ProblemOrdersPage />, { user: annAtAcme('COMPANY_USER') });
+    const state = await screen.findByTestId('orders-not-connected');
+    expect(within(state).getByText('Faire is not connected')).toBeTruthy();
+    expect(within(state).getByText(/ask a company admin/)).toBeTruthy();
+    expect(within(state).getByRole('link', { name: 'Connect Faire' }).getAttribute('href')).toBe(
+      '/oauth-setup',
+    );
+    expect(screen.queryByText('Every open order is on schedule. Nice work!')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Refresh Orders' }).hasAttribute('disabled')).toBe(true);
   });
 });
 
@@ -157,7 +177,7 @@ describe('ProblemOrdersPage', () => {
       'GET /api/orders': { body: { orders: all } },
       'GET /api/orders/problem': { body: { orders: [late, stuck] } },
     });
-    renderScreen(<ProblemOrdersPage />, { user: annAtAcme() });
+    renderScreen(<ProblemOrdersPage />, { user: connected() });
 
     const processing = within(await screen.findByTestId('group-PROCESSING'));
     expect(processing.getByTestId('count-orders').textContent).toBe('2 orders in Processing · 1 late');
@@ -176,7 +196,7 @@ describe('ProblemOrdersPage', () => {
       'GET /api/orders': { body: { orders: open.filter((o) => !o.isProblem) } },
       'GET /api/orders/problem': { body: { orders: [] } },
     });
-    renderScreen(<ProblemOrdersPage />, { user: annAtAcme() });
+    renderScreen(<ProblemOrdersPage />, { user: connected() });
     expect(await screen.findByText('No problem orders')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
   });

@@ -19,7 +19,9 @@ import {
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../pages/PageHeader';
+import { useCurrentUser } from '../auth/useCurrentUser';
 import { useRefreshOrders } from './api';
+import { NotConnectedState } from './NotConnectedState';
 import { exportOrders } from './exportOrders';
 import type { OrderGroup } from './grouping';
 import { OrderGroupSection, type GroupNote } from './OrderGroupSection';
@@ -48,6 +50,7 @@ export function OrdersScreen({
   table: ReactNode;
 }) {
   const refresh = useRefreshOrders();
+  const { data: me } = useCurrentUser();
   const [view, setView] = useOrdersView();
   const shown = groups.flatMap((g) => g.orders);
 
@@ -105,7 +108,7 @@ export function OrdersScreen({
             <Button
               variant="contained"
               onClick={() => refresh.mutate()}
-              disabled={refresh.isPending}
+              disabled={refresh.isPending || (!!me && !me.hasFaireToken)}
               startIcon={refresh.isPending ? <CircularProgress size={16} color="inherit" /> : <RefreshIcon />}
             >
               Refresh Orders
@@ -136,6 +139,8 @@ export function OrdersScreen({
         >
           Failed to load orders
         </Alert>
+      ) : groups.length === 0 && me && !me.hasFaireToken ? (
+        <NotConnectedState isCompanyAdmin={me.company?.role === 'COMPANY_ADMIN'} />
       ) : groups.length === 0 ? (
         <Card sx={{ py: 6, px: 3, textAlign: 'center' }}>
           <InboxIcon sx={{ fontSize: 44, color: 'text.disabled' }} aria-hidden />

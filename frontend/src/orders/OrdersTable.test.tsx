@@ -2,6 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dataProvider } from '../api/dataProvider';
 import { annAtAcme } from '../test/fixtures';
+
+const connected = () => ({ ...annAtAcme(), hasFaireToken: true });
 import { mockApi } from '../test/fetchMock';
 import { renderScreen } from '../test/render';
 import { ordersCsv } from './exportOrders';
@@ -63,7 +65,7 @@ describe('orders table view', () => {
       [`GET ${FIRST_PAGE}`]: { body: { orders: [paid, fresh], total: 2 } },
     });
     const { location } = renderScreen(<OpenOrdersPage />, {
-      user: annAtAcme(),
+      user: connected(),
       route: '/orders',
       dataProvider,
     });
@@ -93,7 +95,7 @@ describe('orders table view', () => {
       [`GET ${searched}`]: { body: { orders: [fresh], total: 1 } },
     });
     const { location } = renderScreen(<OpenOrdersPage />, {
-      user: annAtAcme(),
+      user: connected(),
       route: '/orders?view=table',
       dataProvider,
     });
@@ -111,7 +113,7 @@ describe('orders table view', () => {
     const problemPage = '/api/orders?problem=true&sort=expectedShipDate&order=ASC&page=1&perPage=25';
     mockApi({ [`GET ${problemPage}`]: { body: { orders: [paid], total: 1 } } });
     renderScreen(<ProblemOrdersPage />, {
-      user: annAtAcme(),
+      user: connected(),
       route: '/problem-orders?view=table',
       dataProvider,
     });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, getQueryFn } from '../api/request';
+import { ApiError, apiRequest, getQueryFn } from '../api/request';
 import { useToast } from '../notifications/toast';
 import type { AnalyticsStats, OrdersResponse } from './types';
 
@@ -55,8 +55,15 @@ export function useRefreshOrders() {
         variant: 'success',
       });
     },
-    onError: () =>
-      toast({ title: 'Refresh Failed', description: 'Failed to refresh orders', variant: 'destructive' }),
+    // The spec's text, then the server's reason ("Faire did not answer...", "Connect Faire first...").
+    onError: (err) => {
+      const reason = err instanceof ApiError ? err.userMessage.trim() : '';
+      toast({
+        title: 'Refresh Failed',
+        description: reason ? `Failed to refresh orders. ${reason}` : 'Failed to refresh orders',
+        variant: 'destructive',
+      });
+    },
     onSettled: () => invalidateOrderData(queryClient),
   });
 }

@@ -63,7 +63,7 @@ describe('SettingsTab', () => {
     expect(screen.getByRole('link', { name: 'Reconnect' }).getAttribute('href')).toBe('/oauth-setup');
   });
 
-  it('saves coerced whole-number thresholds for a company admin', async () => {
+  it('saves coerced whole-number thresholds for a company admin and refuses negatives inline', async () => {
     const fetch = mockApi({
       'GET /api/company-settings': { body: thresholds },
       'PUT /api/company-settings': (init) => ({ body: JSON.parse(init?.body as string) as unknown }),
@@ -77,10 +77,23 @@ describe('SettingsTab', () => {
     fireEvent.change(inTransit, { target: { value: '10.6' } });
     fireEvent.blur(inTransit);
     expect((inTransit as HTMLInputElement).value).toBe('10');
-    fireEvent.change(screen.getByLabelText('Pre-transit'), { target: { value: '-4' } });
+    // A negative number is refused where it was typed, not saved as 0.
+    const preTransit = screen.getByLabelText('Pre-transit');
+    fireEvent.change(preTransit, { target: { value: '-2' } });
+    fireEvent.blur(preTransit);
+    expect((preTransit as HTMLInputElement).value).toBe('-2');
+    expect(screen.getByText('Days cannot be negative. Enter 0 or more.')).toBeTruthy();
+    expect(preTransit.getAttribute('aria-invalid')).toBe('true');
+    expect(save.hasAttribute('disabled')).toBe(true);
+    fireEvent.submit(save.closest('form')!);
+    expect(sentBodies(fetch, 'PUT /api/company-settings')).toEqual([]);
+    fireEvent.change(preTransit, { target: { value: 'x' } });
+    expect(screen.queryByText('Days cannot be negative. Enter 0 or more.')).toBeNull();
     fireEvent.click(save);
 
-    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Settings updated', variant: 'success' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({ title: 'Settings updated', variant: 'success' }),
+    );
     expect(sentBodies(fetch, 'PUT /api/company-settings')).toEqual([
       { newOrderDays: 1, processingDays: 1, preTransitDays: 0, inTransitDays: 10 },
     ]);
@@ -89,7 +102,10 @@ describe('SettingsTab', () => {
   it("toasts 'Update failed' when saving fails", async () => {
     mockApi({
       'GET /api/company-settings': { body: thresholds },
-      'PUT /api/company-settings': { status: 403, body: { message: 'You do not have permission to do this' } },
+      'PUT /api/company-settings': {
+        status: 403,
+        body: { message: 'You do not have permission to do this' },
+      },
     });
     renderScreen(<SettingsTab />, { user: annAtAcme('COMPANY_ADMIN') });
     fireEvent.change(await screen.findByLabelText('New orders'), { target: { value: '3' } });

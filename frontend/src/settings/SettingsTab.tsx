@@ -16,7 +16,9 @@ function AccountCard({ user }: { user: CurrentUser }) {
       </Box>
       <Divider />
       <Box sx={{ p: 2.5, display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-        <Avatar sx={{ bgcolor: brandColors.accent, color: brandColors.ink, fontWeight: 700, width: 48, height: 48 }}>
+        <Avatar
+          sx={{ bgcolor: brandColors.accent, color: brandColors.ink, fontWeight: 700, width: 48, height: 48 }}
+        >
           {initials(user.name || user.email)}
         </Avatar>
         <Box component="dl" sx={{ m: 0, minWidth: 0, display: 'grid', gap: 1.25 }}>
@@ -41,9 +43,16 @@ function AccountCard({ user }: { user: CurrentUser }) {
               <Typography component="dt" variant="body2" color="text.secondary">
                 Company
               </Typography>
-              <Typography component="dd" sx={{ m: 0, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+              <Typography
+                component="dd"
+                sx={{ m: 0, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
+              >
                 {user.company.name}
-                <Chip size="small" label={role === 'COMPANY_ADMIN' ? 'Admin' : 'User'} sx={{ fontWeight: 600 }} />
+                <Chip
+                  size="small"
+                  label={role === 'COMPANY_ADMIN' ? 'Admin' : 'User'}
+                  sx={{ fontWeight: 600 }}
+                />
               </Typography>
             </Box>
           ) : null}
@@ -61,8 +70,18 @@ export function SettingsTab() {
 
   return (
     <>
-      <PageHeader title="Settings" subtitle="Your account, your Faire connection and when orders count as late." />
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, mb: 3 }}>
+      <PageHeader
+        title="Settings"
+        subtitle="Your account, your Faire connection and when orders count as late."
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+          mb: 3,
+        }}
+      >
         <AccountCard user={user} />
         <IntegrationCard hasFaireToken={user.hasFaireToken} />
       </Box>
