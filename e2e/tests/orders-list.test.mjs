@@ -131,6 +131,18 @@ describe('orders list', () => {
     assert.doesNotMatch(page.url(), /view=table/);
   });
 
+  it('a deep link survives sign-in', async () => {
+    const page = await browser.page({ width: 1440, height: 900 });
+    const deep = `/orders?view=table&filter=${encodeURIComponent(JSON.stringify({ q: 'e2e04' }))}`;
+    await page.goto(`${product.url}${deep}`);
+    await page.getByRole('form', { name: 'Developer sign-in' }).waitFor();
+    await devSignIn(page, product, { email: 'olive@juniper.test', stay: true });
+    await page.waitForURL((u) => u.pathname === '/orders');
+    assert.equal(new URL(page.url()).search, new URL(`${product.url}${deep}`).search);
+    await page.getByRole('link', { name: '#E2E040Q' }).waitFor();
+    await page.getByText('1-10 of 10').first().waitFor();
+  });
+
   it('reads on a phone', async () => {
     const page = await browser.page({ mobile: true });
     await devSignIn(page, product, { email: 'olive@juniper.test' });
