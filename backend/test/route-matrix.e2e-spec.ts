@@ -85,6 +85,7 @@ const MATRIX: Record<string, Row> = {
       '/api/orders?search=a&state=NEW&problem=false&sort=expectedShipDate&order=DESC&page=1&perPage=20',
   },
   'GET /api/orders/problem': { expect: [401, 200, 200, 200, 403] },
+  'GET /api/orders/late-rate': { expect: [401, 200, 200, 200, 403] },
   'POST /api/orders/refresh': { expect: [401, 409, 409, 409, 403] },
   'GET /api/analytics/stats': { expect: [401, 200, 200, 200, 403] },
   'GET /api/company-settings': { expect: [401, 200, 200, 200, 403] },

@@ -5,6 +5,7 @@ import { ShipmentsOrders1764100000003 } from './1764100000003-shipments-orders.j
 import { AppConfig1764100000004 } from './1764100000004-app-config.js';
 import { UploadStaging1764100000005 } from './1764100000005-upload-staging.js';
 import { OrdersList1764200000600 } from './1764200000600-orders-list.js';
+import { OrderFirstSeen1764200000601 } from './1764200000601-order-first-seen.js';
 
 /** Migrations in order. `npm run db:generate` writes new files; add each one here. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   AppConfig1764100000004,
   UploadStaging1764100000005,
   OrdersList1764200000600,
+  OrderFirstSeen1764200000601,
 ];

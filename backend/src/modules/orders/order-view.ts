@@ -55,6 +55,19 @@ export function payoutExpected(o: { state: string; estimatedPayoutAt: Date | nul
   return o.state === 'IN_TRANSIT' && o.estimatedPayoutAt !== null;
 }
 
+/**
+ * The end of an order's expected ship day (UTC): a first carrier scan before it is on time. Faire gives
+ * the expected ship date as a day (midnight UTC); decision 0018.
+ */
+export function shipByEnd(expectedShipDate: Date): Date {
+  const d = expectedShipDate;
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1));
+}
+
+/** shipByEnd in SQL, for a column. */
+export const shipByEndSql = (column: string) =>
+  `((date_trunc('day', ${column} AT TIME ZONE 'UTC') + interval '1 day') AT TIME ZONE 'UTC')`;
+
 export function pastExpectedShipDate(
   o: { state: string; expectedShipDate: Date | null },
   now: Date,
@@ -62,7 +75,7 @@ export function pastExpectedShipDate(
   return (
     (NOT_SCANNED_STATES as readonly string[]).includes(o.state) &&
     o.expectedShipDate !== null &&
-    o.expectedShipDate.getTime() < now.getTime()
+    shipByEnd(o.expectedShipDate).getTime() <= now.getTime()
   );
 }
 

@@ -1,7 +1,7 @@
 import type { ListOrdersQuery, OrderSort } from './dto/list-orders.query.js';
 import type { Thresholds } from './late-rules.js';
 import { OPEN_STATES } from './order-snapshots.service.js';
-import { NOT_SCANNED_STATES } from './order-view.js';
+import { NOT_SCANNED_STATES, shipByEndSql } from './order-view.js';
 
 /**
  * The WHERE and ORDER BY of the orders list. The late rules (late-rules.ts) and the "paid" and "past the
@@ -34,7 +34,7 @@ export function listOrdersSql(companyId: string, q: ListOrdersQuery, t: Threshol
     where.push(q.problem === 'true' ? problem : `NOT ${problem}`);
   }
   if (q.late) {
-    const late = `(state = ANY(${p([...NOT_SCANNED_STATES])}::text[]) AND coalesce(expected_ship_date < ${p(now)}::timestamptz, false))`;
+    const late = `(state = ANY(${p([...NOT_SCANNED_STATES])}::text[]) AND coalesce(${shipByEndSql('expected_ship_date')} <= ${p(now)}::timestamptz, false))`;
     where.push(q.late === 'true' ? late : `NOT ${late}`);
   }
   if (q.paid) {
