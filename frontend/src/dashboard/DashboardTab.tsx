@@ -9,6 +9,7 @@ import { useOrderStats, useRefreshOrders } from '../orders/api';
 import { PageHeader } from '../pages/PageHeader';
 import { BreakdownCard } from './BreakdownCard';
 import { ConnectFaireCard } from './ConnectFaireCard';
+import { LateRateCard } from './LateRateCard';
 import { freshnessTone, lastRefreshedText, needsAutoRefresh, type FreshnessTone } from './freshness';
 import { StatCard } from './StatCard';
 import { useNow } from './useNow';
@@ -27,14 +28,22 @@ function LastRefreshed({ at }: { at: string | null }) {
       component="span"
       data-testid="last-refreshed"
       data-tone={tone}
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: TONE_COLOR[tone], fontWeight: tone === 'grey' ? 400 : 600 }}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.5,
+        color: TONE_COLOR[tone],
+        fontWeight: tone === 'grey' ? 400 : 600,
+      }}
     >
       <ScheduleIcon sx={{ fontSize: 16 }} aria-hidden />
       {lastRefreshedText(at, now)}
     </Box>
   );
   return at ? (
-    <Tooltip title={new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}>{label}</Tooltip>
+    <Tooltip title={new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}>
+      {label}
+    </Tooltip>
   ) : (
     label
   );
@@ -116,6 +125,8 @@ export function DashboardTab() {
           tone="danger"
         />
       </Box>
+
+      {hasFaire ? <LateRateCard enabled={hasFaire} /> : null}
 
       {stats.isError ? null : <BreakdownCard byState={data?.byState} openOrders={data?.openOrders} />}
     </>

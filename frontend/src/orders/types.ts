@@ -52,3 +52,31 @@ export interface AnalyticsStats {
 export function stateLabel(state: string): string {
   return state.replace(/_/g, ' ');
 }
+
+/** An order in the late-shipment rate card. */
+export interface LateRateOrder {
+  id: string;
+  faireOrderId: string;
+  displayId: string;
+  customerName: string | null;
+  expectedShipDate: string;
+  firstScanAt?: string;
+  state?: OrderState;
+  overdue?: boolean;
+  marketplaceUrl: string;
+}
+
+/** GET /api/orders/late-rate: the quarter's late-shipment rate against Faire's line. */
+export interface LateRate {
+  quarter: { label: string; start: string; end: string };
+  limit: number;
+  shipped: number;
+  late: number;
+  rate: number | null;
+  projectedRate: number | null;
+  lateOrders: LateRateOrder[];
+  atRiskCount: number;
+  overdueCount: number;
+  atRisk: LateRateOrder[];
+  atRiskHours: number;
+}
