@@ -86,6 +86,8 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/orders/problem': { expect: [401, 200, 200, 200, 403] },
   'GET /api/orders/late-rate': { expect: [401, 200, 200, 200, 403] },
+  'GET /api/digest/preferences': { expect: [401, 200, 200, 200, 403] },
+  'PUT /api/digest/preferences': { expect: [401, 200, 200, 200, 403], body: () => ({ dailyDigest: true }) },
   'POST /api/orders/refresh': { expect: [401, 409, 409, 409, 403] },
   'GET /api/analytics/stats': { expect: [401, 200, 200, 200, 403] },
   'GET /api/company-settings': { expect: [401, 200, 200, 200, 403] },

@@ -6,6 +6,7 @@ export const QUEUES = {
   SYSTEM: 'system',
   SHIPMENTS: 'shipments',
   ORDERS: 'orders',
+  DIGEST: 'digest',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -44,4 +45,14 @@ export const ORDER_JOBS = {
 
 export interface SyncOrdersJob {
   companyId: string;
+}
+
+export const DIGEST_JOBS = {
+  SEND: 'send-daily-digest',
+} as const;
+
+/** One company's digest for one UTC day (YYYY-MM-DD); job id `digest-<companyId>-<day>`. */
+export interface DailyDigestJob {
+  companyId: string;
+  day: string;
 }
