@@ -32,11 +32,7 @@ export function IntegrationCard({ hasFaireToken }: { hasFaireToken: boolean }) {
   const status = integrationStatus(hasFaireToken, connection, profile);
 
   return (
-    <Card
-      component="section"
-      aria-labelledby="integration-title"
-      sx={{ display: 'flex', flexDirection: 'column' }}
-    >
+    <Card component="section" aria-labelledby="integration-title" sx={{ display: 'flex', flexDirection: 'column' }}>
       <Box sx={{ px: 2.5, py: 2 }}>
         <Typography id="integration-title" variant="h3" component="h2">
           Faire integration
@@ -76,48 +72,22 @@ export function IntegrationCard({ hasFaireToken }: { hasFaireToken: boolean }) {
           </>
         ) : status.kind === 'failed' ? (
           <>
-            <Chip
-              icon={<SyncProblemIcon />}
-              label="Connection Failed"
-              color="error"
-              sx={{ fontWeight: 700 }}
-            />
+            <Chip icon={<SyncProblemIcon />} label="Connection Failed" color="error" sx={{ fontWeight: 700 }} />
             <Typography sx={{ mt: 1.5 }}>
-              Faire refused the stored connection
-              {status.brandName ? (
-                <>
-                  {' '}
-                  to <strong>{status.brandName}</strong>
-                </>
-              ) : null}
-              .
+              Faire refused the stored connection{status.brandName ? <> to <strong>{status.brandName}</strong></> : null}.
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
               Reconnect your Faire account to resume fetching orders.
             </Typography>
-            <Button
-              component={RouterLink}
-              to="/oauth-setup"
-              variant="contained"
-              startIcon={<LinkIcon />}
-              sx={{ mt: 2.5 }}
-            >
+            <Button component={RouterLink} to="/oauth-setup" variant="contained" startIcon={<LinkIcon />} sx={{ mt: 2.5 }}>
               Reconnect
             </Button>
           </>
         ) : (
           <>
             <Chip label="Not connected" variant="outlined" sx={{ fontWeight: 700 }} />
-            <Typography sx={{ mt: 1.5 }}>
-              Link your Faire brand to fetch orders and create shipments.
-            </Typography>
-            <Button
-              component={RouterLink}
-              to="/oauth-setup"
-              variant="contained"
-              startIcon={<LinkIcon />}
-              sx={{ mt: 2.5 }}
-            >
+            <Typography sx={{ mt: 1.5 }}>Link your Faire brand to fetch orders and create shipments.</Typography>
+            <Button component={RouterLink} to="/oauth-setup" variant="contained" startIcon={<LinkIcon />} sx={{ mt: 2.5 }}>
               Connect
             </Button>
           </>
@@ -137,8 +107,8 @@ export function IntegrationCard({ hasFaireToken }: { hasFaireToken: boolean }) {
         <DialogContent>
           <DialogContentText>
             The portal will stop fetching orders
-            {status.kind === 'connected' && status.brandName ? ` from ${status.brandName}` : ''} with your
-            account and your Faire access token will be revoked. You can connect again at any time.
+            {status.kind === 'connected' && status.brandName ? ` from ${status.brandName}` : ''} with your account and
+            your Faire access token will be revoked. You can connect again at any time.
           </DialogContentText>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>

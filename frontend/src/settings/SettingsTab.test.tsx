@@ -127,4 +127,25 @@ describe('SettingsTab', () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.getByText('Only company admins can change these thresholds.')).toBeTruthy();
   });
+
+  it('turns the daily digest off for this member', async () => {
+    const fetch = mockApi({
+      'GET /api/company-settings': { body: thresholds },
+      'GET /api/digest/preferences': { body: { dailyDigest: true, receives: true } },
+      'PUT /api/digest/preferences': (init) => ({
+        body: {
+          dailyDigest: (JSON.parse(init?.body as string) as { dailyDigest: boolean }).dailyDigest,
+          receives: false,
+        },
+      }),
+    });
+    renderScreen(<SettingsTab />, { user: annAtAcme('COMPANY_ADMIN') });
+    const toggle = await screen.findByRole('switch', { name: 'Email me the daily digest' });
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(toggle);
+    await waitFor(() =>
+      expect(sentBodies(fetch, 'PUT /api/digest/preferences')).toEqual([{ dailyDigest: false }]),
+    );
+    await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(false));
+  });
 });

@@ -2,6 +2,7 @@ import { Avatar, Box, Card, Chip, Divider, Typography } from '@mui/material';
 import { initials, useCurrentUser, type CurrentUser } from '../auth/useCurrentUser';
 import { PageHeader } from '../pages/PageHeader';
 import { brandColors } from '../theme/theme';
+import { DigestCard } from './DigestCard';
 import { IntegrationCard } from './IntegrationCard';
 import { ThresholdsCard } from './ThresholdsCard';
 
@@ -16,9 +17,7 @@ function AccountCard({ user }: { user: CurrentUser }) {
       </Box>
       <Divider />
       <Box sx={{ p: 2.5, display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-        <Avatar
-          sx={{ bgcolor: brandColors.accent, color: brandColors.ink, fontWeight: 700, width: 48, height: 48 }}
-        >
+        <Avatar sx={{ bgcolor: brandColors.accent, color: brandColors.ink, fontWeight: 700, width: 48, height: 48 }}>
           {initials(user.name || user.email)}
         </Avatar>
         <Box component="dl" sx={{ m: 0, minWidth: 0, display: 'grid', gap: 1.25 }}>
@@ -43,16 +42,9 @@ function AccountCard({ user }: { user: CurrentUser }) {
               <Typography component="dt" variant="body2" color="text.secondary">
                 Company
               </Typography>
-              <Typography
-                component="dd"
-                sx={{ m: 0, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
-              >
+              <Typography component="dd" sx={{ m: 0, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
                 {user.company.name}
-                <Chip
-                  size="small"
-                  label={role === 'COMPANY_ADMIN' ? 'Admin' : 'User'}
-                  sx={{ fontWeight: 600 }}
-                />
+                <Chip size="small" label={role === 'COMPANY_ADMIN' ? 'Admin' : 'User'} sx={{ fontWeight: 600 }} />
               </Typography>
             </Box>
           ) : null}
@@ -70,22 +62,17 @@ export function SettingsTab() {
 
   return (
     <>
-      <PageHeader
-        title="Settings"
-        subtitle="Your account, your Faire connection and when orders count as late."
-      />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
-          mb: 3,
-        }}
-      >
+      <PageHeader title="Settings" subtitle="Your account, your Faire connection and when orders count as late." />
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, mb: 3 }}>
         <AccountCard user={user} />
         <IntegrationCard hasFaireToken={user.hasFaireToken} />
       </Box>
       <ThresholdsCard hasCompany={!!user.company} canEdit={canEdit} />
+      {user.company ? (
+        <Box sx={{ mt: 3 }}>
+          <DigestCard isCompanyAdmin={canEdit} />
+        </Box>
+      ) : null}
     </>
   );
 }

@@ -21,15 +21,13 @@ export function useSaveThresholds() {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: (thresholds: Thresholds) =>
-      apiRequest<Thresholds>('PUT', '/api/company-settings', thresholds),
+    mutationFn: (thresholds: Thresholds) => apiRequest<Thresholds>('PUT', '/api/company-settings', thresholds),
     onSuccess: (saved) => {
       queryClient.setQueryData(SETTINGS_QUERY_KEY, saved);
       toast({ title: 'Settings updated', variant: 'success' });
       void invalidateOrderData(queryClient);
     },
-    onError: (err) =>
-      toast({ title: 'Update failed', description: errorMessage(err), variant: 'destructive' }),
+    onError: (err) => toast({ title: 'Update failed', description: errorMessage(err), variant: 'destructive' }),
   });
 }
 
@@ -47,7 +45,6 @@ export function useDisconnectFaire() {
         queryClient.invalidateQueries({ queryKey: CONNECTION_QUERY_KEY }),
       ]);
     },
-    onError: (err) =>
-      toast({ title: 'Disconnect failed', description: errorMessage(err), variant: 'destructive' }),
+    onError: (err) => toast({ title: 'Disconnect failed', description: errorMessage(err), variant: 'destructive' }),
   });
 }
