@@ -13,6 +13,19 @@ import {
 const STATES = ['NEW', 'PROCESSING', 'PRE_TRANSIT', 'IN_TRANSIT', 'BACKORDERED'];
 const money = (text) => Number(text.replace(/[$,]/g, ''));
 
+/** Waits until the table shows the server's answer for the new sort (the URL changes first). */
+async function sortedBy(page, dir) {
+  await page.waitForFunction(
+    (d) => {
+      const cells = [...globalThis.document.querySelectorAll('table tbody tr td:nth-child(6)')];
+      const v = cells.map((c) => Number(c.textContent.replace(/[$,]/g, '')));
+      return v.length > 1 && v.every((x, i) => i === 0 || (d === 'ASC' ? v[i - 1] <= x : v[i - 1] >= x));
+    },
+    dir,
+    { timeout: 15_000 },
+  );
+}
+
 /** The orders table on 200 orders made through the sandbox's control API: search, filter, sort, export, toggle. */
 describe('orders list', () => {
   let product;
@@ -93,7 +106,7 @@ describe('orders list', () => {
     await page.getByRole('button', { name: 'Amount' }).click();
     await page.waitForURL(/sort=totalCents/);
     await page.waitForURL(/order=ASC/);
-    await page.waitForTimeout(300);
+    await sortedBy(page, 'ASC');
     let amounts = (await page.locator('table tbody tr td:nth-child(6)').allTextContents()).map(money);
     assert.deepEqual(
       amounts,
@@ -101,7 +114,7 @@ describe('orders list', () => {
     );
     await page.getByRole('button', { name: 'Amount' }).click();
     await page.waitForURL(/order=DESC/);
-    await page.waitForTimeout(300);
+    await sortedBy(page, 'DESC');
     amounts = (await page.locator('table tbody tr td:nth-child(6)').allTextContents()).map(money);
     assert.deepEqual(
       amounts,
@@ -141,6 +154,75 @@ describe('orders list', () => {
     assert.equal(new URL(page.url()).search, new URL(`${product.url}${deep}`).search);
     await page.getByRole('link', { name: '#E2E040Q' }).waitFor();
     await page.getByText('1-10 of 10').first().waitFor();
+  });
+
+  it('the dashboard shows the late-shipment rate from known first-scan dates', async () => {
+    const page = await browser.page({ width: 1440, height: 900 });
+    await devSignIn(page, product, { email: 'olive@juniper.test' });
+    const control = async (method, path, body) => {
+      const res = await fetch(`${product.sandboxUrl}/_sandbox${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const text = await res.text();
+      assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`);
+      return JSON.parse(text);
+    };
+    const { now } = await control('GET', '/clock');
+    const at = (hours) => new Date(Date.parse(now) + hours * 3_600_000).toISOString();
+    const day = (hours) => `${at(hours).slice(0, 10)}T00:00:00.000Z`;
+    // Shipped, scanned by the carrier in an hour: one due three days ago, one due tomorrow.
+    for (const [id, expected] of [
+      ['bo_ratelate', day(-72)],
+      ['bo_rateontime', day(24)],
+    ]) {
+      await control('POST', '/orders', {
+        brandId: 'brand1',
+        id,
+        state: 'PRE_TRANSIT',
+        expected_ship_date: expected,
+        transitions: { in_transit_at: at(1), delivered_at: null },
+      });
+    }
+    await control('POST', '/orders', {
+      brandId: 'brand1',
+      id: 'bo_ratesoon',
+      state: 'PROCESSING',
+      expected_ship_date: day(24),
+    });
+    await api(page, 'POST', '/api/orders/refresh');
+    await control('PUT', '/clock', { advanceMs: 2 * 3_600_000 });
+    const refreshed = await api(page, 'POST', '/api/orders/refresh');
+    assert.equal(refreshed.status, 200);
+    const rate = (await api(page, 'GET', '/api/orders/late-rate')).body;
+    assert.ok(
+      rate.lateOrders.some((o) => o.faireOrderId === 'bo_ratelate'),
+      JSON.stringify(rate.lateOrders),
+    );
+    assert.ok(!rate.lateOrders.some((o) => o.faireOrderId === 'bo_rateontime'));
+
+    await page.goto(`${product.url}/dashboard`);
+    const card = page.getByTestId('late-rate-card');
+    const shown = `${(Math.round(rate.rate * 1000) / 10).toFixed(1)}%`;
+    await card.getByTestId('late-rate-value').getByText(shown, { exact: true }).waitFor();
+    await card.getByTestId('late-rate-counted').getByRole('link', { name: '#RATELATE' }).waitFor();
+    assert.equal(
+      await card.getByTestId('late-rate-counted').getByRole('link', { name: '#RATEONTIME' }).count(),
+      0,
+    );
+    const risk = card.getByTestId('late-rate-at-risk');
+    await risk.getByText(`At risk now (${rate.atRiskCount})`).waitFor();
+    assert.ok(rate.atRiskCount >= 1);
+    if (rate.atRisk.slice(0, 8).some((o) => o.faireOrderId === 'bo_ratesoon'))
+      await risk.getByRole('link', { name: '#RATESOON' }).waitFor();
+    await card.getByText(/can read higher than Faire’s, never lower/).waitFor();
+    await screenshot(page, 'dashboard-late-rate-desktop');
+    const phone = await browser.page({ mobile: true });
+    await devSignIn(phone, product, { email: 'olive@juniper.test' });
+    await phone.goto(`${product.url}/dashboard`);
+    await phone.getByTestId('late-rate-value').waitFor();
+    await screenshot(phone, 'dashboard-late-rate-mobile');
   });
 
   it('reads on a phone', async () => {

@@ -28,22 +28,14 @@ function LastRefreshed({ at }: { at: string | null }) {
       component="span"
       data-testid="last-refreshed"
       data-tone={tone}
-      sx={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: 0.5,
-        color: TONE_COLOR[tone],
-        fontWeight: tone === 'grey' ? 400 : 600,
-      }}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: TONE_COLOR[tone], fontWeight: tone === 'grey' ? 400 : 600 }}
     >
       <ScheduleIcon sx={{ fontSize: 16 }} aria-hidden />
       {lastRefreshedText(at, now)}
     </Box>
   );
   return at ? (
-    <Tooltip title={new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}>
-      {label}
-    </Tooltip>
+    <Tooltip title={new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}>{label}</Tooltip>
   ) : (
     label
   );

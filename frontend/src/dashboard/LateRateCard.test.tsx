@@ -42,7 +42,7 @@ describe('LateRateCard', () => {
     expect(screen.getByText('Late-shipment rate · Q4 2026')).toBeTruthy();
     expect(screen.getByText('Above Faire’s line')).toBeTruthy();
     expect(screen.getByText('1 of 8 shipments scanned after their expected ship date')).toBeTruthy();
-    expect(screen.getByText(/Faire’s 10.0% line/)).toBeTruthy();
+    expect(screen.getByText('Faire’s 10% line')).toBeTruthy();
     expect(screen.getByText(/once shipped, the rate will be at least 22.2%/)).toBeTruthy();
     const counted = within(screen.getByTestId('late-rate-counted'));
     expect(counted.getByRole('link', { name: '#L1' }).getAttribute('href')).toBe(

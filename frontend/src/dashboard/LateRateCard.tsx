@@ -1,8 +1,12 @@
 import { Alert, Box, Card, Chip, Divider, Link, Skeleton, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import { useLateRate } from '../orders/api';
 import { displayIdLabel, formatDate } from '../orders/format';
 import type { LateRate, LateRateOrder } from '../orders/types';
 
+/** Orders listed on the card per list; the at-risk rest are one click away in the orders table. */
+const SHOWN = 8;
+const PAST_DUE_LINK = `/orders?view=table&filter=${encodeURIComponent(JSON.stringify({ late: 'true' }))}`;
 const pct = (r: number) => `${(Math.round(r * 1000) / 10).toFixed(1)}%`;
 /** The bar runs to 25%, so the 10% line sits at 40% of its width. */
 const SCALE = 0.25;
@@ -47,7 +51,7 @@ function RateBar({ rate, limit }: { rate: number; limit: number }) {
           transform: 'translateX(-50%)',
         }}
       >
-        Faire’s {pct(limit)} line
+        Faire’s {Math.round(limit * 100)}% line
       </Typography>
     </Box>
   );
@@ -80,7 +84,7 @@ function Lists({ data }: { data: LateRate }) {
           </Typography>
         ) : (
           <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
-            {data.lateOrders.map((o) => (
+            {data.lateOrders.slice(0, SHOWN).map((o) => (
               <OrderLine
                 key={o.id}
                 order={o}
@@ -89,6 +93,11 @@ function Lists({ data }: { data: LateRate }) {
             ))}
           </Box>
         )}
+        {data.late > SHOWN ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            and {data.late - SHOWN} more this quarter
+          </Typography>
+        ) : null}
       </Box>
       <Box data-testid="late-rate-at-risk">
         <Typography variant="subtitle2" component="h3">
@@ -104,7 +113,7 @@ function Lists({ data }: { data: LateRate }) {
           </Typography>
         ) : (
           <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
-            {data.atRisk.map((o) => (
+            {data.atRisk.slice(0, SHOWN).map((o) => (
               <OrderLine
                 key={o.id}
                 order={o}
@@ -117,6 +126,16 @@ function Lists({ data }: { data: LateRate }) {
             ))}
           </Box>
         )}
+        {data.atRiskCount > SHOWN ? (
+          <Link
+            component={RouterLink}
+            to={PAST_DUE_LINK}
+            variant="body2"
+            sx={{ display: 'inline-block', mt: 1 }}
+          >
+            {data.atRiskCount - SHOWN} more · see the orders past their expected ship date
+          </Link>
+        ) : null}
       </Box>
     </Box>
   );
