@@ -18,8 +18,9 @@ import * as throughput from './throughput.mjs';
 import * as history from './history.mjs';
 import * as web from './web.mjs';
 import * as fleet from './fleet.mjs';
+import * as orders from './orders.mjs';
 
-const BENCHES = [parse, store, enqueue, throughput, history, web, fleet];
+const BENCHES = [parse, store, enqueue, throughput, history, orders, web, fleet];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

@@ -22,6 +22,7 @@ import { HealthModule } from './modules/health/health.module.js';
 import { MarketplaceModule } from './modules/marketplace/marketplace.module.js';
 import { TeamModule } from './modules/team/team.module.js';
 import { CompanySettingsModule } from './modules/company-settings/company-settings.module.js';
+import { DigestModule } from './modules/digest/digest.module.js';
 import { OrdersModule } from './modules/orders/orders.module.js';
 import { ShipmentsModule } from './modules/shipments/shipments.module.js';
 import { UsersModule } from './modules/users/users.module.js';
@@ -51,6 +52,7 @@ export class AppModule {
         CompaniesModule,
         TeamModule,
         OrdersModule.register(worker),
+        DigestModule.register(worker),
         CompanySettingsModule,
         ShipmentsModule.register({
           ...worker,

@@ -80,8 +80,15 @@ const MATRIX: Record<string, Row> = {
     expect: [401, 404, 404, 404, 403],
     path: () => '/api/shipments/00000000-0000-4000-8000-000000000000/retry',
   },
-  'GET /api/orders': { expect: [401, 200, 200, 200, 403] },
+  'GET /api/orders': {
+    expect: [401, 200, 200, 200, 403],
+    path: () =>
+      '/api/orders?search=a&state=NEW&problem=false&sort=expectedShipDate&order=DESC&page=1&perPage=20',
+  },
   'GET /api/orders/problem': { expect: [401, 200, 200, 200, 403] },
+  'GET /api/orders/late-rate': { expect: [401, 200, 200, 200, 403] },
+  'GET /api/digest/preferences': { expect: [401, 200, 200, 200, 403] },
+  'PUT /api/digest/preferences': { expect: [401, 200, 200, 200, 403], body: () => ({ dailyDigest: true }) },
   'POST /api/orders/refresh': { expect: [401, 409, 409, 409, 403] },
   'GET /api/analytics/stats': { expect: [401, 200, 200, 200, 403] },
   'GET /api/company-settings': { expect: [401, 200, 200, 200, 403] },

@@ -260,6 +260,12 @@ describe('shipments: upload, processing, history, retry', () => {
     expect(by['shipments.uploaded']).toBe(count('UPLOAD'));
     expect(by['shipments.processed']).toBe(count('PROCESS'));
     expect(by['shipment.retried']).toBe(1);
+    // Named as people know it: the order's display id and the tracking number, never the row's uuid.
+    const retried = await t.db.query(
+      "SELECT target FROM activity WHERE company_id = $1 AND action = 'shipment.retried'",
+      [companyId],
+    );
+    expect(retried.rows[0].target).toMatch(/^#[A-Z0-9]+ \(.+\)$/);
     const details = await t.db.query(
       "SELECT details FROM activity WHERE action = 'shipments.uploaded' LIMIT 1",
     );

@@ -179,6 +179,13 @@ describe('team and invitations', () => {
     expect(by['invitation.resent']).toBe(1);
     expect(by['invitation.accepted']).toBeGreaterThanOrEqual(5);
     expect(by['member.removed']).toBe(1);
+    // Members are named as people know them: "Name (email)" once they have signed in.
+    const targets = await t.db.query<{ target: string }>(
+      "SELECT target FROM activity WHERE action IN ('member.removed', 'member.role_changed')",
+    );
+    expect(targets.rows.length).toBeGreaterThan(0);
+    for (const r of targets.rows) expect(r.target).toMatch(/^(.+ \(\S+@\S+\)|\S+@\S+)$/);
+    expect(targets.rows.some((r) => / \(\S+@\S+\)$/.test(r.target))).toBe(true);
   });
 });
 

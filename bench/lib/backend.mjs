@@ -20,6 +20,7 @@ async function load() {
     'common/database/database.js',
     'modules/shipments/csv-ingest.js',
     'modules/shipments/shipments.service.js',
+    'modules/orders/orders.service.js',
   ];
   for (const f of need) {
     if (!existsSync(join(DIST, f)))
@@ -28,12 +29,13 @@ async function load() {
   const imp = (f) => import(new URL(`file://${join(DIST, f)}`).href);
   // reflect-metadata must be loaded before any decorated class is evaluated (main.ts does the same).
   await import('reflect-metadata');
-  const [app, config, database, ingest, service] = await Promise.all([
+  const [app, config, database, ingest, service, orders] = await Promise.all([
     imp('app.js'),
     imp('common/config/app-config.js'),
     imp('common/database/database.js'),
     imp('modules/shipments/csv-ingest.js'),
     imp('modules/shipments/shipments.service.js'),
+    imp('modules/orders/orders.service.js'),
   ]);
   return {
     createApp: app.createApp,
@@ -43,6 +45,7 @@ async function load() {
     ingestCsv: ingest.ingestCsv,
     ShipmentsService: service.ShipmentsService,
     SHIPMENT_JOB_OPTIONS: service.SHIPMENT_JOB_OPTIONS,
+    OrdersService: orders.OrdersService,
     distBuiltAt: statSync(join(DIST, 'app.js')).mtime,
   };
 }

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { badRequest, HttpError, notFound } from './errors.js';
 import { KnobError, validateKnobPatch, type FaultEngine } from './faults.js';
-import { parseJsonBody, readBody, sendJson } from './http.js';
+import { parseJsonBody, readBody, sendHtml, sendJson } from './http.js';
+import { orderPage } from './order-page.js';
 import type { SandboxState } from './state.js';
 import type { ClockState, SandboxFixtures } from './types.js';
 import { isObject, parseIsoDate, toIso } from './util.js';
@@ -125,7 +126,9 @@ export async function handleControl(
         state.tick();
         const order = state.publicOrder(segs[1] ?? '');
         if (!order) throw notFound(`Order ${segs[1] ?? ''} not found`);
-        send(200, order);
+        // The portal links here in sandbox mode: a browser gets a page, a client gets JSON.
+        if (/\btext\/html\b/.test(req.headers.accept ?? '')) sendHtml(res, 200, orderPage(order));
+        else send(200, order);
         return;
       }
       case 'GET /brands':

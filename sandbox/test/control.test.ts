@@ -202,4 +202,31 @@ describe('/_sandbox control API', () => {
     const r = await call('GET', `${sbx.url}/`, { token: null });
     expect(r.body).toMatchObject({ name: 'Faire sandbox', apiBaseUrl: sbx.apiBaseUrl });
   });
+
+  it('GET /orders/:id answers a readable page to a browser and JSON to a client', async () => {
+    const created = await ctl.post('/orders', {
+      brandId: 'brand1',
+      id: 'bo_pagetest1',
+      state: 'PROCESSING',
+      address: { company_name: 'Wren <&> Thistle' },
+    });
+    expect(created.status).toBe(201);
+    const html = await fetch(`${sbx.url}/_sandbox/orders/bo_pagetest1`, {
+      headers: { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
+    expect(html.status).toBe(200);
+    expect(html.headers.get('content-type')).toContain('text/html');
+    const text = await html.text();
+    expect(text).toContain('<h1>Order #PAGETEST1</h1>');
+    expect(text).toContain('PROCESSING');
+    expect(text).toContain('Wren &lt;&amp;&gt; Thistle');
+    expect(text).not.toContain('Wren <&>');
+    const json = await fetch(`${sbx.url}/_sandbox/orders/bo_pagetest1`);
+    expect(json.headers.get('content-type')).toContain('application/json');
+    expect(((await json.json()) as FaireOrder).id).toBe('bo_pagetest1');
+    const missing = await fetch(`${sbx.url}/_sandbox/orders/bo_nopenope`, {
+      headers: { Accept: 'text/html' },
+    });
+    expect(missing.status).toBe(404);
+  });
 });

@@ -6,6 +6,9 @@ import { AppConfig1764100000004 } from './1764100000004-app-config.js';
 import { UploadStaging1764100000005 } from './1764100000005-upload-staging.js';
 import { CompanyConnection1764200000300 } from './1764200000300-company-connection.js';
 import { ShipmentQueuedAt1764200000500 } from './1764200000500-shipment-queued-at.js';
+import { OrdersList1764200000600 } from './1764200000600-orders-list.js';
+import { OrderFirstSeen1764200000601 } from './1764200000601-order-first-seen.js';
+import { DailyDigest1764200000602 } from './1764200000602-daily-digest.js';
 
 /** Migrations in order. `npm run db:generate` writes new files; add each one here. */
 export const MIGRATIONS = [
@@ -17,4 +20,7 @@ export const MIGRATIONS = [
   UploadStaging1764100000005,
   CompanyConnection1764200000300,
   ShipmentQueuedAt1764200000500,
+  OrdersList1764200000600,
+  OrderFirstSeen1764200000601,
+  DailyDigest1764200000602,
 ];

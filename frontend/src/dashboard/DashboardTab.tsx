@@ -10,6 +10,7 @@ import { useOrderStats, useRefreshOrders } from '../orders/api';
 import { PageHeader } from '../pages/PageHeader';
 import { BreakdownCard } from './BreakdownCard';
 import { ConnectFaireCard } from './ConnectFaireCard';
+import { LateRateCard } from './LateRateCard';
 import { freshnessTone, lastRefreshedText, needsAutoRefresh, type FreshnessTone } from './freshness';
 import { StatCard } from './StatCard';
 import { useNow } from './useNow';
@@ -144,6 +145,8 @@ export function DashboardTab() {
           tone="danger"
         />
       </Box>
+
+      {hasFaire ? <LateRateCard enabled={hasFaire} /> : null}
 
       {stats.isError ? null : <BreakdownCard byState={data?.byState} openOrders={data?.openOrders} />}
     </>

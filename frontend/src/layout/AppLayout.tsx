@@ -9,10 +9,11 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { CheckForApplicationUpdate, Loading, useSidebarState } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
 import { gateFor } from '../auth/gate';
+import { storeReturnTo } from '../auth/session';
 import { SignInPage } from '../auth/SignInPage';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { FullPageSpinner } from '../pages/FullPageSpinner';
@@ -29,10 +30,14 @@ const SIDEBAR_WIDTH = 260;
  */
 export function AppLayout({ children }: { children?: ReactNode }) {
   const me = useCurrentUser();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const gate = gateFor(me.isPending ? undefined : me.data, pathname);
+  // A signed-out visitor on a deep link gets there after signing in (postSignInPath).
+  useEffect(() => {
+    if (gate === 'sign-in') storeReturnTo(pathname + search);
+  }, [gate, pathname, search]);
 
   if (me.isError && me.data === undefined) return <ServerUnavailable onRetry={() => void me.refetch()} />;
-  const gate = gateFor(me.isPending ? undefined : me.data, pathname);
   switch (gate) {
     case 'loading':
       return <FullPageSpinner />;

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useOpenOrders } from './api';
 import { groupOrders } from './grouping';
 import { OrdersScreen } from './OrdersScreen';
+import { OrdersTable } from './OrdersTable';
 
 /** /orders: every open order, grouped by state. */
 export function OpenOrdersPage() {
@@ -21,6 +22,7 @@ export function OpenOrdersPage() {
       status={open.status}
       onRetry={() => void open.refetch()}
       groups={groups}
+      table={<OrdersTable />}
       empty={{
         title: 'No open orders',
         text: 'Open orders appear here once they are fetched from Faire. Use Refresh Orders to fetch them now.',

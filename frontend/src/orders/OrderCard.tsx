@@ -1,9 +1,10 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import WarningIcon from '@mui/icons-material/WarningAmberRounded';
-import { Box, Card, Chip, Link, Typography } from '@mui/material';
+import { Box, Card, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useBrandCurrency } from '../money/useBrandCurrency';
-import { formatDate, formatMoney } from './format';
+import { carrierName, displayIdLabel, formatDate, formatMoney } from './format';
+import { LateChip } from './LateChip';
 import { TrackingLink } from './TrackingLink';
 import type { Order } from './types';
 
@@ -29,10 +30,26 @@ function Field({ label, children, wide = false }: { label: string; children: Rea
   );
 }
 
+/**
+ * "Payment scheduled" only for a payout Faire will make (in transit) on a date still ahead; a date that has
+ * passed is Faire's estimate, not a schedule.
+ */
+function PayoutLine({ order }: { order: Order }) {
+  if (!order.payoutExpected || !order.estimatedPayoutAt) return null;
+  const upcoming = Date.parse(order.estimatedPayoutAt) > Date.now();
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
+      {upcoming ? 'Payment scheduled' : 'Payout estimated for'}{' '}
+      <strong>{formatDate(order.estimatedPayoutAt)}</strong>
+      {upcoming ? null : ' (date passed; check Faire)'}
+    </Typography>
+  );
+}
+
 /** One order: its Faire link, dates, customer, amount, tracking, and the problem box when it is late. */
 export function OrderCard({ order }: { order: Order }) {
   const currency = useBrandCurrency();
-  const label = order.displayId || order.faireOrderId;
+  const label = displayIdLabel(order.displayId, order.faireOrderId);
   return (
     <Card
       component="article"
@@ -66,14 +83,7 @@ export function OrderCard({ order }: { order: Order }) {
           </Box>
           <OpenInNewIcon sx={{ fontSize: 16 }} aria-hidden />
         </Link>
-        {order.isProblem ? (
-          <Chip
-            size="small"
-            color={order.estimatedPayoutAt ? 'warning' : 'error'}
-            label={order.estimatedPayoutAt ? 'Late (Paid)' : 'Late'}
-            sx={{ fontWeight: 600 }}
-          />
-        ) : null}
+        <LateChip order={order} />
       </Box>
 
       <Box
@@ -93,7 +103,7 @@ export function OrderCard({ order }: { order: Order }) {
         <Field label="Tracking" wide>
           <TrackingLink carrier={order.carrier} trackingNumber={order.trackingNumber} />
         </Field>
-        <Field label="Carrier">{order.carrier || '-'}</Field>
+        <Field label="Carrier">{carrierName(order.carrier)}</Field>
         <Field label="Shipment date">{formatDate(order.shipmentCreatedAt)}</Field>
       </Box>
 
@@ -117,11 +127,7 @@ export function OrderCard({ order }: { order: Order }) {
             <Typography variant="body2" sx={{ fontWeight: 600, color: 'error.dark' }}>
               {order.problemReason || 'This order needs attention'}
             </Typography>
-            {order.estimatedPayoutAt ? (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
-                Payment scheduled <strong>{formatDate(order.estimatedPayoutAt)}</strong>
-              </Typography>
-            ) : null}
+            <PayoutLine order={order} />
           </Box>
         </Box>
       ) : null}

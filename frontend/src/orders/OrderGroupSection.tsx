@@ -3,6 +3,14 @@ import type { OrderGroup } from './grouping';
 import { OrderCard } from './OrderCard';
 import { stateLabel } from './types';
 
+/** "8 orders in New · 4 late": every open order of the state, then how many of them are late. */
+export function groupCountLabel(group: OrderGroup): string {
+  const state = stateLabel(group.state).toLowerCase();
+  const name = state.charAt(0).toUpperCase() + state.slice(1);
+  const late = group.late + group.latePaid;
+  return `${group.total} ${group.total === 1 ? 'order' : 'orders'} in ${name}${late > 0 ? ` · ${late} late` : ''}`;
+}
+
 export interface GroupNote {
   title: string;
   text: string;
@@ -53,7 +61,7 @@ export function OrderGroupSection({ group, note }: { group: OrderGroup; note?: G
           <Chip
             size="small"
             data-testid="count-orders"
-            label={`${group.total} ${group.total === 1 ? 'order' : 'orders'}`}
+            label={groupCountLabel(group)}
             sx={{ fontWeight: 600, bgcolor: 'rgba(15,61,62,0.08)', color: 'primary.main' }}
           />
         </Box>
@@ -68,7 +76,11 @@ export function OrderGroupSection({ group, note }: { group: OrderGroup; note?: G
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' },
+          gridTemplateColumns: {
+            xs: '1fr',
+            md: 'repeat(2, minmax(0, 1fr))',
+            xl: 'repeat(3, minmax(0, 1fr))',
+          },
         }}
       >
         {group.orders.map((order) => (

@@ -1,16 +1,34 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import InboxIcon from '@mui/icons-material/InboxOutlined';
+import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { Alert, Box, Button, Card, CircularProgress, Link, Skeleton, Typography } from '@mui/material';
+import TableIcon from '@mui/icons-material/TableRowsOutlined';
+import CardsIcon from '@mui/icons-material/ViewModuleOutlined';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CircularProgress,
+  Link,
+  Skeleton,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../pages/PageHeader';
 import { useFaireConnection } from '../connect/api';
 import { NO_COMPANY_TEXT } from '../connect/CompanyConnectionNote';
+import { useBrandCurrency } from '../money/useBrandCurrency';
 import { useRefreshOrders } from './api';
+import { NotConnectedState } from './NotConnectedState';
+import { exportOrders } from './exportOrders';
 import type { OrderGroup } from './grouping';
 import { OrderGroupSection, type GroupNote } from './OrderGroupSection';
 import type { OrderState } from './types';
+import { useOrdersView, type OrdersView } from './useOrdersView';
 
 /** The frame both order screens share: back link, title, refresh, then loading, error, empty or groups. */
 export function OrdersScreen({
@@ -21,6 +39,7 @@ export function OrdersScreen({
   groups,
   notes = {},
   empty,
+  table,
 }: {
   title: string;
   subtitle?: ReactNode;
@@ -29,10 +48,17 @@ export function OrdersScreen({
   groups: OrderGroup[];
   notes?: Partial<Record<OrderState, GroupNote>>;
   empty: { title: string; text: string };
+  /** The same orders as a searchable, sortable table (the other side of the Cards / Table toggle). */
+  table: ReactNode;
 }) {
   const refresh = useRefreshOrders();
   const connection = useFaireConnection();
   const noCompany = connection.data?.status === 'NO_COMPANY';
+  const notConnected = connection.data?.status === 'NOT_CONNECTED';
+  const canManage = !!connection.data && 'canManage' in connection.data && connection.data.canManage;
+  const currency = useBrandCurrency();
+  const [view, setView] = useOrdersView();
+  const shown = groups.flatMap((g) => g.orders);
 
   return (
     <>
@@ -56,14 +82,44 @@ export function OrdersScreen({
         title={title}
         subtitle={subtitle}
         actions={
-          <Button
-            variant="contained"
-            onClick={() => refresh.mutate()}
-            disabled={refresh.isPending}
-            startIcon={refresh.isPending ? <CircularProgress size={16} color="inherit" /> : <RefreshIcon />}
-          >
-            Refresh Orders
-          </Button>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={view}
+              onChange={(_, next: OrdersView | null) => {
+                if (next) setView(next);
+              }}
+              aria-label="Orders view"
+            >
+              <ToggleButton value="cards" aria-label="Cards">
+                <CardsIcon sx={{ fontSize: 18, mr: 0.5 }} aria-hidden />
+                Cards
+              </ToggleButton>
+              <ToggleButton value="table" aria-label="Table">
+                <TableIcon sx={{ fontSize: 18, mr: 0.5 }} aria-hidden />
+                Table
+              </ToggleButton>
+            </ToggleButtonGroup>
+            {view === 'cards' ? (
+              <Button
+                variant="outlined"
+                startIcon={<DownloadIcon />}
+                disabled={shown.length === 0}
+                onClick={() => exportOrders(shown, currency)}
+              >
+                Export CSV
+              </Button>
+            ) : null}
+            <Button
+              variant="contained"
+              onClick={() => refresh.mutate()}
+              disabled={refresh.isPending || notConnected || noCompany}
+              startIcon={refresh.isPending ? <CircularProgress size={16} color="inherit" /> : <RefreshIcon />}
+            >
+              Refresh Orders
+            </Button>
+          </Box>
         }
       />
 
@@ -71,6 +127,8 @@ export function OrdersScreen({
         <Alert severity="info" data-testid="no-company-note">
           {NO_COMPANY_TEXT}
         </Alert>
+      ) : view === 'table' ? (
+        table
       ) : status === 'pending' ? (
         <Box
           data-testid="orders-loading"
@@ -91,6 +149,8 @@ export function OrdersScreen({
         >
           Failed to load orders
         </Alert>
+      ) : groups.length === 0 && notConnected ? (
+        <NotConnectedState canManage={canManage} />
       ) : groups.length === 0 ? (
         <Card sx={{ py: 6, px: 3, textAlign: 'center' }}>
           <InboxIcon sx={{ fontSize: 44, color: 'text.disabled' }} aria-hidden />

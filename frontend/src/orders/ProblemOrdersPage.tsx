@@ -3,6 +3,7 @@ import { useOpenOrders, useProblemOrders } from './api';
 import { groupOrders } from './grouping';
 import type { GroupNote } from './OrderGroupSection';
 import { OrdersScreen } from './OrdersScreen';
+import { OrdersTable } from './OrdersTable';
 import type { OrderState } from './types';
 
 /** What each kind of late order probably means (spec section 2, Problem Orders). */
@@ -47,6 +48,7 @@ export function ProblemOrdersPage() {
       }}
       groups={groups}
       notes={PROBLEM_NOTES}
+      table={<OrdersTable problemOnly />}
       empty={{ title: 'No problem orders', text: 'Every open order is on schedule. Nice work!' }}
     />
   );

@@ -1,8 +1,14 @@
 import { Link, Typography } from '@mui/material';
 import { trackingUrl } from './format';
 
-/** The tracking number, linked to the carrier's tracking page for UPS, FedEx and USPS. */
-export function TrackingLink({ carrier, trackingNumber }: { carrier: string | null; trackingNumber: string | null }) {
+/** The tracking number, linked to the carrier's tracking page for every carrier in Faire's list. */
+export function TrackingLink({
+  carrier,
+  trackingNumber,
+}: {
+  carrier: string | null;
+  trackingNumber: string | null;
+}) {
   const number = trackingNumber?.trim();
   if (!number) {
     return (

@@ -1,12 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, getQueryFn } from '../api/request';
+import { ApiError, apiRequest, getQueryFn } from '../api/request';
 import { useToast } from '../notifications/toast';
-import type { AnalyticsStats, OrdersResponse } from './types';
+import type { AnalyticsStats, LateRate, OrdersResponse } from './types';
 
 export const OPEN_ORDERS_QUERY_KEY = ['/api/orders'] as const;
 /** Fetched as /api/orders/problem; invalidating OPEN_ORDERS_QUERY_KEY refreshes it too. */
 export const PROBLEM_ORDERS_QUERY_KEY = ['/api/orders', 'problem'] as const;
 export const STATS_QUERY_KEY = ['/api/analytics/stats'] as const;
+/** Fetched as /api/orders/late-rate; invalidating OPEN_ORDERS_QUERY_KEY refreshes it too. */
+export const LATE_RATE_QUERY_KEY = ['/api/orders', 'late-rate'] as const;
 
 export function useOpenOrders() {
   return useQuery<OrdersResponse | null>({
@@ -19,6 +21,14 @@ export function useProblemOrders() {
   return useQuery<OrdersResponse | null>({
     queryKey: PROBLEM_ORDERS_QUERY_KEY,
     queryFn: getQueryFn<OrdersResponse>({ on401: 'throw' }),
+  });
+}
+
+export function useLateRate(enabled = true) {
+  return useQuery<LateRate | null>({
+    queryKey: LATE_RATE_QUERY_KEY,
+    queryFn: getQueryFn<LateRate>({ on401: 'throw' }),
+    enabled,
   });
 }
 
@@ -56,8 +66,15 @@ export function useRefreshOrders() {
         variant: 'success',
       });
     },
-    onError: () =>
-      toast({ title: 'Refresh Failed', description: 'Failed to refresh orders', variant: 'destructive' }),
+    // The spec's text, then the server's reason ("Faire did not answer...", "Connect Faire first...").
+    onError: (err) => {
+      const reason = err instanceof ApiError ? err.userMessage.trim() : '';
+      toast({
+        title: 'Refresh Failed',
+        description: reason ? `Failed to refresh orders. ${reason}` : 'Failed to refresh orders',
+        variant: 'destructive',
+      });
+    },
     onSettled: () => invalidateOrderData(queryClient),
   });
 }

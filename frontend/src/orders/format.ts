@@ -1,3 +1,4 @@
+import { carrierDisplay, trackingUrlFor } from '@portal/shipment-rules';
 export { formatMoney } from '../money/formatMoney';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -18,20 +19,21 @@ export function formatDate(value: string | null | undefined): string {
   });
 }
 
-/**
- * The carrier's public tracking page for a tracking number, when the carrier name contains ups, fedex
- * or usps (any case); null otherwise or when the number is missing.
- */
+/** The carrier's public tracking page for a tracking number (every carrier in Faire's list); null otherwise. */
 export function trackingUrl(
   carrier: string | null | undefined,
   trackingNumber: string | null | undefined,
 ): string | null {
-  const number = trackingNumber?.trim();
-  if (!number) return null;
-  const name = (carrier ?? '').toLowerCase();
-  const n = encodeURIComponent(number);
-  if (name.includes('usps')) return `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}`;
-  if (name.includes('fedex')) return `https://www.fedex.com/fedextrack/?trknbr=${n}`;
-  if (name.includes('ups')) return `https://www.ups.com/track?tracknum=${n}`;
-  return null;
+  return trackingUrlFor(carrier, trackingNumber);
+}
+
+/** A carrier as people name it ('CANADA_POST' -> 'Canada Post'); unknown text as given; '-' when missing. */
+export function carrierName(carrier: string | null | undefined): string {
+  return carrierDisplay(carrier)?.label ?? '-';
+}
+
+/** A display id as people know it on Faire: always with one leading "#" ("#A1B2C3"). */
+export function displayIdLabel(displayId: string | null | undefined, faireOrderId?: string): string {
+  const raw = (displayId || faireOrderId?.replace(/^bo_/i, '').toUpperCase() || '').replace(/^#+/, '');
+  return raw ? `#${raw}` : '-';
 }

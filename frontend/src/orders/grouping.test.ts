@@ -11,19 +11,34 @@ describe('groupOrders', () => {
       anOrder({ id: 'd', state: 'PRE_TRANSIT' }),
       anOrder({ id: 'e', state: 'NEW' }),
     ];
-    expect(groupOrders(orders).map((g) => g.state)).toEqual(['NEW', 'PRE_TRANSIT', 'IN_TRANSIT', 'BACKORDERED']);
+    expect(groupOrders(orders).map((g) => g.state)).toEqual([
+      'NEW',
+      'PRE_TRANSIT',
+      'IN_TRANSIT',
+      'BACKORDERED',
+    ]);
   });
 
-  it('counts Late (Paid) as problems with a payout date and Late as problems without', () => {
+  it('counts Late (Paid) as problems Faire pays out and Late as the others', () => {
     const orders = [
-      anOrder({ id: 'a', state: 'PROCESSING', isProblem: true, estimatedPayoutAt: '2026-12-01T00:00:00Z' }),
+      anOrder({
+        id: 'a',
+        state: 'PROCESSING',
+        isProblem: true,
+        payoutExpected: true,
+        estimatedPayoutAt: '2026-12-01T00:00:00Z',
+      }),
       anOrder({ id: 'b', state: 'PROCESSING', isProblem: true }),
       anOrder({ id: 'c', state: 'PROCESSING', isProblem: true }),
       anOrder({ id: 'd', state: 'PROCESSING', estimatedPayoutAt: '2026-12-01T00:00:00Z' }),
       anOrder({ id: 'e', state: 'PROCESSING' }),
     ];
     const [g] = groupOrders(orders);
-    expect({ latePaid: g.latePaid, late: g.late, total: g.total }).toEqual({ latePaid: 1, late: 2, total: 5 });
+    expect({ latePaid: g.latePaid, late: g.late, total: g.total }).toEqual({
+      latePaid: 1,
+      late: 2,
+      total: 5,
+    });
   });
 
   it('counts every open order in the state while listing only the problem ones', () => {

@@ -1,12 +1,13 @@
+import { isLatePaid } from './LateChip';
 import { ORDER_STATES, type Order, type OrderState } from './types';
 
 export interface OrderGroup {
   state: OrderState;
   /** The orders listed under this state. */
   orders: Order[];
-  /** Problem orders with a scheduled payout. */
+  /** Problem orders Faire pays out (in transit, payout date known). */
   latePaid: number;
-  /** Problem orders without a scheduled payout. */
+  /** The other problem orders. */
   late: number;
   /** Every open order in this state (on Problem Orders this counts more than the listed ones). */
   total: number;
@@ -26,8 +27,8 @@ export function groupOrders(listed: readonly Order[], allOpen: readonly Order[] 
     return {
       state,
       orders,
-      latePaid: problems.filter((o) => !!o.estimatedPayoutAt).length,
-      late: problems.filter((o) => !o.estimatedPayoutAt).length,
+      latePaid: problems.filter(isLatePaid).length,
+      late: problems.filter((o) => !isLatePaid(o)).length,
       total: allOpen.filter((o) => o.state === state).length,
     };
   }).filter((g) => g.orders.length > 0);

@@ -11,6 +11,8 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     isProblem: false,
     problemReason: null,
     estimatedPayoutAt: null,
+    payoutExpected: false,
+    pastExpectedShipDate: false,
     createdAt: '2026-11-01T15:00:00Z',
     customerName: 'Corner Shop',
     totalCents: 123450,

@@ -11,6 +11,10 @@ export interface Order {
   isProblem: boolean;
   problemReason: string | null;
   estimatedPayoutAt: string | null;
+  /** Faire pays this order out: in transit, with a payout date (pre-transit orders are never paid out). */
+  payoutExpected: boolean;
+  /** Past its expected ship date and not scanned by the carrier yet: Faire will count it late. */
+  pastExpectedShipDate: boolean;
   createdAt: string;
   customerName: string | null;
   totalCents: number | null;
@@ -24,6 +28,7 @@ export interface Order {
 
 export interface OrdersResponse {
   orders: Order[];
+  total?: number;
 }
 
 export interface StateBreakdown {
@@ -46,4 +51,32 @@ export interface AnalyticsStats {
 /** Underscores shown as spaces (spec section 4): PRE_TRANSIT reads "PRE TRANSIT". */
 export function stateLabel(state: string): string {
   return state.replace(/_/g, ' ');
+}
+
+/** An order in the late-shipment rate card. */
+export interface LateRateOrder {
+  id: string;
+  faireOrderId: string;
+  displayId: string;
+  customerName: string | null;
+  expectedShipDate: string;
+  firstScanAt?: string;
+  state?: OrderState;
+  overdue?: boolean;
+  marketplaceUrl: string;
+}
+
+/** GET /api/orders/late-rate: the quarter's late-shipment rate against Faire's line. */
+export interface LateRate {
+  quarter: { label: string; start: string; end: string };
+  limit: number;
+  shipped: number;
+  late: number;
+  rate: number | null;
+  projectedRate: number | null;
+  lateOrders: LateRateOrder[];
+  atRiskCount: number;
+  overdueCount: number;
+  atRisk: LateRateOrder[];
+  atRiskHours: number;
 }

@@ -97,7 +97,7 @@ describe('SettingsTab', () => {
     expect(screen.queryByRole('link', { name: 'Reconnect' })).toBeNull();
   });
 
-  it('saves coerced whole-number thresholds for a company admin', async () => {
+  it('saves coerced whole-number thresholds for a company admin and refuses negatives inline', async () => {
     const fetch = mockApi({
       'GET /api/company-settings': { body: thresholds },
       'GET /api/faire/connection': { body: { status: 'NOT_CONNECTED', canManage: true } },
@@ -112,7 +112,18 @@ describe('SettingsTab', () => {
     fireEvent.change(inTransit, { target: { value: '10.6' } });
     fireEvent.blur(inTransit);
     expect((inTransit as HTMLInputElement).value).toBe('10');
-    fireEvent.change(screen.getByLabelText('Pre-transit'), { target: { value: '-4' } });
+    // A negative number is refused where it was typed, not saved as 0.
+    const preTransit = screen.getByLabelText('Pre-transit');
+    fireEvent.change(preTransit, { target: { value: '-2' } });
+    fireEvent.blur(preTransit);
+    expect((preTransit as HTMLInputElement).value).toBe('-2');
+    expect(screen.getByText('Days cannot be negative. Enter 0 or more.')).toBeTruthy();
+    expect(preTransit.getAttribute('aria-invalid')).toBe('true');
+    expect(save.hasAttribute('disabled')).toBe(true);
+    fireEvent.submit(save.closest('form')!);
+    expect(sentBodies(fetch, 'PUT /api/company-settings')).toEqual([]);
+    fireEvent.change(preTransit, { target: { value: 'x' } });
+    expect(screen.queryByText('Days cannot be negative. Enter 0 or more.')).toBeNull();
     fireEvent.click(save);
 
     await waitFor(() =>
@@ -150,5 +161,26 @@ describe('SettingsTab', () => {
     expect(input.hasAttribute('disabled')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.getByText('Only company admins can change these thresholds.')).toBeTruthy();
+  });
+
+  it('turns the daily digest off for this member', async () => {
+    const fetch = mockApi({
+      'GET /api/company-settings': { body: thresholds },
+      'GET /api/digest/preferences': { body: { dailyDigest: true, receives: true } },
+      'PUT /api/digest/preferences': (init) => ({
+        body: {
+          dailyDigest: (JSON.parse(init?.body as string) as { dailyDigest: boolean }).dailyDigest,
+          receives: false,
+        },
+      }),
+    });
+    renderScreen(<SettingsTab />, { user: annAtAcme('COMPANY_ADMIN') });
+    const toggle = await screen.findByRole('switch', { name: 'Email me the daily digest' });
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(toggle);
+    await waitFor(() =>
+      expect(sentBodies(fetch, 'PUT /api/digest/preferences')).toEqual([{ dailyDigest: false }]),
+    );
+    await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(false));
   });
 });

@@ -2,6 +2,7 @@ import { Avatar, Box, Card, Chip, Divider, Typography } from '@mui/material';
 import { initials, useCurrentUser, type CurrentUser } from '../auth/useCurrentUser';
 import { PageHeader } from '../pages/PageHeader';
 import { brandColors } from '../theme/theme';
+import { DigestCard } from './DigestCard';
 import { IntegrationCard } from './IntegrationCard';
 import { ThresholdsCard } from './ThresholdsCard';
 
@@ -86,6 +87,11 @@ export function SettingsTab() {
         <IntegrationCard />
       </Box>
       <ThresholdsCard hasCompany={!!user.company} canEdit={canEdit} />
+      {user.company ? (
+        <Box sx={{ mt: 3 }}>
+          <DigestCard isCompanyAdmin={canEdit} />
+        </Box>
+      ) : null}
     </>
   );
 }

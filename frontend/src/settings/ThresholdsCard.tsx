@@ -18,6 +18,7 @@ import {
   fromDraft,
   MAX_DAYS,
   THRESHOLD_FIELDS,
+  thresholdError,
   toDraft,
   type ThresholdDraft,
   type ThresholdKey,
@@ -35,15 +36,24 @@ export function ThresholdsCard({ hasCompany, canEdit }: { hasCompany: boolean; c
           Order Late Thresholds
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          How many days an order may stay in each status before it counts as late and shows up in Problem Orders.
+          How many days an order may stay in each status before it counts as late and shows up in Problem
+          Orders.
         </Typography>
       </Box>
       <Divider />
       <Box sx={{ p: 2.5 }}>
         {!hasCompany ? (
-          <Typography color="text.secondary">Thresholds belong to a company. Join or create a company to set them.</Typography>
+          <Typography color="text.secondary">
+            Thresholds belong to a company. Join or create a company to set them.
+          </Typography>
         ) : settings.isPending ? (
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+            }}
+          >
             {THRESHOLD_FIELDS.map((f) => (
               <Skeleton key={f.key} variant="rounded" height={56} />
             ))}
@@ -76,13 +86,19 @@ export function ThresholdsForm({ saved, canEdit }: { saved: Thresholds; canEdit:
   const save = useSaveThresholds();
   const values = fromDraft(draft);
   const dirty = !sameThresholds(values, saved);
+  const errors = Object.fromEntries(
+    THRESHOLD_FIELDS.map(({ key }) => [key, thresholdError(draft[key])]),
+  ) as Record<ThresholdKey, string | null>;
+  const invalid = THRESHOLD_FIELDS.some(({ key }) => errors[key] !== null);
 
   const setField = (key: ThresholdKey, raw: string) => setDraft((d) => ({ ...d, [key]: raw }));
-  const normalize = (key: ThresholdKey) => setDraft((d) => ({ ...d, [key]: String(coerceDays(d[key])) }));
+  // A negative stays as typed, with its message, until it is corrected.
+  const normalize = (key: ThresholdKey) =>
+    setDraft((d) => (thresholdError(d[key]) ? d : { ...d, [key]: String(coerceDays(d[key])) }));
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!canEdit) return;
+    if (!canEdit || invalid) return;
     setDraft(toDraft(values));
     save.mutate(values);
   };
@@ -94,7 +110,13 @@ export function ThresholdsForm({ saved, canEdit }: { saved: Thresholds; canEdit:
           Only company admins can change these thresholds.
         </Alert>
       ) : null}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+        }}
+      >
         {THRESHOLD_FIELDS.map((f) => (
           <TextField
             key={f.key}
@@ -105,7 +127,8 @@ export function ThresholdsForm({ saved, canEdit }: { saved: Thresholds; canEdit:
             onChange={(e) => setField(f.key, e.target.value)}
             onBlur={() => normalize(f.key)}
             disabled={!canEdit || save.isPending}
-            helperText={f.help}
+            helperText={errors[f.key] ?? f.help}
+            error={errors[f.key] !== null}
             slotProps={{
               htmlInput: { min: 0, max: MAX_DAYS, step: 1, inputMode: 'numeric' },
               input: { endAdornment: <InputAdornment position="end">days</InputAdornment> },
@@ -118,7 +141,7 @@ export function ThresholdsForm({ saved, canEdit }: { saved: Thresholds; canEdit:
           <Button
             type="submit"
             variant="contained"
-            disabled={!dirty || save.isPending}
+            disabled={!dirty || invalid || save.isPending}
             startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
             Save

@@ -8,14 +8,23 @@ export interface Thresholds {
 export type ThresholdKey = keyof Thresholds;
 
 /** The spec's defaults (section 9), shown until the company's values load. */
-export const DEFAULT_THRESHOLDS: Thresholds = { newOrderDays: 1, processingDays: 1, preTransitDays: 2, inTransitDays: 8 };
+export const DEFAULT_THRESHOLDS: Thresholds = {
+  newOrderDays: 1,
+  processingDays: 1,
+  preTransitDays: 2,
+  inTransitDays: 8,
+};
 
 /** The largest threshold the server accepts. */
 export const MAX_DAYS = 365;
 
 export const THRESHOLD_FIELDS: readonly { key: ThresholdKey; label: string; help: string }[] = [
   { key: 'newOrderDays', label: 'New orders', help: 'Days a new order may wait before it is late' },
-  { key: 'processingDays', label: 'Processing', help: 'Days in processing before it is late without tracking' },
+  {
+    key: 'processingDays',
+    label: 'Processing',
+    help: 'Days in processing before it is late without tracking',
+  },
   { key: 'preTransitDays', label: 'Pre-transit', help: 'Days a label may sit unscanned by the carrier' },
   { key: 'inTransitDays', label: 'In transit', help: 'Days in transit before the package may be lost' },
 ];
@@ -28,6 +37,12 @@ export function coerceDays(raw: string | number): number {
   const n = typeof raw === 'number' ? raw : Number.parseFloat(String(raw).trim());
   if (!Number.isFinite(n) || n <= 0) return 0;
   return Math.min(MAX_DAYS, Math.floor(n));
+}
+
+/** The inline message under a threshold that cannot be saved: a negative number is refused, never turned into 0. */
+export function thresholdError(raw: string): string | null {
+  const n = Number.parseFloat(String(raw).trim());
+  return Number.isFinite(n) && n < 0 ? 'Days cannot be negative. Enter 0 or more.' : null;
 }
 
 export type ThresholdDraft = Record<ThresholdKey, string>;

@@ -99,6 +99,34 @@ describe('TeamPage', () => {
     expect(toast).toHaveBeenCalledWith({ title: 'Member removed', variant: 'success' });
   });
 
+  it('asks before you give up your own admin role or remove yourself', async () => {
+    const fetch = mockApi({
+      'GET /api/team/members': { body: members },
+      'PATCH /api/team/members/a/role': { body: { ok: true } },
+    });
+    renderScreen(<TeamPage />, { user: annAtAcme() });
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Role of Ann' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Give up your admin role?' });
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Role of Ann' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'User' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Give up your admin role?' })).getByRole('button', {
+        name: 'Make me a User',
+      }),
+    );
+    await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Ann' }));
+    expect(await screen.findByRole('dialog', { name: 'Remove yourself?' })).toBeTruthy();
+  });
+
   it('shows the development mail outbox with accept links when the server has one', async () => {
     mockApi({
       'GET /api/team/members': { body: members },

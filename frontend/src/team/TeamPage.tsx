@@ -19,7 +19,7 @@ import { CompanyActivityCard } from '../admin/CompanyActivityCard';
 import { MailOutboxCard } from './MailOutboxCard';
 import { MembersList } from './MembersList';
 
-type Pending = { kind: 'remove' | 'resend'; member: TeamMember } | null;
+type Pending = { kind: 'remove' | 'resend' | 'demote'; member: TeamMember } | null;
 
 /** /team: company admins invite, re-role and remove members; everyone else sees the list read-only. */
 export function TeamPage() {
@@ -36,7 +36,7 @@ export function TeamPage() {
   const [inviteOpen, setInviteOpen] = useState(false);
   const [confirm, setConfirm] = useState<Pending>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const ask = (kind: 'remove' | 'resend', member: TeamMember) => {
+  const ask = (kind: 'remove' | 'resend' | 'demote', member: TeamMember) => {
     setConfirm({ kind, member });
     setConfirmOpen(true);
   };
@@ -47,12 +47,25 @@ export function TeamPage() {
     (changeRole.isPending && changeRole.variables?.member.id) ||
     null;
 
-  const confirmPending = confirm?.kind === 'remove' ? removeMember.isPending : resendInvite.isPending;
+  const confirmPending =
+    confirm?.kind === 'remove'
+      ? removeMember.isPending
+      : confirm?.kind === 'demote'
+        ? changeRole.isPending
+        : resendInvite.isPending;
   const runConfirmed = () => {
     if (!confirm) return;
     const done = { onSettled: () => setConfirmOpen(false) };
     if (confirm.kind === 'remove') removeMember.mutate(confirm.member, done);
+    else if (confirm.kind === 'demote')
+      changeRole.mutate({ member: confirm.member, role: 'COMPANY_USER' }, done);
     else resendInvite.mutate(confirm.member, done);
+  };
+  // Giving up your own admin role cannot be undone by yourself: it asks first.
+  const onRoleChange = (member: TeamMember, role: CompanyRole) => {
+    if (member.isCurrentUser && member.role === 'COMPANY_ADMIN' && role !== 'COMPANY_ADMIN')
+      ask('demote', member);
+    else changeRole.mutate({ member, role });
   };
 
   const list = members.data ?? [];
@@ -139,7 +152,7 @@ export function TeamPage() {
             members={list}
             canManage={canManage}
             busyId={busyId || null}
-            onRoleChange={(member: TeamMember, role: CompanyRole) => changeRole.mutate({ member, role })}
+            onRoleChange={onRoleChange}
             onResend={(member) => ask('resend', member)}
             onRemove={(member) => ask('remove', member)}
           />
@@ -155,9 +168,19 @@ export function TeamPage() {
 
       <ConfirmDialog
         open={confirmOpen}
-        title={confirm?.kind === 'remove' ? 'Remove member?' : 'Resend invitation?'}
-        confirmLabel={confirm?.kind === 'remove' ? 'Remove' : 'Resend'}
-        destructive={confirm?.kind === 'remove'}
+        title={
+          confirm?.kind === 'remove'
+            ? confirm.member.isCurrentUser
+              ? 'Remove yourself?'
+              : 'Remove member?'
+            : confirm?.kind === 'demote'
+              ? 'Give up your admin role?'
+              : 'Resend invitation?'
+        }
+        confirmLabel={
+          confirm?.kind === 'remove' ? 'Remove' : confirm?.kind === 'demote' ? 'Make me a User' : 'Resend'
+        }
+        destructive={confirm?.kind === 'remove' || confirm?.kind === 'demote'}
         pending={confirmPending}
         onConfirm={runConfirmed}
         onClose={() => setConfirmOpen(false)}
@@ -170,6 +193,15 @@ export function TeamPage() {
 
 function ConfirmText({ pending, companyName }: { pending: NonNullable<Pending>; companyName?: string }) {
   const { kind, member } = pending;
+  if (kind === 'demote') {
+    return (
+      <>
+        You will no longer be able to invite, remove or change the role of members of{' '}
+        {companyName ?? 'this company'}, or edit its thresholds. Another company admin would have to make you
+        an admin again.
+      </>
+    );
+  }
   if (kind === 'resend') {
     return (
       <>

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { AdminContext, testDataProvider } from 'react-admin';
+import { AdminContext, testDataProvider, type DataProvider } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createQueryClient } from '../api/queryClient';
 import { ME_QUERY_KEY, type CurrentUser } from '../auth/useCurrentUser';
@@ -26,13 +26,21 @@ export function renderScreen(
     path = '*',
     user,
     strict = false,
-  }: { route?: string; path?: string; user?: CurrentUser | null; strict?: boolean } = {},
+    dataProvider = testDataProvider(),
+  }: {
+    route?: string;
+    path?: string;
+    user?: CurrentUser | null;
+    strict?: boolean;
+    /** react-admin's data provider (lists); the default answers nothing. */
+    dataProvider?: DataProvider;
+  } = {},
 ) {
   const queryClient = createQueryClient();
   if (user !== undefined) queryClient.setQueryData(ME_QUERY_KEY, user);
   const result = render(
     <MemoryRouter initialEntries={[route]}>
-      <AdminContext queryClient={queryClient} theme={theme} dataProvider={testDataProvider()}>
+      <AdminContext queryClient={queryClient} theme={theme} dataProvider={dataProvider}>
         <Routes>
           <Route path={path} element={ui} />
           {path === '*' ? null : <Route path="*" element={null} />}

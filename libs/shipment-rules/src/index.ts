@@ -102,3 +102,9 @@ export {
   storableRecord,
   type CellSafetyCode,
 } from './cell-safety.js';
+export {
+  CARRIER_TRACKING_URLS,
+  carrierDisplay,
+  trackingUrlFor,
+  type CarrierDisplay,
+} from './carrier-tracking.js';

@@ -6,6 +6,7 @@ export const QUEUES = {
   SYSTEM: 'system',
   SHIPMENTS: 'shipments',
   ORDERS: 'orders',
+  DIGEST: 'digest',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -53,4 +54,16 @@ export const ORDER_JOBS = {
 
 export interface SyncOrdersJob {
   companyId: string;
+}
+
+export const DIGEST_JOBS = {
+  SEND: 'send-daily-digest',
+  /** Scheduled (once per fleet, 07:00 UTC): one SEND job per company with a recipient. */
+  DAILY: 'daily-digest',
+} as const;
+
+/** One company's digest for one UTC day (YYYY-MM-DD); job id `digest-<companyId>-<day>`. */
+export interface DailyDigestJob {
+  companyId: string;
+  day: string;
 }

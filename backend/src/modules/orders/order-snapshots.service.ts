@@ -22,7 +22,14 @@ interface Snapshot {
   carrier: string | null;
   shipmentCreatedAt: Date | null;
   estimatedPayoutAt: Date | null;
+  /** Shipped (a shipment exists): its first shipment's creation, else this update. Null before. */
+  firstSeenShippedAt: Date | null;
+  /** Scanned by the carrier (IN_TRANSIT or DELIVERED): this update, the latest the first scan can be. */
+  firstSeenInTransitAt: Date | null;
 }
+
+const SHIPPED_STATES = ['PRE_TRANSIT', 'IN_TRANSIT', 'DELIVERED'];
+const SCANNED_STATES = ['IN_TRANSIT', 'DELIVERED'];
 
 /** Turns Faire orders into the company's stored order rows, with their late/problem verdicts. */
 @Injectable()
@@ -69,8 +76,9 @@ export class OrderSnapshots {
     await m.query(
       `INSERT INTO orders (company_id, faire_order_id, display_id, state, is_open, faire_created_at, faire_updated_at, processing_at,
                            customer_name, total_cents, expected_ship_date, tracking_number, carrier, shipment_created_at,
-                           estimated_payout_at, is_problem, problem_reason, fetched_at, closed_at, brand_id)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17, now(), CASE WHEN $5 THEN NULL ELSE now() END, $18)
+                           estimated_payout_at, is_problem, problem_reason, fetched_at, closed_at, brand_id,
+                           first_seen_shipped_at, first_seen_in_transit_at)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17, now(), CASE WHEN $5 THEN NULL ELSE now() END, $18, $19, $20)
        ON CONFLICT (company_id, faire_order_id) DO UPDATE SET
          display_id = EXCLUDED.display_id, state = EXCLUDED.state, is_open = EXCLUDED.is_open,
          faire_created_at = EXCLUDED.faire_created_at, faire_updated_at = EXCLUDED.faire_updated_at,
@@ -79,7 +87,9 @@ export class OrderSnapshots {
          shipment_created_at = EXCLUDED.shipment_created_at, estimated_payout_at = EXCLUDED.estimated_payout_at,
          is_problem = EXCLUDED.is_problem, problem_reason = EXCLUDED.problem_reason, fetched_at = now(),
          closed_at = CASE WHEN EXCLUDED.is_open THEN NULL ELSE COALESCE(orders.closed_at, now()) END,
-         brand_id = COALESCE(EXCLUDED.brand_id, orders.brand_id)
+         brand_id = COALESCE(EXCLUDED.brand_id, orders.brand_id),
+         first_seen_shipped_at = COALESCE(orders.first_seen_shipped_at, EXCLUDED.first_seen_shipped_at),
+         first_seen_in_transit_at = COALESCE(orders.first_seen_in_transit_at, EXCLUDED.first_seen_in_transit_at)
        WHERE orders.faire_updated_at <= EXCLUDED.faire_updated_at`,
       [
         companyId,
@@ -100,6 +110,8 @@ export class OrderSnapshots {
         verdict.isProblem,
         verdict.problemReason,
         brandId,
+        s.firstSeenShippedAt,
+        s.firstSeenInTransitAt,
       ],
     );
   }
@@ -183,5 +195,9 @@ export function snapshotOf(o: FaireOrder): Snapshot {
     carrier: latest?.carrier ?? null,
     shipmentCreatedAt: date(shipments[0]?.created_at),
     estimatedPayoutAt: date(o.estimated_payout_at),
+    firstSeenShippedAt: SHIPPED_STATES.includes(o.state)
+      ? (date(shipments[0]?.created_at) ?? new Date(o.updated_at))
+      : null,
+    firstSeenInTransitAt: SCANNED_STATES.includes(o.state) ? new Date(o.updated_at) : null,
   };
 }

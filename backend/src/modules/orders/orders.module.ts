@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { QUEUES } from '../../common/queue/queues.js';
+import { LateRateService } from './late-rate.service.js';
 import { OrderSnapshots } from './order-snapshots.service.js';
 import { OrdersSyncService } from './orders-sync.service.js';
 import { OrdersController } from './orders.controller.js';
@@ -19,9 +20,10 @@ export class OrdersModule {
         OrderSnapshots,
         OrdersSyncService,
         OrdersService,
+        LateRateService,
         ...(opts.worker ? [OrdersProcessor] : []),
       ],
-      exports: [OrderSnapshots, OrdersSyncService],
+      exports: [OrderSnapshots, OrdersSyncService, LateRateService],
     };
   }
 }

@@ -4,45 +4,11 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
-import { lateVerdict } from './late-rules.js';
+import type { ListOrdersQuery } from './dto/list-orders.query.js';
 import { OPEN_STATES, OrderSnapshots } from './order-snapshots.service.js';
+import { ORDER_COLUMNS, toOrderView, type OrderRow, type OrderView } from './order-view.js';
+import { listOrdersSql } from './orders-list.sql.js';
 import { OrdersSyncService } from './orders-sync.service.js';
-
-export interface OrderView {
-  id: string;
-  faireOrderId: string;
-  displayId: string;
-  state: string;
-  isProblem: boolean;
-  problemReason: string | null;
-  estimatedPayoutAt: string | null;
-  createdAt: string;
-  customerName: string | null;
-  totalCents: number | null;
-  expectedShipDate: string | null;
-  trackingNumber: string | null;
-  carrier: string | null;
-  shipmentCreatedAt: string | null;
-  fetchedAt: string;
-  marketplaceUrl: string;
-}
-
-interface OrderRow {
-  id: string;
-  faire_order_id: string;
-  display_id: string;
-  state: string;
-  faire_created_at: Date;
-  processing_at: Date | null;
-  customer_name: string | null;
-  total_cents: number | null;
-  expected_ship_date: Date | null;
-  tracking_number: string | null;
-  carrier: string | null;
-  shipment_created_at: Date | null;
-  estimated_payout_at: Date | null;
-  fetched_at: Date;
-}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -57,52 +23,37 @@ export class OrdersService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async open(caller: CompanyAuthContext): Promise<{ orders: OrderView[] }> {
-    const rows: OrderRow[] = await this.db.query(
-      `SELECT id, faire_order_id, display_id, state, faire_created_at, processing_at, customer_name, total_cents, expected_ship_date,
-              tracking_number, carrier, shipment_created_at, estimated_payout_at, fetched_at
-         FROM orders WHERE company_id = $1 AND is_open AND state = ANY($2::text[])
-        ORDER BY faire_created_at ASC`,
-      [caller.companyId, [...OPEN_STATES]],
-    );
+  /** GET /api/orders: one company's open orders, searched, filtered, sorted and (with page/perPage) paged. */
+  async list(
+    caller: CompanyAuthContext,
+    q: ListOrdersQuery = {},
+  ): Promise<{ orders: OrderView[]; total: number }> {
     const t = await this.snapshots.thresholds(caller.companyId);
     const now = this.clock.now();
-    return {
-      orders: rows.map((r) => {
-        const v = lateVerdict(
-          {
-            state: r.state,
-            createdAt: r.faire_created_at,
-            processingAt: r.processing_at,
-            shipmentCreatedAt: r.shipment_created_at,
-            trackingNumber: r.tracking_number,
-          },
-          t,
-          now,
-        );
-        return {
-          id: r.id,
-          faireOrderId: r.faire_order_id,
-          displayId: r.display_id,
-          state: r.state,
-          isProblem: v.isProblem,
-          problemReason: v.problemReason,
-          estimatedPayoutAt: iso(r.estimated_payout_at),
-          createdAt: r.faire_created_at.toISOString(),
-          customerName: r.customer_name,
-          totalCents: r.total_cents,
-          expectedShipDate: iso(r.expected_ship_date),
-          trackingNumber: r.tracking_number,
-          carrier: r.carrier,
-          shipmentCreatedAt: iso(r.shipment_created_at),
-          fetchedAt: r.fetched_at.toISOString(),
-          marketplaceUrl: this.config.marketplace.orderUrlTemplate.replace(
-            '{orderId}',
-            encodeURIComponent(r.faire_order_id),
-          ),
-        };
-      }),
-    };
+    const { where, orderBy, params } = listOrdersSql(caller.companyId, q, t, now);
+    const paged = q.page !== undefined || q.perPage !== undefined;
+    const perPage = q.perPage ?? 50;
+    const page = q.page ?? 1;
+    const rows: OrderRow[] = await this.db.query(
+      `SELECT ${ORDER_COLUMNS} FROM orders WHERE ${where} ORDER BY ${orderBy}` +
+        (paged ? ` LIMIT ${perPage} OFFSET ${(page - 1) * perPage}` : ''),
+      params,
+    );
+    let total = rows.length;
+    if (paged && (page > 1 || rows.length === perPage)) {
+      const [counted] = await this.db.query<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM orders WHERE ${where}`,
+        params,
+      );
+      total = counted.n;
+    } else if (paged) total = (page - 1) * perPage + rows.length;
+    const url = this.config.marketplace.orderUrlTemplate;
+    return { orders: rows.map((r) => toOrderView(r, t, now, url)), total };
+  }
+
+  async open(caller: CompanyAuthContext): Promise<{ orders: OrderView[] }> {
+    const { orders } = await this.list(caller);
+    return { orders };
   }
 
   async problem(caller: CompanyAuthContext): Promise<{ orders: OrderView[] }> {
@@ -122,7 +73,7 @@ export class OrdersService {
         count: inState.length,
         percent: total ? Math.round((inState.length / total) * 1000) / 10 : 0,
         late: late.length,
-        latePaid: late.filter((o) => o.estimatedPayoutAt).length,
+        latePaid: late.filter((o) => o.payoutExpected).length,
       };
     });
     const shipments: { status: string; n: number }[] = await this.db.query(

@@ -323,7 +323,7 @@ export class ShipmentsService {
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('NOT_FOUND', 'Shipment not found');
     const updated: unknown = await this.db.query(
       `UPDATE shipments SET status = 'PENDING', error_message = NULL, completed_at = NULL, updated_at = now()
-        WHERE id = $1 AND company_id = $2 AND status = ANY($3::text[]) RETURNING id, order_id, tracking_number`,
+        WHERE id = $1 AND company_id = $2 AND status = ANY($3::text[]) RETURNING id, order_id, display_id, tracking_number`,
       [id, caller.companyId, RETRYABLE],
     );
     const rows =
@@ -346,11 +346,14 @@ export class ShipmentsService {
       { shipmentIds: [id] },
       { ...SHIPMENT_JOB_OPTIONS, jobId: `retry-${id}-${Date.now()}`, priority: 1 },
     );
+    // Named as people know it: the order's display id and the tracking number, not the row's uuid.
+    const retried = rows[0] as { order_id: string; display_id: string | null; tracking_number: string };
     await this.activity.record({
       actor: caller,
       companyId: caller.companyId,
       action: 'shipment.retried',
-      target: id,
+      target: `${retried.display_id || retried.order_id} (${retried.tracking_number})`,
+      details: { shipmentId: id, orderId: retried.order_id },
     });
     const deadline = Date.now() + this.config.shipments.processWaitMs;
     for (;;) {

@@ -127,7 +127,7 @@ export class TeamService {
           actor: caller,
           companyId: caller.companyId,
           action: 'member.removed',
-          target: member.email,
+          target: member.label,
           details: { status: member.status },
         },
         tx,
@@ -152,7 +152,7 @@ export class TeamService {
           actor: caller,
           companyId: caller.companyId,
           action: 'member.role_changed',
-          target: member.email,
+          target: member.label,
           details: { from: member.role, to: role },
         },
         tx,
@@ -266,12 +266,14 @@ export class TeamService {
 
   private async findMember(tx: EntityManager, companyId: string, memberId: string) {
     if (!/^[0-9a-f-]{36}$/i.test(memberId)) throw new AppError('NOT_FOUND', NOT_FOUND);
-    const rows: { id: string; email: string; role: CompanyRole; status: string }[] = await tx.query(
-      'SELECT id, email, role, status FROM memberships WHERE id = $1 AND company_id = $2',
-      [memberId, companyId],
-    );
+    const rows: { id: string; email: string; name: string | null; role: CompanyRole; status: string }[] =
+      await tx.query(
+        `SELECT m.id, m.email, u.name, m.role, m.status FROM memberships m LEFT JOIN users u ON u.id = m.user_id
+          WHERE m.id = $1 AND m.company_id = $2`,
+        [memberId, companyId],
+      );
     if (!rows[0]) throw new AppError('NOT_FOUND', NOT_FOUND);
-    return rows[0];
+    return { ...rows[0], label: memberLabel(rows[0]) };
   }
 
   private async assertAnotherAdmin(
@@ -315,4 +317,10 @@ export class TeamService {
       invitationExpiresAt: r.status === 'INVITED' && r.expires_at ? r.expires_at.toISOString() : null,
     };
   }
+}
+
+/** A member as people know them in the activity log: "Name (email)", or the email of an invitee. */
+function memberLabel(m: { email: string; name: string | null }): string {
+  const name = m.name?.trim();
+  return name ? `${name} (${m.email})` : m.email;
 }

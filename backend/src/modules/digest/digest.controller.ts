@@ -1,0 +1,30 @@
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { ApiProperty, ApiTags } from '@nestjs/swagger';
+import { IsBoolean } from 'class-validator';
+import { CompanyAuth, RequireCompany } from '../../common/http/auth.decorators.js';
+import type { CompanyAuthContext } from '../../common/http/auth-context.js';
+import { DigestPreferences } from './digest-preferences.service.js';
+
+export class DigestPreferenceDto {
+  @ApiProperty({ description: 'Receive the daily digest email (company admins only receive it)' })
+  @IsBoolean({ message: 'dailyDigest must be true or false' })
+  dailyDigest: boolean;
+}
+
+/** The caller's own daily digest setting in their company. */
+@ApiTags('digest')
+@Controller('digest')
+@RequireCompany()
+export class DigestController {
+  constructor(private readonly prefs: DigestPreferences) {}
+
+  @Get('preferences')
+  get(@CompanyAuth() auth: CompanyAuthContext) {
+    return this.prefs.get(auth);
+  }
+
+  @Put('preferences')
+  set(@CompanyAuth() auth: CompanyAuthContext, @Body() body: DigestPreferenceDto) {
+    return this.prefs.set(auth, body.dailyDigest);
+  }
+}

@@ -1,0 +1,123 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { MailService } from '../mail/mail.service.js';
+import { LateRateService } from '../orders/late-rate.service.js';
+import { OrderSnapshots } from '../orders/order-snapshots.service.js';
+import { ORDER_COLUMNS, toOrderView, type OrderRow, type OrderView } from '../orders/order-view.js';
+import { listOrdersSql } from '../orders/orders-list.sql.js';
+import { digestMail } from './digest-mail.js';
+
+export type DigestOutcome =
+  | { sent: true; recipients: number; orders: number }
+  | { sent: false; reason: 'already-sent' | 'nothing-new' | 'no-recipients' };
+
+/** The UTC day of a date, as YYYY-MM-DD. */
+export const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * The daily digest: to each company admin who has not opted out, the problem orders that are new since
+ * the last digest and the quarter's late-shipment rate; nothing when nothing is new. Once per company per
+ * day whatever the number of workers: the (company, day) row of `digest_sends` is inserted in the
+ * transaction that sends, so a second worker waits on it and then finds it taken (decision 0018).
+ */
+@Injectable()
+export class DigestService {
+  private readonly logger = new Logger('Digest');
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly snapshots: OrderSnapshots,
+    private readonly lateRates: LateRateService,
+    private readonly mail: MailService,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Companies with at least one active admin who gets the digest (for the daily fan-out). */
+  async companiesWithRecipients(): Promise<string[]> {
+    const rows: { company_id: string }[] = await this.db.query(
+      `SELECT DISTINCT company_id FROM memberships WHERE role = 'COMPANY_ADMIN' AND status = 'ACTIVE' AND daily_digest`,
+    );
+    return rows.map((r) => r.company_id);
+  }
+
+  async sendDaily(companyId: string, day: string): Promise<DigestOutcome> {
+    const outcome = await this.db
+      .transaction(async (tx) => {
+        const claimed: unknown[] = await tx.query(
+          `INSERT INTO digest_sends (company_id, day, recipients, orders) VALUES ($1, $2, 0, 0)
+         ON CONFLICT (company_id, day) DO NOTHING RETURNING day`,
+          [companyId, day],
+        );
+        if (claimed.length === 0) return { sent: false, reason: 'already-sent' } as const;
+        const recipients: { email: string }[] = await tx.query(
+          `SELECT m.email FROM memberships m
+          WHERE m.company_id = $1 AND m.role = 'COMPANY_ADMIN' AND m.status = 'ACTIVE' AND m.daily_digest
+          ORDER BY m.email`,
+          [companyId],
+        );
+        const fresh = await this.newProblemOrders(tx, companyId);
+        // Nothing to say, or nobody to say it to: roll the claim back, a later run today may still send.
+        if (recipients.length === 0) throw new NoDigest('no-recipients');
+        if (fresh.length === 0) throw new NoDigest('nothing-new');
+        const rate = await this.lateRates.forCompany(companyId);
+        const [company] = await tx.query<{ name: string }[]>('SELECT name FROM companies WHERE id = $1', [
+          companyId,
+        ]);
+        const message = digestMail({
+          companyName: company?.name ?? 'your company',
+          orders: fresh,
+          rate,
+          problemOrdersUrl: `${this.config.publicUrl.replace(/\/$/, '')}/problem-orders`,
+          settingsUrl: `${this.config.publicUrl.replace(/\/$/, '')}/dashboard?tab=settings`,
+        });
+        for (const r of recipients) await this.mail.send({ ...message, to: r.email, companyId });
+        await tx.query(
+          `UPDATE orders o SET digest_reported_reason = v.reason
+           FROM unnest($1::uuid[], $2::text[]) AS v(id, reason) WHERE o.id = v.id`,
+          [fresh.map((o) => o.id), fresh.map((o) => o.problemReason)],
+        );
+        await tx.query(
+          'UPDATE digest_sends SET recipients = $3, orders = $4 WHERE company_id = $1 AND day = $2',
+          [companyId, day, recipients.length, fresh.length],
+        );
+        return { sent: true, recipients: recipients.length, orders: fresh.length } as const;
+      })
+      .catch((err: unknown) => {
+        if (err instanceof NoDigest) return { sent: false, reason: err.reason } as const;
+        throw err;
+      });
+    this.logger.log(`Digest of company ${companyId} for ${day}: ${JSON.stringify(outcome)}`);
+    return outcome;
+  }
+
+  /** Problem orders now whose problem was not in a digest yet (a new problem reason counts as new). */
+  private async newProblemOrders(tx: EntityManager, companyId: string): Promise<OrderView[]> {
+    const t = await this.snapshots.thresholds(companyId, tx);
+    const now = this.clock.now();
+    const { where, orderBy, params } = listOrdersSql(
+      companyId,
+      { problem: 'true', sort: 'expectedShipDate' },
+      t,
+      now,
+    );
+    const rows: (OrderRow & { digest_reported_reason: string | null })[] = await tx.query(
+      `SELECT ${ORDER_COLUMNS}, digest_reported_reason FROM orders WHERE ${where} ORDER BY ${orderBy}`,
+      params,
+    );
+    const url = this.config.marketplace.orderUrlTemplate;
+    return rows
+      .map((r) => ({ view: toOrderView(r, t, now, url), reported: r.digest_reported_reason }))
+      .filter(({ view, reported }) => view.isProblem && view.problemReason !== reported)
+      .map(({ view }) => view);
+  }
+}
+
+class NoDigest extends Error {
+  constructor(readonly reason: 'nothing-new' | 'no-recipients') {
+    super(reason);
+  }
+}

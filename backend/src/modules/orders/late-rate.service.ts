@@ -1,0 +1,121 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { NOT_SCANNED_STATES, shipByEndSql } from './order-view.js';
+
+/** Faire's Top Shop line: at most 10% of a quarter's shipments late. */
+export const LATE_RATE_LIMIT = 0.1;
+/** How far ahead an unscanned order's ship-by day counts as "at risk now". */
+export const AT_RISK_HOURS = 48;
+const LIST_CAP = 50;
+
+export interface LateRateOrder {
+  id: string;
+  faireOrderId: string;
+  displayId: string;
+  customerName: string | null;
+  expectedShipDate: string;
+  /** When the carrier first scanned it, as far as the syncs tell (the first sync that saw it in transit). */
+  firstScanAt?: string;
+  state?: string;
+  /** Already past its ship-by day without a scan: it will count against the rate when it ships. */
+  overdue?: boolean;
+  marketplaceUrl: string;
+}
+
+interface Row {
+  id: string;
+  faire_order_id: string;
+  display_id: string;
+  customer_name: string | null;
+  expected_ship_date: Date;
+  first_seen_in_transit_at?: Date;
+  state?: string;
+  overdue?: boolean;
+}
+
+export function quarterOf(now: Date): { start: Date; end: Date; label: string } {
+  const y = now.getUTCFullYear();
+  const q = Math.floor(now.getUTCMonth() / 3);
+  return {
+    start: new Date(Date.UTC(y, q * 3, 1)),
+    end: new Date(Date.UTC(y, q * 3 + 3, 1)),
+    label: `Q${q + 1} ${y}`,
+  };
+}
+
+/**
+ * The quarter's late-shipment rate as Faire counts it (first carrier scan after the expected ship date),
+ * from the first-seen dates the syncs record, and the open orders at risk of adding to it.
+ */
+@Injectable()
+export class LateRateService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async forCompany(companyId: string) {
+    const now = this.clock.now();
+    const quarter = quarterOf(now);
+    const [counts] = await this.db.query<{ shipped: number; late: number }[]>(
+      `SELECT count(*)::int AS shipped,
+              count(*) FILTER (WHERE first_seen_in_transit_at >= ${shipByEndSql('expected_ship_date')})::int AS late
+         FROM orders
+        WHERE company_id = $1 AND expected_ship_date IS NOT NULL
+          AND first_seen_in_transit_at >= $2 AND first_seen_in_transit_at < $3`,
+      [companyId, quarter.start, quarter.end],
+    );
+    const late: Row[] = await this.db.query(
+      `SELECT id, faire_order_id, display_id, customer_name, expected_ship_date, first_seen_in_transit_at
+         FROM orders
+        WHERE company_id = $1 AND expected_ship_date IS NOT NULL
+          AND first_seen_in_transit_at >= $2 AND first_seen_in_transit_at < $3
+          AND first_seen_in_transit_at >= ${shipByEndSql('expected_ship_date')}
+        ORDER BY first_seen_in_transit_at DESC LIMIT ${LIST_CAP}`,
+      [companyId, quarter.start, quarter.end],
+    );
+    const risk: Row[] = await this.db.query(
+      `SELECT id, faire_order_id, display_id, customer_name, expected_ship_date, state,
+              ${shipByEndSql('expected_ship_date')} <= $3 AS overdue
+         FROM orders
+        WHERE company_id = $1 AND is_open AND state = ANY($2::text[]) AND expected_ship_date IS NOT NULL
+          AND ${shipByEndSql('expected_ship_date')} <= $3::timestamptz + make_interval(hours => $4)
+        ORDER BY expected_ship_date ASC, id`,
+      [companyId, [...NOT_SCANNED_STATES], now, AT_RISK_HOURS],
+    );
+    const url = (id: string) =>
+      this.config.marketplace.orderUrlTemplate.replace('{orderId}', encodeURIComponent(id));
+    const base = (r: Row) => ({
+      id: r.id,
+      faireOrderId: r.faire_order_id,
+      displayId: r.display_id,
+      customerName: r.customer_name,
+      expectedShipDate: r.expected_ship_date.toISOString(),
+      marketplaceUrl: url(r.faire_order_id),
+    });
+    const overdue = risk.filter((r) => r.overdue).length;
+    return {
+      quarter: { label: quarter.label, start: quarter.start.toISOString(), end: quarter.end.toISOString() },
+      limit: LATE_RATE_LIMIT,
+      shipped: counts.shipped,
+      late: counts.late,
+      rate: counts.shipped ? counts.late / counts.shipped : null,
+      /** If every overdue order shipped now: the rate the quarter is heading for. */
+      projectedRate: counts.shipped + overdue ? (counts.late + overdue) / (counts.shipped + overdue) : null,
+      lateOrders: late.map((r): LateRateOrder => ({
+        ...base(r),
+        firstScanAt: r.first_seen_in_transit_at!.toISOString(),
+      })),
+      atRiskCount: risk.length,
+      overdueCount: overdue,
+      atRisk: risk
+        .slice(0, LIST_CAP)
+        .map((r): LateRateOrder => ({ ...base(r), state: r.state, overdue: !!r.overdue })),
+      atRiskHours: AT_RISK_HOURS,
+    };
+  }
+}
