@@ -152,20 +152,30 @@ describe('OpenOrdersPage', () => {
 });
 
 describe('without a Faire connection', () => {
-  it('says Faire is not connected and who can connect it, instead of an empty list and a Refresh', async () => {
-    mockApi({
-      'GET /api/orders': { body: { orders: [] } },
-      'GET /api/orders/problem': { body: { orders: [] } },
-    });
+  const notConnected = (canManage: boolean) => ({
+    'GET /api/orders': { body: { orders: [] } },
+    'GET /api/orders/problem': { body: { orders: [] } },
+    'GET /api/faire/connection': { body: { status: 'NOT_CONNECTED', canManage } },
+  });
+
+  it('tells a member Faire is not connected and to ask an admin, with no Connect button and no Refresh', async () => {
+    mockApi(notConnected(false));
     renderScreen(<ProblemOrdersPage />, { user: annAtAcme('COMPANY_USER') });
     const state = await screen.findByTestId('orders-not-connected');
     expect(within(state).getByText('Faire is not connected')).toBeTruthy();
-    expect(within(state).getByText(/ask a company admin/)).toBeTruthy();
+    expect(within(state).getByText(/Ask a company admin/)).toBeTruthy();
+    expect(within(state).queryByRole('link', { name: 'Connect Faire' })).toBeNull();
+    expect(screen.queryByText('Every open order is on schedule. Nice work!')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Refresh Orders' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('offers the company admin the Connect Faire link', async () => {
+    mockApi(notConnected(true));
+    renderScreen(<ProblemOrdersPage />, { user: annAtAcme('COMPANY_ADMIN') });
+    const state = await screen.findByTestId('orders-not-connected');
     expect(within(state).getByRole('link', { name: 'Connect Faire' }).getAttribute('href')).toBe(
       '/oauth-setup',
     );
-    expect(screen.queryByText('Every open order is on schedule. Nice work!')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Refresh Orders' }).hasAttribute('disabled')).toBe(true);
   });
 });
 
