@@ -89,7 +89,14 @@ describe('migration to one connection per company', () => {
     const boToken = await oauthToken(t, 1);
     const edToken = await oauthToken(t, 2);
 
-    await revertLastMigration(t.config.databaseUrl);
+    // Back to just before the migration under test: the later ones are reverted first, newest first.
+    for (;;) {
+      const { rows: last } = await t.db.query<{ name: string }>(
+        'SELECT name FROM migrations ORDER BY id DESC LIMIT 1',
+      );
+      await revertLastMigration(t.config.databaseUrl);
+      if (last[0]?.name === 'CompanyConnection1764200000300') break;
+    }
     const box = new SecretBox(t.config.encryptionKey);
     const insert = (userId: string, mode: string, brandId: string, name: string, token: string) =>
       t.db.query(

@@ -90,7 +90,8 @@ describe('the edge of the API (issue 11, point 7)', () => {
   });
 
   it('builds redirect URLs from PUBLIC_URL, never from the Host header', async () => {
-    const agent = await t.signIn('host@edges.test');
+    // Only a company admin may connect the company's Faire account (decision 0014).
+    const { agent } = await t.companyAdmin('host@edges.test', 'Host Edges Co');
     const res = await agent.get('/api/oauth/faire/authorize').set('Host', 'evil.example').expect(200);
     const redirect = new URL(res.body.authUrl as string).searchParams.get('redirectUrl');
     expect(redirect).toBe('http://localhost:3000/api/oauth/faire/callback');
