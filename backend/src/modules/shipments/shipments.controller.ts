@@ -60,11 +60,6 @@ export class ShipmentsController {
     return this.shipments.list(auth, query);
   }
 
-  @Get('uploads/:uploadId')
-  progress(@CompanyAuth() auth: CompanyAuthContext, @Param('uploadId') uploadId: string) {
-    return this.shipments.progress(auth, uploadId);
-  }
-
   @Post(':id/retry')
   @HttpCode(200)
   retry(@CompanyAuth() auth: CompanyAuthContext, @Param('id') id: string) {

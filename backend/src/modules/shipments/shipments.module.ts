@@ -6,6 +6,8 @@ import { ShipmentRecoveryService } from './shipment-recovery.service.js';
 import { ShipmentsController } from './shipments.controller.js';
 import { ShipmentsProcessor } from './shipments.processor.js';
 import { ShipmentsService } from './shipments.service.js';
+import { UploadResultsService } from './upload-results.service.js';
+import { UploadsController } from './uploads.controller.js';
 
 @Module({})
 export class ShipmentsModule {
@@ -21,10 +23,11 @@ export class ShipmentsModule {
     return {
       module: ShipmentsModule,
       imports: [BullModule.registerQueue({ name: QUEUES.SHIPMENTS })],
-      controllers: [ShipmentsController],
+      controllers: [UploadsController, ShipmentsController],
       providers: [
         ShipmentsService,
         ShipmentProcessingService,
+        UploadResultsService,
         ...(opts.worker ? [ShipmentsProcessor, ShipmentRecoveryService] : []),
       ],
       exports: [ShipmentsService, ShipmentProcessingService],

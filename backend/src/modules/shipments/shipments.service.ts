@@ -20,6 +20,7 @@ import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { QUEUES, SHIPMENT_JOBS, type ShipmentsQueueJob } from '../../common/queue/queues.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ingestCsv, type IngestedRow } from './csv-ingest.js';
+import { RETRY_BASE_DELAY_MS } from './retry-schedule.js';
 import type { ListShipmentsQuery, ProcessItemDto } from './shipments.dto.js';
 
 /** Rows of one job: an order's rows always travel together (one create call per order). */
@@ -114,11 +115,11 @@ async function* slices<T>(items: T[], size: number): AsyncGenerator<T[]> {
     yield items.slice(i, i + size);
   }
 }
-const RETRYABLE = ['FAILED', 'ORDER_NOT_FOUND', 'ORDER_STATUS_INCORRECT'];
+export const RETRYABLE = ['FAILED', 'ORDER_NOT_FOUND', 'ORDER_STATUS_INCORRECT'];
 
 export const SHIPMENT_JOB_OPTIONS: JobsOptions = {
   attempts: 8,
-  backoff: { type: 'exponential', delay: 2000 },
+  backoff: { type: 'exponential', delay: RETRY_BASE_DELAY_MS },
   removeOnComplete: { age: 3600, count: 20000 },
   removeOnFail: { age: 7 * 86400 },
 };
@@ -382,52 +383,6 @@ export class ShipmentsService {
         };
       await new Promise((r) => setTimeout(r, 200));
     }
-  }
-
-  /** Live progress of one upload, for the results dialog. */
-  async progress(caller: CompanyAuthContext, uploadId: string) {
-    if (!/^[0-9a-f-]{36}$/i.test(uploadId)) throw new AppError('NOT_FOUND', 'Upload not found');
-    const [upload] = await this.db.query<
-      {
-        id: string;
-        file_name: string;
-        total_rows: number;
-        valid_rows: number;
-        invalid_rows: number;
-        duplicate_rows: number;
-        created_at: Date;
-        materialized_at: Date | null;
-        staged_rows: number;
-      }[]
-    >(
-      `SELECT id, file_name, total_rows, valid_rows, invalid_rows, duplicate_rows, created_at, materialized_at,
-              (SELECT coalesce(sum(row_count), 0)::int FROM upload_batches b WHERE b.upload_id = u.id) AS staged_rows
-         FROM uploads u WHERE id = $1 AND company_id = $2`,
-      [uploadId, caller.companyId],
-    );
-    if (!upload) throw new AppError('NOT_FOUND', 'Upload not found');
-    const counts: { status: string; n: number }[] = await this.db.query(
-      'SELECT status, count(*)::int AS n FROM shipments WHERE upload_id = $1 GROUP BY status',
-      [uploadId],
-    );
-    const by = Object.fromEntries(counts.map((c) => [c.status, c.n])) as Record<string, number>;
-    const total = counts.reduce((a, c) => a + c.n, 0);
-    return {
-      uploadId,
-      filename: upload.file_name,
-      totalRows: upload.total_rows,
-      validRows: upload.valid_rows,
-      invalidRows: upload.invalid_rows,
-      duplicateRows: upload.duplicate_rows,
-      shipments: total,
-      /** Valid rows received but not yet turned into shipments (a big upload, for a few seconds). */
-      staged: upload.staged_rows,
-      pending: (by.PENDING ?? 0) + upload.staged_rows,
-      success: by.SUCCESS ?? 0,
-      failed: (by.FAILED ?? 0) + (by.ORDER_NOT_FOUND ?? 0) + (by.ORDER_STATUS_INCORRECT ?? 0),
-      byStatus: by,
-      done: upload.materialized_at !== null && (by.PENDING ?? 0) === 0,
-    };
   }
 
   /**
