@@ -5,7 +5,7 @@ import { ColumnMappingDialog } from './ColumnMappingDialog';
 import { DropZone } from './DropZone';
 import { RequirementsCard } from './RequirementsCard';
 import { ReviewModal } from './ReviewModal';
-import { UploadResultsDialog } from './UploadResultsDialog';
+import { UploadResultsView } from './UploadResultsView';
 import { useCsvImport, type ReviewStep } from './useCsvImport';
 
 const STEPS = [
@@ -117,14 +117,20 @@ export function UploadTab() {
         />
       ) : null}
 
-      <UploadResultsDialog
-        result={step.kind === 'results' ? step.result : null}
-        onClose={closeResults}
-        onViewHistory={() => {
-          closeResults();
-          setParams({ tab: 'history' });
-        }}
-      />
+      {step.kind === 'results' ? (
+        <UploadResultsView
+          key={step.uploadId}
+          uploadId={step.uploadId}
+          fileName={step.fileName}
+          localIssues={step.localIssues}
+          fileRows={step.fileRows}
+          onClose={closeResults}
+          onViewHistory={(uploadId) => {
+            closeResults();
+            setParams({ tab: 'history', upload: uploadId });
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -16,7 +16,8 @@ import { invalidateShipmentData } from '../shipments/api';
 import { mappingRequiredDetails, useProcessShipments, useUploadCsv } from './api';
 import { parseCsvFile } from './parseCsvFile';
 import { buildProcessPayload, PROCESS_MAX_ROWS, summarizeResults } from './processPayload';
-import type { ParseResult, UploadResult } from './types';
+import type { IssueRow } from './ResultRows';
+import type { ParseResult, ReviewRow } from './types';
 
 /**
  * How the review modal's 'Process Shipments' button submits (see FLOWS.md):
@@ -49,11 +50,32 @@ export interface ReviewStep {
 }
 
 export type ImportStep =
-  | { kind: 'idle' }
-  | { kind: 'parsing'; file: File }
-  | MappingStep
-  | ReviewStep
-  | { kind: 'results'; result: UploadResult };
+  { kind: 'idle' } | { kind: 'parsing'; file: File } | MappingStep | ReviewStep | ResultsStep;
+
+/** The results view of one upload (both flows end here). */
+export interface ResultsStep {
+  kind: 'results';
+  uploadId: string;
+  fileName: string;
+  /** Reviewed rows not sent because they had errors (Reading B sends valid rows only). */
+  localIssues?: IssueRow[];
+  fileRows?: number;
+}
+
+/** The review's rows with errors, as the results view lists them. */
+export function localIssuesOf(rows: readonly ReviewRow[]): IssueRow[] {
+  return rows
+    .filter((r) => !r.valid)
+    .map((r) => ({
+      row: r.row,
+      status: 'INVALID',
+      orderId: r.order_id,
+      displayId: r.displayId,
+      trackingNumber: r.tracking_number,
+      reason: r.validation || 'Invalid',
+      waiting: false,
+    }));
+}
 
 /**
  * The Upload Shipments flow: file checks, local parse in a worker, column mapping when required columns
@@ -166,14 +188,25 @@ export function useCsvImport() {
       process.mutate(
         { shipments, fileName: file.name },
         {
-          onSuccess: ({ results }) => {
+          onSuccess: ({ uploadId, results }) => {
             const { success, failed } = summarizeResults(results);
+            const notSent = parsed.summary.invalidRows;
             toast({
               title: 'Shipments processed',
               description: `${success} successful, ${failed} failed`,
-              variant: 'success',
+              variant: failed + notSent > 0 ? 'destructive' : 'success',
             });
-            setStep({ kind: 'idle' });
+            setStep(
+              uploadId
+                ? {
+                    kind: 'results',
+                    uploadId,
+                    fileName: file.name,
+                    localIssues: parsed.allRows ? localIssuesOf(parsed.rows) : [],
+                    fileRows: parsed.summary.totalRows,
+                  }
+                : { kind: 'idle' },
+            );
           },
           onError: (err) =>
             toast({ title: 'Processing failed', description: errorMessage(err), variant: 'destructive' }),
@@ -193,7 +226,7 @@ export function useCsvImport() {
             description: `${result.validRows} valid rows found, ${result.invalidRows} with issues`,
             variant: 'success',
           });
-          setStep({ kind: 'results', result });
+          setStep({ kind: 'results', uploadId: result.uploadId, fileName: result.filename });
         },
         onError: (err) => {
           toast({ title: 'Upload failed', description: errorMessage(err), variant: 'destructive' });

@@ -56,6 +56,12 @@ export class ListShipmentsQuery {
 }
 
 export class ProcessItemDto {
+  @ApiPropertyOptional({ description: "The row's number in the reviewed file (header = row 1)" })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10_000_000)
+  row?: number;
   @ApiProperty() @IsString() @MaxLength(100) orderId: string;
   @ApiProperty() @IsString() @MaxLength(100) trackingNumber: string;
   @ApiProperty() @IsString() @MaxLength(100) carrier: string;

@@ -197,6 +197,9 @@ export class ShipmentsService {
   /** Reading B: rows reviewed in the browser. Waits a bounded time; rows not done answer PENDING. */
   async process(caller: CompanyAuthContext, items: ProcessItemDto[], fileName?: string) {
     const now = this.clock.now();
+    // Results name the file's rows when the browser sent each row's number (all given, none twice).
+    const fileRows = items.map((item) => item.row);
+    const useFileRows = fileRows.every((r) => r !== undefined) && new Set(fileRows).size === fileRows.length;
     const rows: IngestedRow[] = items.map((item, i) => {
       const raw = {
         order_id: item.orderId,
@@ -205,7 +208,8 @@ export class ShipmentsService {
         ship_date: item.shipDate.slice(0, 10),
         shipping_cost: (item.shippingCost / 100).toFixed(2),
       };
-      return { rowNumber: i + 1, raw, record: raw, result: validateRow(raw, { now }) };
+      const rowNumber = useFileRows ? (item.row as number) : i + 1;
+      return { rowNumber, raw, record: raw, result: validateRow(raw, { now }) };
     });
     const stored = await this.store(caller, {
       source: 'PROCESS',
