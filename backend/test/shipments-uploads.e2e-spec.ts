@@ -103,6 +103,13 @@ describe('upload results: list, summary, rows, failed rows, retry', () => {
     });
     await admin.get(`/api/shipments/uploads/${uploadId}/rows?status=NOPE`).expect(400);
 
+    // The history filtered to this upload: its shipments in the file's row order.
+    const history = await admin.get(`/api/shipments?uploadId=${uploadId}`).expect(200);
+    expect(history.body.shipments.map((r: { rowNumber: number }) => r.rowNumber)).toEqual([2, 4, 6]);
+    await admin.get('/api/shipments?uploadId=nope').expect(400);
+    const foreign = await other.get(`/api/shipments?uploadId=${uploadId}`).expect(200);
+    expect(foreign.body).toMatchObject({ total: 0, shipments: [] });
+
     const list = await admin.get('/api/shipments/uploads?page=1').expect(200);
     expect(list.body.total).toBe(1);
     expect(list.body.uploads[0]).toMatchObject({

@@ -141,12 +141,25 @@ export function useRetryFailed(uploadId: string) {
   });
 }
 
-/** `GET /api/shipments/uploads?page=`: the company's uploads, newest first. */
-export function useUploads(page: number, limit: number, pollMs: number | false) {
+/** While any listed upload is in progress the list refreshes itself this often. */
+export const UPLOADS_POLL_MS = 3000;
+
+/** `GET /api/shipments/uploads?page=`: the company's uploads, newest first, refreshed while any runs. */
+export function useUploads(page: number, limit: number) {
   return useQuery<UploadsPage>({
     queryKey: [...UPLOADS_QUERY_KEY, 'list', page, limit],
     queryFn: () => apiRequest<UploadsPage>('GET', `/api/shipments/uploads?page=${page}&limit=${limit}`),
     staleTime: 0,
-    refetchInterval: pollMs,
+    refetchInterval: (q) =>
+      q.state.data?.uploads.some((u) => u.state === 'IN_PROGRESS') ? UPLOADS_POLL_MS : false,
+  });
+}
+
+/** One upload's summary, read once (the history names the upload it is filtered to). */
+export function useUploadSummary(uploadId: string, enabled: boolean) {
+  return useQuery<UploadSummary>({
+    queryKey: uploadSummaryKey(uploadId),
+    queryFn: () => apiRequest<UploadSummary>('GET', `/api/shipments/uploads/${encodeURIComponent(uploadId)}`),
+    enabled: enabled && !!uploadId,
   });
 }

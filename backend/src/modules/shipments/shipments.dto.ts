@@ -8,6 +8,7 @@ import {
   IsInt,
   IsOptional,
   IsString,
+  IsUUID,
   Matches,
   Max,
   MaxLength,
@@ -48,6 +49,11 @@ export class ListShipmentsQuery {
     message: 'timeZone must be an IANA time zone such as America/New_York',
   })
   timeZone?: string;
+
+  @ApiPropertyOptional({ description: "One upload's shipments, in the file's row order" })
+  @IsOptional()
+  @IsUUID('all', { message: 'uploadId must be an upload id' })
+  uploadId?: string;
 
   @ApiPropertyOptional({ description: 'Upload date to, inclusive (YYYY-MM-DD, UTC)' })
   @IsOptional()

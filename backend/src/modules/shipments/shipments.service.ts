@@ -271,6 +271,10 @@ export class ShipmentsService {
       params.push(q.status);
       where.push(`status = $${params.length}`);
     }
+    if (q.uploadId) {
+      params.push(q.uploadId);
+      where.push(`upload_id = $${params.length}`);
+    }
     if (q.dateFrom || q.dateTo) params.push(q.timeZone ?? 'UTC');
     const tz = `$${params.length}`;
     if (q.dateFrom) {
@@ -297,6 +301,8 @@ export class ShipmentsService {
     const total = totalCapped ? HISTORY_COUNT_CAP : counted;
     const rows: {
       id: string;
+      upload_id: string;
+      row_number: number;
       order_id: string;
       display_id: string;
       tracking_number: string;
@@ -307,9 +313,9 @@ export class ShipmentsService {
       status: string;
       error_message: string | null;
     }[] = await this.db.query(
-      `SELECT id, order_id, display_id, tracking_number, carrier, ship_date::text AS ship_date, shipping_cost_cents, uploaded_at, status, error_message
+      `SELECT id, upload_id, row_number, order_id, display_id, tracking_number, carrier, ship_date::text AS ship_date, shipping_cost_cents, uploaded_at, status, error_message
          FROM shipments WHERE ${filter}
-        ORDER BY uploaded_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        ORDER BY ${q.uploadId ? 'row_number' : 'uploaded_at DESC, id DESC'} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, q.limit, (q.page - 1) * q.limit],
     );
     return {
@@ -317,6 +323,8 @@ export class ShipmentsService {
       ...(totalCapped ? { totalCapped: true } : {}),
       shipments: rows.map((r) => ({
         id: r.id,
+        uploadId: r.upload_id,
+        rowNumber: r.row_number,
         orderId: r.order_id,
         displayId: r.display_id,
         trackingNumber: r.tracking_number,
