@@ -166,6 +166,33 @@ describe('upload results: list, summary, rows, failed rows, retry', () => {
     await waitForTerminal(t, companyId);
   }, 30_000);
 
+  it('refuses to take rows while the company has no working Faire connection, and says who can fix it', async () => {
+    const ready = await admin.get('/api/shipments/uploads/readiness').expect(200);
+    expect(ready.body).toEqual({ canProcess: true, reason: null });
+    const not = await other.get('/api/shipments/uploads/readiness').expect(200);
+    expect(not.body.canProcess).toBe(false);
+    expect(not.body.reason).toContain('Connect Faire in Settings');
+    const before = await t.db.query('SELECT count(*)::int AS n FROM uploads');
+    const up = await upload(other, csv([[f.processingOrderId2, tracking(), 'UPS', today(), '1']])).expect(
+      409,
+    );
+    expect(up.body).toMatchObject({ code: 'MARKETPLACE_NOT_CONNECTED', message: not.body.reason });
+    const body = {
+      shipments: [
+        {
+          orderId: f.processingOrderId2,
+          trackingNumber: tracking(),
+          carrier: 'UPS',
+          shipDate: today(),
+          shippingCost: 1,
+        },
+      ],
+    };
+    await other.post('/api/shipments/process').send(body).expect(409);
+    const afterCount = await t.db.query('SELECT count(*)::int AS n FROM uploads');
+    expect(afterCount.rows[0].n).toBe(before.rows[0].n);
+  });
+
   it('says a row is waiting on Faire, when it is tried next, then SUCCESS once Faire answers', async () => {
     t.sandbox.knobs.set({ error5xxShare: 1 });
     const order = t.sandbox.createOrder('brand1', { state: 'PROCESSING' });

@@ -87,7 +87,26 @@ describe('UploadTab', () => {
       description: 'Please select a CSV file',
       variant: 'destructive',
     });
-    expect(fetch).not.toHaveBeenCalled();
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+  });
+
+  it('says there is no working Faire connection, who can fix it, and takes no file', async () => {
+    const reason =
+      'Your company has no working Faire connection, so shipments cannot be created. A company admin can connect Faire in Settings.';
+    const fetch = mockApi({
+      'GET /api/shipments/uploads/readiness': { body: { canProcess: false, reason } },
+    });
+    const { location } = renderScreen(<UploadTab />, { user: annAtAcme() });
+    const alert = await screen.findByTestId('no-connection');
+    expect(alert.textContent).toContain('No working Faire connection');
+    expect(alert.textContent).toContain(reason);
+    expect(screen.getByTestId('csv-dropzone').getAttribute('aria-disabled')).toBe('true');
+    choose(csvFile(HEADER + 'bo_abc12345de,1Z999AA10123456784,UPS,2026-11-20,12.50\n'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText('Review Shipment Data')).toBeNull();
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Open Settings' }));
+    expect(location()).toContain('tab=settings');
   });
 
   it("refuses a file over 10MB with 'File too large'", () => {

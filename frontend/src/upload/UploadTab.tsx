@@ -1,10 +1,11 @@
-import { Box, Card, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Card, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../pages/PageHeader';
 import { ColumnMappingDialog } from './ColumnMappingDialog';
 import { DropZone } from './DropZone';
 import { RequirementsCard } from './RequirementsCard';
 import { ReviewModal } from './ReviewModal';
+import { useUploadReadiness } from './resultsApi';
 import { UploadResultsView } from './UploadResultsView';
 import { useCsvImport, type ReviewStep } from './useCsvImport';
 
@@ -28,6 +29,8 @@ function processHint(step: ReviewStep): string {
 export function UploadTab() {
   const { step, submitting, selectFile, confirmMapping, cancel, submit, closeResults } = useCsvImport();
   const [, setParams] = useSearchParams();
+  const readiness = useUploadReadiness();
+  const blocked = readiness.data?.canProcess === false;
 
   return (
     <>
@@ -44,7 +47,26 @@ export function UploadTab() {
         }}
       >
         <Card component="section" aria-label="Upload a CSV file" sx={{ p: { xs: 2, sm: 2.5 } }}>
-          <DropZone onFile={selectFile} busyFile={step.kind === 'parsing' ? step.file.name : undefined} />
+          {blocked ? (
+            <Alert
+              severity="warning"
+              data-testid="no-connection"
+              sx={{ mb: 2 }}
+              action={
+                <Button color="inherit" size="small" onClick={() => setParams({ tab: 'settings' })}>
+                  Open Settings
+                </Button>
+              }
+            >
+              <AlertTitle sx={{ fontWeight: 700 }}>No working Faire connection</AlertTitle>
+              {readiness.data?.reason}
+            </Alert>
+          ) : null}
+          <DropZone
+            onFile={selectFile}
+            disabled={blocked}
+            busyFile={step.kind === 'parsing' ? step.file.name : undefined}
+          />
           <Box
             component="ol"
             sx={{

@@ -163,3 +163,17 @@ export function useUploadSummary(uploadId: string, enabled: boolean) {
     enabled: enabled && !!uploadId,
   });
 }
+
+export interface UploadReadiness {
+  canProcess: boolean;
+  reason: string | null;
+}
+
+/** `GET /api/shipments/uploads/readiness`: whether rows sent now can be created on Faire. */
+export function useUploadReadiness() {
+  return useQuery<UploadReadiness>({
+    queryKey: [...UPLOADS_QUERY_KEY, 'readiness'],
+    queryFn: () => apiRequest<UploadReadiness>('GET', '/api/shipments/uploads/readiness'),
+    staleTime: 0,
+  });
+}

@@ -6,6 +6,7 @@ import { ShipmentRecoveryService } from './shipment-recovery.service.js';
 import { ShipmentsController } from './shipments.controller.js';
 import { ShipmentsProcessor } from './shipments.processor.js';
 import { ShipmentsService } from './shipments.service.js';
+import { UploadReadinessService } from './upload-readiness.service.js';
 import { UploadResultsService } from './upload-results.service.js';
 import { UploadsController } from './uploads.controller.js';
 
@@ -28,6 +29,7 @@ export class ShipmentsModule {
         ShipmentsService,
         ShipmentProcessingService,
         UploadResultsService,
+        UploadReadinessService,
         ...(opts.worker ? [ShipmentsProcessor, ShipmentRecoveryService] : []),
       ],
       exports: [ShipmentsService, ShipmentProcessingService],

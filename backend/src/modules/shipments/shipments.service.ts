@@ -21,6 +21,7 @@ import { QUEUES, SHIPMENT_JOBS, type ShipmentsQueueJob } from '../../common/queu
 import { ActivityService } from '../activity/activity.service.js';
 import { ingestCsv, type IngestedRow } from './csv-ingest.js';
 import { RETRY_BASE_DELAY_MS } from './retry-schedule.js';
+import { UploadReadinessService } from './upload-readiness.service.js';
 import type { ListShipmentsQuery, ProcessItemDto } from './shipments.dto.js';
 
 /** Rows of one job: an order's rows always travel together (one create call per order). */
@@ -134,6 +135,7 @@ export class ShipmentsService {
     private readonly activity: ActivityService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly readiness: UploadReadinessService,
   ) {}
 
   /** Reading A: a CSV file. Every row is stored; valid ones become PENDING shipments and are queued. */
@@ -145,6 +147,7 @@ export class ShipmentsService {
     if (!/\.csv$/i.test(file.originalname))
       throw new AppError('VALIDATION_FAILED', 'Please select a CSV file');
     const mapping = parseMapping(mappingJson);
+    await this.readiness.assertReady(caller);
     const ingest = await ingestCsv(file.buffer, mapping, this.clock.now());
     if (ingest.missingColumns.length) {
       throw new AppError(
@@ -196,6 +199,7 @@ export class ShipmentsService {
 
   /** Reading B: rows reviewed in the browser. Waits a bounded time; rows not done answer PENDING. */
   async process(caller: CompanyAuthContext, items: ProcessItemDto[], fileName?: string) {
+    await this.readiness.assertReady(caller);
     const now = this.clock.now();
     // Results name the file's rows when the browser sent each row's number (all given, none twice).
     const fileRows = items.map((item) => item.row);

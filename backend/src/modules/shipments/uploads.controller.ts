@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagg
 import type { Response } from 'express';
 import { CompanyAuth, RequireCompany } from '../../common/http/auth.decorators.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
+import { UploadReadinessService } from './upload-readiness.service.js';
 import { UploadResultsService } from './upload-results.service.js';
 import { ListUploadsQuery, UploadRowsQuery } from './uploads.dto.js';
 
@@ -11,7 +12,18 @@ import { ListUploadsQuery, UploadRowsQuery } from './uploads.dto.js';
 @Controller('shipments/uploads')
 @RequireCompany()
 export class UploadsController {
-  constructor(private readonly results: UploadResultsService) {}
+  constructor(
+    private readonly results: UploadResultsService,
+    private readonly readiness: UploadReadinessService,
+  ) {}
+
+  @Get('readiness')
+  @ApiOperation({
+    summary: 'Whether rows uploaded now can be created on Faire (a working connection), and why not',
+  })
+  ready(@CompanyAuth() auth: CompanyAuthContext) {
+    return this.readiness.check(auth);
+  }
 
   @Get()
   @ApiOperation({ summary: "The company's uploads, newest first, with live counts" })
