@@ -47,9 +47,13 @@ describe('AppNotification', () => {
     act(() => show({ title: 'Hovered' }));
     fireEvent.mouseEnter(screen.getByTestId('toast'));
     fireEvent.mouseOver(screen.getByTestId('toast'));
-    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_DURATION_MS - 1);
+    });
     expect(screen.getByTestId('toast')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByTestId('toast')).toBeNull();
   });
 
