@@ -9,9 +9,9 @@ import {
   TableRow,
   Typography,
   useMediaQuery,
-  type Theme,
 } from '@mui/material';
 import { StatusChip } from '../shipments/StatusChip';
+import { PHONE_QUERY } from './ReviewRows';
 
 /** A row of the file that did not end as SUCCESS, as the results view lists it. */
 export interface IssueRow {
@@ -50,7 +50,7 @@ function orderText(r: IssueRow): string {
 
 /** Every non-SUCCESS row in file order: a table, or on a phone one card per row with its reason first. */
 export function ResultRows({ rows }: { rows: IssueRow[] }) {
-  const isPhone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'), { noSsr: true });
+  const isPhone = useMediaQuery(PHONE_QUERY, { noSsr: true });
   if (isPhone) {
     return (
       <Box

@@ -220,6 +220,47 @@ describe('UploadTab', () => {
     expect(results.getByTestId('progress-failed').textContent).toBe('2');
   });
 
+  it('fixes an invalid cell in the review: re-validated at once, counts updated, the fixed row sent', async () => {
+    const fetch = mockApi({
+      'POST /api/shipments/process': { body: { results: [] } },
+    });
+    renderScreen(<UploadTab />, { user: annAtAcme() });
+    choose(
+      csvFile(
+        HEADER +
+          'bo_abc12345de,1Z999AA10123456784,UPS,2026-11-20,12.50\n' +
+          'bo_xyz98765ab,,UPS,2026-11-20,abc\n',
+      ),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Review Shipment Data' }));
+    expect(dialog.getByTestId('review-issues').textContent).toBe('1');
+    fireEvent.click(dialog.getByRole('button', { name: 'Fix row 3' }));
+    const editor = within(dialog.getByTestId('row-editor-3'));
+    fireEvent.change(editor.getByTestId('fix-tracking_number'), { target: { value: '1Z999AA10123456785' } });
+    fireEvent.click(editor.getByRole('button', { name: 'Save' }));
+    // Still wrong: the cost. The shared rules say so at once.
+    expect(dialog.getByTestId('review-row-3').textContent).toContain('Shipping cost must be a valid number');
+    expect(dialog.getByTestId('review-issues').textContent).toBe('1');
+    fireEvent.click(dialog.getByRole('button', { name: 'Fix row 3' }));
+    fireEvent.change(within(dialog.getByTestId('row-editor-3')).getByTestId('fix-shipping_cost'), {
+      target: { value: '4.20' },
+    });
+    fireEvent.click(within(dialog.getByTestId('row-editor-3')).getByRole('button', { name: 'Save' }));
+    expect(dialog.getByTestId('review-issues').textContent).toBe('0');
+    expect(dialog.getByTestId('review-valid').textContent).toBe('2');
+    fireEvent.click(dialog.getByRole('button', { name: 'Process Shipments' }));
+    await waitFor(() => expect(sentBodies(fetch, 'POST /api/shipments/process')).toHaveLength(1));
+    const body = sentBodies(fetch, 'POST /api/shipments/process')[0] as { shipments: { row: number }[] };
+    expect(body.shipments[1]).toEqual({
+      row: 3,
+      orderId: 'bo_xyz98765ab',
+      trackingNumber: '1Z999AA10123456785',
+      carrier: 'UPS',
+      shipDate: '2026-11-20T00:00:00.000Z',
+      shippingCost: 420,
+    });
+  });
+
   it("keeps the review open with 'Processing failed' when the call fails", async () => {
     mockApi({ 'POST /api/shipments/process': { status: 503, body: { message: 'Faire is unavailable' } } });
     renderScreen(<UploadTab />, { user: annAtAcme() });

@@ -27,7 +27,8 @@ function processHint(step: ReviewStep): string {
 
 /** The Upload Shipments tab of the main portal. */
 export function UploadTab() {
-  const { step, submitting, selectFile, confirmMapping, cancel, submit, closeResults } = useCsvImport();
+  const { step, submitting, selectFile, confirmMapping, cancel, submit, closeResults, fixRow } =
+    useCsvImport();
   const [, setParams] = useSearchParams();
   const readiness = useUploadReadiness();
   const blocked = readiness.data?.canProcess === false;
@@ -136,6 +137,7 @@ export function UploadTab() {
           processHint={processHint(step)}
           onCancel={cancel}
           onProcess={submit}
+          onFix={step.parse.allRows ? fixRow : undefined}
         />
       ) : null}
 

@@ -17,6 +17,8 @@ import { mappingRequiredDetails, useProcessShipments, useUploadCsv } from './api
 import { parseCsvFile } from './parseCsvFile';
 import { buildProcessPayload, PROCESS_MAX_ROWS, summarizeResults } from './processPayload';
 import type { IssueRow } from './ResultRows';
+import type { RowPatch } from './RowEditor';
+import { applyRowFix } from './rowFix';
 import type { ParseResult, ReviewRow } from './types';
 
 /**
@@ -247,10 +249,19 @@ export function useCsvImport() {
     );
   }, [process, queryClient, step, submitting, toast, upload]);
 
+  /** A fixed row of the review, re-validated; Process then sends the reviewed rows (with the fixes). */
+  const fixRow = useCallback((rowNumber: number, patch: RowPatch) => {
+    setStep((s) => {
+      if (s.kind !== 'review' || !s.parse.allRows) return s;
+      const parse = applyRowFix(s.parse, rowNumber, patch);
+      return { ...s, parse, mode: parse.summary.totalRows <= PROCESS_MAX_ROWS ? 'process' : s.mode };
+    });
+  }, []);
+
   const closeResults = useCallback(() => {
     setStep({ kind: 'idle' });
     void invalidateShipmentData(queryClient);
   }, [queryClient]);
 
-  return { step, submitting, selectFile, confirmMapping, cancel, submit, closeResults };
+  return { step, submitting, selectFile, confirmMapping, cancel, submit, closeResults, fixRow };
 }
