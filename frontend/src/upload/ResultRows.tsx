@@ -108,14 +108,14 @@ export function ResultRows({ rows }: { rows: IssueRow[] }) {
               <TableCell sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
                 {r.row}
               </TableCell>
-              <TableCell sx={{ ...mono, wordBreak: 'break-all' }}>{orderText(r)}</TableCell>
-              <TableCell sx={{ ...mono, wordBreak: 'break-all' }}>{r.trackingNumber || '-'}</TableCell>
+              <TableCell sx={{ ...mono, whiteSpace: 'nowrap' }}>{orderText(r)}</TableCell>
+              <TableCell sx={{ ...mono, whiteSpace: 'nowrap' }}>{r.trackingNumber || '-'}</TableCell>
               <TableCell>
                 <RowStatus status={r.status} />
               </TableCell>
               <TableCell
                 data-testid="issue-reason"
-                sx={{ color: r.waiting ? 'info.dark' : 'error.dark', fontSize: 13, minWidth: 200 }}
+                sx={{ color: r.waiting ? 'info.dark' : 'error.dark', fontSize: 13, minWidth: 220 }}
               >
                 {r.reason}
               </TableCell>

@@ -104,13 +104,35 @@ function Progress({ s, notSent }: { s: UploadSummary; notSent: number }) {
           {n(finished)} of {n(total)}
         </Typography>
       </Box>
-      <LinearProgress
-        variant="determinate"
-        value={percent}
-        color={failed > 0 ? 'error' : s.done ? 'success' : 'primary'}
+      <Box
+        role="progressbar"
         aria-label="Processing progress"
-        sx={{ height: 8, borderRadius: 4, bgcolor: 'rgba(15,61,62,0.08)' }}
-      />
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        sx={{
+          display: 'flex',
+          height: 8,
+          borderRadius: 4,
+          overflow: 'hidden',
+          bgcolor: 'rgba(15,61,62,0.08)',
+        }}
+      >
+        <Box
+          sx={{
+            width: `${total ? (s.success / total) * 100 : 0}%`,
+            bgcolor: 'success.main',
+            transition: 'width .4s',
+          }}
+        />
+        <Box
+          sx={{
+            width: `${total ? (failed / total) * 100 : 0}%`,
+            bgcolor: 'error.main',
+            transition: 'width .4s',
+          }}
+        />
+      </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 1.5, sm: 3 }, mt: 1.5 }}>
         <StatusCount
           icon={<CheckCircleOutlineIcon sx={{ fontSize: 18 }} />}

@@ -202,10 +202,11 @@ describe('UploadTab', () => {
         ],
       },
     ]);
-    // Anything failed: the spec's toast in the error colour; the detail is in the results view.
+    // Anything failed: the spec's toast in the error colour, the row not sent (it had errors) counted
+    // as failed like in the results view, where the detail lives.
     expect(toast).toHaveBeenCalledWith({
       title: 'Shipments processed',
-      description: '1 successful, 1 failed',
+      description: '1 successful, 2 failed',
       variant: 'destructive',
     });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/shipments'] });

@@ -192,10 +192,11 @@ export function useCsvImport() {
         {
           onSuccess: ({ uploadId, results }) => {
             const { success, failed } = summarizeResults(results);
-            const notSent = parsed.summary.invalidRows;
+            // Rows with errors were not sent: they failed too, as the results view lists them.
+            const notSent = parsed.allRows ? parsed.summary.invalidRows : 0;
             toast({
               title: 'Shipments processed',
-              description: `${success} successful, ${failed} failed`,
+              description: `${success} successful, ${failed + notSent} failed`,
               variant: failed + notSent > 0 ? 'destructive' : 'success',
             });
             setStep(
