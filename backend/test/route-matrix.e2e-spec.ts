@@ -93,6 +93,11 @@ const MATRIX: Record<string, Row> = {
     expect: [401, 404, 404, 404, 403],
     path: () => '/api/shipments/00000000-0000-4000-8000-000000000000/retry',
   },
+  'GET /api/column-mappings': { expect: [401, 200, 200, 200, 403] },
+  'DELETE /api/column-mappings/:id': {
+    expect: [401, 404, 404, 404, 403],
+    path: () => '/api/column-mappings/00000000-0000-4000-8000-000000000000',
+  },
   'GET /api/orders': { expect: [401, 200, 200, 200, 403] },
   'GET /api/orders/problem': { expect: [401, 200, 200, 200, 403] },
   'POST /api/orders/refresh': { expect: [401, 409, 409, 409, 403] },

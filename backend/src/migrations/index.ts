@@ -4,6 +4,7 @@ import { Marketplace1764100000002 } from './1764100000002-marketplace.js';
 import { ShipmentsOrders1764100000003 } from './1764100000003-shipments-orders.js';
 import { AppConfig1764100000004 } from './1764100000004-app-config.js';
 import { UploadStaging1764100000005 } from './1764100000005-upload-staging.js';
+import { ColumnMappings1764200000400 } from './1764200000400-column-mappings.js';
 
 /** Migrations in order. `npm run db:generate` writes new files; add each one here. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   ShipmentsOrders1764100000003,
   AppConfig1764100000004,
   UploadStaging1764100000005,
+  ColumnMappings1764200000400,
 ];

@@ -89,3 +89,4 @@ export { detectDelimiter, type CsvDelimiter } from './delimiter.js';
 export { parseCsvBytes, parseCsvText, rowsToRecords, type CsvRecords, type ParsedCsv } from './csv-parse.js';
 export { checkCsvFile, type FileProblem } from './file-check.js';
 export type { UploadPreviewRow } from './api-types.js';
+export { fingerprintHeaders, headerFingerprint, mappingFitsHeaders } from './mapping-fingerprint.js';

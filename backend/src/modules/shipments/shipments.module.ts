@@ -1,6 +1,7 @@
 import { BullModule, Processor } from '@nestjs/bullmq';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { QUEUES } from '../../common/queue/queues.js';
+import { ColumnMappingsModule } from '../column-mappings/column-mappings.module.js';
 import { ShipmentProcessingService } from './shipment-processing.service.js';
 import { ShipmentRecoveryService } from './shipment-recovery.service.js';
 import { ShipmentsController } from './shipments.controller.js';
@@ -23,7 +24,7 @@ export class ShipmentsModule {
     }
     return {
       module: ShipmentsModule,
-      imports: [BullModule.registerQueue({ name: QUEUES.SHIPMENTS })],
+      imports: [BullModule.registerQueue({ name: QUEUES.SHIPMENTS }), ColumnMappingsModule],
       controllers: [UploadsController, ShipmentsController],
       providers: [
         ShipmentsService,

@@ -20,6 +20,7 @@ import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { QUEUES, SHIPMENT_JOBS, type ShipmentsQueueJob } from '../../common/queue/queues.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ingestCsv, type IngestedRow } from './csv-ingest.js';
+import { ColumnMappingsService } from '../column-mappings/column-mappings.service.js';
 import { RETRY_BASE_DELAY_MS } from './retry-schedule.js';
 import { UploadReadinessService } from './upload-readiness.service.js';
 import type { ListShipmentsQuery, ProcessItemDto } from './shipments.dto.js';
@@ -136,6 +137,7 @@ export class ShipmentsService {
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly readiness: UploadReadinessService,
+    private readonly mappings: ColumnMappingsService,
   ) {}
 
   /** Reading A: a CSV file. Every row is stored; valid ones become PENDING shipments and are queued. */
@@ -146,9 +148,21 @@ export class ShipmentsService {
   ) {
     if (!/\.csv$/i.test(file.originalname))
       throw new AppError('VALIDATION_FAILED', 'Please select a CSV file');
-    const mapping = parseMapping(mappingJson);
+    let mapping = parseMapping(mappingJson);
     await this.readiness.assertReady(caller);
-    const ingest = await ingestCsv(file.buffer, mapping, this.clock.now());
+    let ingest = await ingestCsv(file.buffer, mapping, this.clock.now());
+    let savedMappingApplied = false;
+    if (ingest.missingColumns.length && !mapping) {
+      // The company mapped a file with these columns before: read this one the same way.
+      const saved = await this.mappings.find(caller, ingest.headers);
+      if (saved) {
+        mapping = saved;
+        ingest = await ingestCsv(file.buffer, mapping, this.clock.now());
+        savedMappingApplied = true;
+      }
+    } else if (mapping && !ingest.missingColumns.length) {
+      await this.mappings.remember(caller, ingest.headers, mapping);
+    }
     if (ingest.missingColumns.length) {
       throw new AppError(
         'VALIDATION_FAILED',
@@ -193,6 +207,7 @@ export class ShipmentsService {
       duplicateRows: stored.duplicateRows,
       queued: stored.queued,
       encoding: ingest.encoding,
+      savedMappingApplied,
       preview: { valid: preview.valid.slice(0, 100), invalid: preview.invalid.slice(0, 1000) },
     };
   }
