@@ -151,8 +151,12 @@ describe('every upload ends in an answer a person can act on', () => {
     const before = (await sandbox(product, 'GET', '/ledger')).length;
     await results.getByRole('button', { name: 'Close' }).click();
     await page.getByTestId('csv-file-input').setInputFiles(file('odd-headers-fixed.csv', fixed));
-    await page.getByRole('dialog', { name: 'Map Your CSV Columns' }).getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('dialog', { name: 'Review Shipment Data' }).getByRole('button', { name: 'Process Shipments' }).click();
+    // The same odd headers: the mapping saved with the first file is used without asking.
+    const review = page.getByRole('dialog', { name: 'Review Shipment Data' });
+    await review.getByTestId('saved-mapping-note').getByText('Using the mapping you saved for these columns').waitFor();
+    assert.equal(await page.getByRole('dialog', { name: 'Map Your CSV Columns' }).count(), 0);
+    await screenshot(page, 'results-10-saved-mapping');
+    await review.getByRole('button', { name: 'Process Shipments' }).click();
     await results.getByText('Processing complete').waitFor({ timeout: 30_000 });
     assert.equal(await results.getByTestId('progress-success').innerText(), '3');
     assert.deepEqual(await shipmentsOn(product, o1.id), [body[0][1]]);
@@ -161,8 +165,8 @@ describe('every upload ends in an answer a person can act on', () => {
     // The whole original file again: nothing is sent twice.
     await results.getByRole('button', { name: 'Close' }).click();
     await page.getByTestId('csv-file-input').setInputFiles(original);
-    await page.getByRole('dialog', { name: 'Map Your CSV Columns' }).getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('dialog', { name: 'Review Shipment Data' }).getByRole('button', { name: 'Process Shipments' }).click();
+    await review.getByTestId('saved-mapping-note').waitFor();
+    await review.getByRole('button', { name: 'Process Shipments' }).click();
     await results.getByText('Processing complete').waitFor({ timeout: 30_000 });
     const ledger = await sandbox(product, 'GET', '/ledger');
     assert.equal(ledger.length - before, 3, 'three creates for the three fixed rows, none for the repeat');

@@ -3,6 +3,7 @@ import { initials, useCurrentUser, type CurrentUser } from '../auth/useCurrentUs
 import { PageHeader } from '../pages/PageHeader';
 import { brandColors } from '../theme/theme';
 import { IntegrationCard } from './IntegrationCard';
+import { SavedMappingsCard } from './SavedMappingsCard';
 import { ThresholdsCard } from './ThresholdsCard';
 
 function AccountCard({ user }: { user: CurrentUser }) {
@@ -67,6 +68,11 @@ export function SettingsTab() {
         <IntegrationCard hasFaireToken={user.hasFaireToken} />
       </Box>
       <ThresholdsCard hasCompany={!!user.company} canEdit={canEdit} />
+      {user.company ? (
+        <Box sx={{ mt: 3 }}>
+          <SavedMappingsCard />
+        </Box>
+      ) : null}
     </>
   );
 }

@@ -9,6 +9,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  Link,
   ToggleButton,
   ToggleButtonGroup,
   Tooltip,
@@ -39,6 +40,8 @@ export interface ReviewModalProps {
   rowLimit?: number;
   /** Set when invalid rows can be fixed in place; the row is re-validated with the shared rules. */
   onFix?: (row: number, patch: RowPatch) => void;
+  /** Set when the company's saved mapping for these headers was applied: shows it, with "Change". */
+  onChangeSavedMapping?: () => void;
 }
 
 function Stat({ label, value, tone }: { label: string; value: number; tone?: 'success' | 'error' }) {
@@ -100,6 +103,7 @@ function ReviewModalBody({
   processHint,
   rowLimit = REVIEW_ROW_LIMIT,
   onFix,
+  onChangeSavedMapping,
 }: ReviewModalProps) {
   const [issuesOnly, setIssuesOnly] = useState(false);
   const visible = useMemo(() => (issuesOnly ? rows.filter((r) => !r.valid) : rows), [issuesOnly, rows]);
@@ -139,6 +143,22 @@ function ReviewModalBody({
             {fileName}
           </Typography>
         </Box>
+        {onChangeSavedMapping ? (
+          <Typography
+            data-testid="saved-mapping-note"
+            sx={{ fontSize: 13, color: 'text.secondary', mt: 0.75 }}
+          >
+            Using the mapping you saved for these columns ·{' '}
+            <Link
+              component="button"
+              type="button"
+              onClick={onChangeSavedMapping}
+              sx={{ fontSize: 13, verticalAlign: 'baseline' }}
+            >
+              Change
+            </Link>
+          </Typography>
+        ) : null}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.25, mt: 1.5, alignItems: 'center' }}>
           <Box sx={{ display: 'flex', gap: 1.25, width: { xs: '100%', sm: 'auto' } }}>
             <Stat label="Total rows" value={totalRows} />

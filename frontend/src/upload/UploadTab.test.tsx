@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { headerFingerprint } from '@portal/shipment-rules';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { annAtAcme } from '../test/fixtures';
 import { mockApi, sentBodies } from '../test/fetchMock';
@@ -260,6 +261,57 @@ describe('UploadTab', () => {
       shipDate: '2026-11-20T00:00:00.000Z',
       shippingCost: 420,
     });
+  });
+
+  it('applies the mapping the company saved for these headers without asking, and lets it be changed', async () => {
+    const headers = ['po number', 'awb', 'courier', 'date shipped', 'shipping_cost'];
+    const fetch = mockApi({
+      'GET /api/column-mappings': {
+        body: {
+          mappings: [
+            {
+              id: 'm1',
+              fingerprint: headerFingerprint(headers),
+              headers,
+              mapping: {
+                'po number': 'order_id',
+                awb: 'tracking_number',
+                courier: 'carrier',
+                'date shipped': 'ship_date',
+              },
+              createdAt: '2026-11-20T00:00:00.000Z',
+              lastUsedAt: '2026-11-20T00:00:00.000Z',
+            },
+          ],
+        },
+      },
+      'POST /api/shipments/upload': { status: 503, body: { message: 'stop here' } },
+    });
+    renderScreen(<UploadTab />, { user: annAtAcme() });
+    choose(
+      csvFile(
+        'PO Number,AWB,Courier,Date Shipped,shipping_cost\nbo_abc12345de,1Z999AA10123456784,UPS,2026-11-20,12.50\n',
+        'export.csv',
+      ),
+    );
+    const review = within(await screen.findByRole('dialog', { name: 'Review Shipment Data' }));
+    expect(screen.queryByText('Map Your CSV Columns')).toBeNull();
+    expect(review.getByTestId('saved-mapping-note').textContent).toContain(
+      'Using the mapping you saved for these columns · Change',
+    );
+    expect(review.getByTestId('review-valid').textContent).toBe('1');
+    fireEvent.click(review.getByRole('button', { name: 'Process Shipments' }));
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(([url, init]) => url === '/api/shipments/upload' && init?.method === 'POST'),
+      ).toBe(true),
+    );
+    // The server applies the saved mapping itself: the file goes without one.
+    const form = fetch.mock.calls.find(([url]) => url === '/api/shipments/upload')?.[1]?.body as FormData;
+    expect(form.get('columnMapping')).toBeNull();
+    fireEvent.click(review.getByRole('button', { name: 'Change' }));
+    expect(await screen.findByText('Map Your CSV Columns')).toBeTruthy();
+    expect(screen.getByTestId<HTMLSelectElement>('mapping-order_id').value).toBe('po number');
   });
 
   it("keeps the review open with 'Processing failed' when the call fails", async () => {

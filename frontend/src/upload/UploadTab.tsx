@@ -27,8 +27,17 @@ function processHint(step: ReviewStep): string {
 
 /** The Upload Shipments tab of the main portal. */
 export function UploadTab() {
-  const { step, submitting, selectFile, confirmMapping, cancel, submit, closeResults, fixRow } =
-    useCsvImport();
+  const {
+    step,
+    submitting,
+    selectFile,
+    confirmMapping,
+    cancel,
+    submit,
+    closeResults,
+    fixRow,
+    changeMapping,
+  } = useCsvImport();
   const [, setParams] = useSearchParams();
   const readiness = useUploadReadiness();
   const blocked = readiness.data?.canProcess === false;
@@ -138,6 +147,7 @@ export function UploadTab() {
           onCancel={cancel}
           onProcess={submit}
           onFix={step.parse.allRows ? fixRow : undefined}
+          onChangeSavedMapping={step.savedMapping ? changeMapping : undefined}
         />
       ) : null}
 

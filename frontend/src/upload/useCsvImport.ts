@@ -1,5 +1,6 @@
 import {
   checkCsvFile,
+  findMissingColumns,
   isShipmentField,
   normalizeHeader,
   selectionToColumnMapping,
@@ -14,6 +15,7 @@ import { errorMessage } from '../api/request';
 import { useToast } from '../notifications/toast';
 import { invalidateShipmentData } from '../shipments/api';
 import { mappingRequiredDetails, useProcessShipments, useUploadCsv } from './api';
+import { findSavedMapping, mappingToSelection } from './mappingsApi';
 import { parseCsvFile } from './parseCsvFile';
 import { buildProcessPayload, PROCESS_MAX_ROWS, summarizeResults } from './processPayload';
 import type { IssueRow } from './ResultRows';
@@ -49,6 +51,8 @@ export interface ReviewStep {
   parse: ParseResult;
   mapping?: ColumnMapping;
   mode: ImportMode;
+  /** The mapping is the one the company saved for these headers (applied without asking). */
+  savedMapping?: boolean;
 }
 
 export type ImportStep =
@@ -94,7 +98,7 @@ export function useCsvImport() {
   const generation = useRef(0);
 
   const showParsed = useCallback(
-    (file: File, parse: ParseResult, mapping?: ColumnMapping) => {
+    (file: File, parse: ParseResult, mapping?: ColumnMapping, savedMapping = false) => {
       const { summary } = parse;
       if (summary.detectedHeaders.length === 0) {
         toast({ title: 'CSV validation failed', description: 'The file is empty', variant: 'destructive' });
@@ -121,18 +125,28 @@ export function useCsvImport() {
         });
         return;
       }
-      setStep({ kind: 'review', file, parse, mapping, mode: importModeFor(parse, mapping) });
+      setStep({ kind: 'review', file, parse, mapping, mode: importModeFor(parse, mapping), savedMapping });
     },
     [toast],
   );
 
   const parse = useCallback(
-    (file: File, mapping?: ColumnMapping) => {
+    (file: File, mapping?: ColumnMapping, savedMapping = false) => {
       const id = ++generation.current;
       setStep({ kind: 'parsing', file });
       parseCsvFile(file, mapping).then(
-        (result) => {
-          if (id === generation.current) showParsed(file, result, mapping);
+        async (result) => {
+          if (id !== generation.current) return;
+          if (!mapping && result.summary.requiresMapping && result.summary.totalRows > 0) {
+            // The company mapped a file with these columns before: use that mapping without asking.
+            const saved = await findSavedMapping(queryClient, result.summary.detectedHeaders);
+            if (id !== generation.current) return;
+            if (saved) {
+              parse(file, saved, true);
+              return;
+            }
+          }
+          showParsed(file, result, mapping, savedMapping);
         },
         (err: unknown) => {
           if (id !== generation.current) return;
@@ -144,7 +158,7 @@ export function useCsvImport() {
         },
       );
     },
-    [showParsed, toast],
+    [showParsed, toast, queryClient],
   );
 
   const selectFile = useCallback(
@@ -221,7 +235,8 @@ export function useCsvImport() {
       return;
     }
     upload.mutate(
-      { file, mapping },
+      // A saved mapping is applied by the server too (and its answer says so); a changed one is sent.
+      { file, mapping: step.savedMapping ? undefined : mapping },
       {
         onSuccess: (result) => {
           toast({
@@ -259,10 +274,36 @@ export function useCsvImport() {
     });
   }, []);
 
+  /** "Change": the mapping dialog, starting from the mapping in use. */
+  const changeMapping = useCallback(() => {
+    setStep((s) => {
+      if (s.kind !== 'review' || !s.mapping) return s;
+      const headers = s.parse.summary.detectedHeaders;
+      return {
+        kind: 'mapping',
+        file: s.file,
+        headers,
+        labels: s.parse.headerLabels,
+        missing: findMissingColumns(headers),
+        initial: mappingToSelection(s.mapping),
+      };
+    });
+  }, []);
+
   const closeResults = useCallback(() => {
     setStep({ kind: 'idle' });
     void invalidateShipmentData(queryClient);
   }, [queryClient]);
 
-  return { step, submitting, selectFile, confirmMapping, cancel, submit, closeResults, fixRow };
+  return {
+    step,
+    submitting,
+    selectFile,
+    confirmMapping,
+    cancel,
+    submit,
+    closeResults,
+    fixRow,
+    changeMapping,
+  };
 }
