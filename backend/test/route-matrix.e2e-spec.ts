@@ -72,6 +72,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/shipments/process': { expect: [401, 400, 400, 400, 403], body: () => ({ shipments: [] }) },
   'GET /api/shipments': { expect: [401, 200, 200, 200, 403] },
   'GET /api/shipments/uploads': { expect: [401, 200, 200, 200, 403] },
+  'POST /api/shipments/order-check': { expect: [401, 200, 200, 200, 403], body: () => ({ rows: [] }) },
   'GET /api/shipments/uploads/readiness': { expect: [401, 200, 200, 200, 403] },
   'GET /api/shipments/uploads/:uploadId': {
     expect: [401, 404, 404, 404, 403],

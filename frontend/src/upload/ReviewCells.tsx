@@ -3,6 +3,7 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Box, Chip, IconButton, Tooltip, Typography } from '@mui/material';
 import { carrierLabel } from '@portal/shipment-rules';
+import type { OrderCheck } from './orderCheck';
 import type { ReviewRow } from './types';
 
 export const dash = (value: string) => (value.trim() ? value : '-');
@@ -50,7 +51,15 @@ export function CarrierCell({ row }: { row: ReviewRow }) {
   );
 }
 
-export function ValidationCell({ row, onEdit }: { row: ReviewRow; onEdit?: () => void }) {
+export function ValidationCell({
+  row,
+  onEdit,
+  check,
+}: {
+  row: ReviewRow;
+  onEdit?: () => void;
+  check?: OrderCheck;
+}) {
   if (!row.valid) {
     return (
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.75, color: 'error.main', minWidth: 180 }}>
@@ -73,15 +82,39 @@ export function ValidationCell({ row, onEdit }: { row: ReviewRow; onEdit?: () =>
     );
   }
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', whiteSpace: 'nowrap' }}>
-      <Chip
-        size="small"
-        color="success"
-        variant="outlined"
-        label="Valid"
-        sx={{ height: 22, fontWeight: 600 }}
-      />
-      <Warnings warnings={row.warnings} />
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', whiteSpace: 'nowrap', gap: 0.75 }}>
+        <Chip
+          size="small"
+          color="success"
+          variant="outlined"
+          label="Valid"
+          sx={{ height: 22, fontWeight: 600 }}
+        />
+        {check?.state ? (
+          <Typography
+            component="span"
+            sx={{ fontSize: 12, color: 'text.secondary' }}
+            data-testid="order-state"
+          >
+            {check.state.replace(/_/g, ' ')} on Faire
+          </Typography>
+        ) : null}
+        <Warnings warnings={row.warnings} />
+      </Box>
+      {check?.warning ? (
+        <Typography
+          data-testid="order-check-warning"
+          sx={{
+            fontSize: 12.5,
+            mt: 0.5,
+            color: check.cannotSucceed ? '#b7791f' : 'text.secondary',
+            maxWidth: 280,
+          }}
+        >
+          {check.warning}
+        </Typography>
+      ) : null}
     </Box>
   );
 }

@@ -17,6 +17,7 @@ import {
 } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { REVIEW_ROW_LIMIT } from './csvParse';
+import type { OrderCheck } from './orderCheck';
 import { ReviewRows } from './ReviewRows';
 import type { RowPatch } from './RowEditor';
 import type { ReviewRow } from './types';
@@ -42,6 +43,20 @@ export interface ReviewModalProps {
   onFix?: (row: number, patch: RowPatch) => void;
   /** Set when the company's saved mapping for these headers was applied: shows it, with "Change". */
   onChangeSavedMapping?: () => void;
+  /** What the last sync knows of each valid row's order, by row number (one batched call). */
+  orderChecks?: Map<number, OrderCheck>;
+}
+
+function OrderCheckSummary({ flagged }: { flagged: number }) {
+  if (flagged === 0) return null;
+  return (
+    <Chip
+      data-testid="order-check-flagged"
+      color="warning"
+      variant="outlined"
+      label={`${flagged.toLocaleString('en-US')} ${flagged === 1 ? 'row' : 'rows'} cannot succeed as things stand`}
+    />
+  );
 }
 
 function Stat({ label, value, tone }: { label: string; value: number; tone?: 'success' | 'error' }) {
@@ -104,7 +119,9 @@ function ReviewModalBody({
   rowLimit = REVIEW_ROW_LIMIT,
   onFix,
   onChangeSavedMapping,
+  orderChecks,
 }: ReviewModalProps) {
+  const flagged = [...(orderChecks?.values() ?? [])].filter((c) => c.cannotSucceed).length;
   const [issuesOnly, setIssuesOnly] = useState(false);
   const visible = useMemo(() => (issuesOnly ? rows.filter((r) => !r.valid) : rows), [issuesOnly, rows]);
   const shown = visible.slice(0, rowLimit);
@@ -175,6 +192,7 @@ function ReviewModalBody({
               />
             </Tooltip>
           ) : null}
+          <OrderCheckSummary flagged={flagged} />
           {invalidRows > 0 ? (
             <ToggleButtonGroup
               size="small"
@@ -197,7 +215,7 @@ function ReviewModalBody({
         </Box>
       </Box>
       <DialogContent dividers sx={{ p: 0 }}>
-        <ReviewRows rows={shown} onFix={onFix} />
+        <ReviewRows rows={shown} onFix={onFix} checks={orderChecks} />
         {issuesOnly && rows.length < totalRows ? (
           <Typography sx={{ px: 3, py: 1.5, fontSize: 13, color: 'text.secondary', bgcolor: '#fafbfa' }}>
             Rows with issues among the first {rows.length.toLocaleString('en-US')} rows. After processing, the

@@ -13,6 +13,7 @@ import { formatShortUsDate } from '@portal/shipment-rules';
 import { Fragment, useState } from 'react';
 import { CarrierCell, dash, ValidationCell } from './ReviewCells';
 import { RowEditor, type RowPatch } from './RowEditor';
+import type { OrderCheck } from './orderCheck';
 import type { ReviewRow } from './types';
 
 /** Below MUI's `sm` breakpoint (600px): rows become cards. A plain query works without a theme too. */
@@ -22,6 +23,8 @@ export interface ReviewRowsProps {
   rows: ReviewRow[];
   /** Set when rows can be fixed in place (the reviewed rows are what Process sends). */
   onFix?: (row: number, patch: RowPatch) => void;
+  /** What the last sync knows of each valid row's order, by row number. */
+  checks?: Map<number, OrderCheck>;
 }
 
 const headCell = {
@@ -36,7 +39,7 @@ const headCell = {
 } as const;
 
 /** The review's rows: a table, or on a phone one card per row with its validation message first. */
-export function ReviewRows({ rows, onFix }: ReviewRowsProps) {
+export function ReviewRows({ rows, onFix, checks }: ReviewRowsProps) {
   const isPhone = useMediaQuery(PHONE_QUERY, { noSsr: true });
   const [editing, setEditing] = useState<number | null>(null);
   const save = (row: number) => (patch: RowPatch) => {
@@ -75,7 +78,7 @@ export function ReviewRows({ rows, onFix }: ReviewRowsProps) {
               <RowEditor row={r} onSave={save(r.row)} onCancel={() => setEditing(null)} />
             ) : (
               <>
-                <ValidationCell row={r} onEdit={editFor(r)} />
+                <ValidationCell row={r} onEdit={editFor(r)} check={checks?.get(r.row)} />
                 <Box
                   sx={{
                     display: 'grid',
@@ -160,7 +163,7 @@ export function ReviewRows({ rows, onFix }: ReviewRowsProps) {
                   {dash(r.shipping_cost)}
                 </TableCell>
                 <TableCell>
-                  <ValidationCell row={r} onEdit={editFor(r)} />
+                  <ValidationCell row={r} onEdit={editFor(r)} check={checks?.get(r.row)} />
                 </TableCell>
               </TableRow>
               {editing === r.row ? (

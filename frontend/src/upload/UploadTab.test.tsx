@@ -314,6 +314,61 @@ describe('UploadTab', () => {
     expect(screen.getByTestId<HTMLSelectElement>('mapping-order_id').value).toBe('po number');
   });
 
+  it('shows per row what the last sync knows of the order, from one batched call, and flags rows that cannot succeed', async () => {
+    const fetch = mockApi({
+      'POST /api/shipments/order-check': {
+        body: {
+          lastSyncAt: '2026-11-25T10:00:00.000Z',
+          rows: [
+            {
+              orderId: 'bo_abc12345de',
+              trackingNumber: '1Z999AA10123456784',
+              known: true,
+              state: 'PROCESSING',
+              trackingAlreadyThere: false,
+              cannotSucceed: false,
+              warning: null,
+            },
+            {
+              orderId: 'bo_xyz98765ab',
+              trackingNumber: '986578788855',
+              known: false,
+              state: null,
+              trackingAlreadyThere: false,
+              cannotSucceed: true,
+              warning: 'Not among your Faire orders as of the last sync.',
+            },
+          ],
+        },
+      },
+    });
+    renderScreen(<UploadTab />, { user: annAtAcme() });
+    choose(
+      csvFile(
+        HEADER +
+          'bo_abc12345de,1Z999AA10123456784,UPS,2026-11-20,12.50\nXYZ98765AB,986578788855,FedEx,11/20/2026,$1.05\n',
+      ),
+    );
+    const review = within(await screen.findByRole('dialog', { name: 'Review Shipment Data' }));
+    expect((await review.findByTestId('order-check-flagged')).textContent).toBe(
+      '1 row cannot succeed as things stand',
+    );
+    expect(within(review.getByTestId('review-row-2')).getByTestId('order-state').textContent).toBe(
+      'PROCESSING on Faire',
+    );
+    expect(
+      within(review.getByTestId('review-row-3')).getByTestId('order-check-warning').textContent,
+    ).toContain('Not among your Faire orders');
+    expect(sentBodies(fetch, 'POST /api/shipments/order-check')).toEqual([
+      {
+        rows: [
+          { orderId: 'bo_abc12345de', trackingNumber: '1Z999AA10123456784' },
+          { orderId: 'bo_xyz98765ab', trackingNumber: '986578788855' },
+        ],
+      },
+    ]);
+  });
+
   it("keeps the review open with 'Processing failed' when the call fails", async () => {
     mockApi({ 'POST /api/shipments/process': { status: 503, body: { message: 'Faire is unavailable' } } });
     renderScreen(<UploadTab />, { user: annAtAcme() });

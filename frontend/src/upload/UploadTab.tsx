@@ -5,6 +5,7 @@ import { ColumnMappingDialog } from './ColumnMappingDialog';
 import { DropZone } from './DropZone';
 import { RequirementsCard } from './RequirementsCard';
 import { ReviewModal } from './ReviewModal';
+import { useOrderCheck } from './orderCheck';
 import { useUploadReadiness } from './resultsApi';
 import { UploadResultsView } from './UploadResultsView';
 import { useCsvImport, type ReviewStep } from './useCsvImport';
@@ -41,6 +42,7 @@ export function UploadTab() {
   const [, setParams] = useSearchParams();
   const readiness = useUploadReadiness();
   const blocked = readiness.data?.canProcess === false;
+  const orderCheck = useOrderCheck(step.kind === 'review' ? step.parse.rows : undefined);
 
   return (
     <>
@@ -148,6 +150,7 @@ export function UploadTab() {
           onProcess={submit}
           onFix={step.parse.allRows ? fixRow : undefined}
           onChangeSavedMapping={step.savedMapping ? changeMapping : undefined}
+          orderChecks={orderCheck.byRow}
         />
       ) : null}
 

@@ -2,6 +2,8 @@ import { BullModule, Processor } from '@nestjs/bullmq';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { QUEUES } from '../../common/queue/queues.js';
 import { ColumnMappingsModule } from '../column-mappings/column-mappings.module.js';
+import { OrderCheckController } from './order-check.controller.js';
+import { OrderCheckService } from './order-check.service.js';
 import { ShipmentProcessingService } from './shipment-processing.service.js';
 import { ShipmentRecoveryService } from './shipment-recovery.service.js';
 import { ShipmentsController } from './shipments.controller.js';
@@ -25,12 +27,13 @@ export class ShipmentsModule {
     return {
       module: ShipmentsModule,
       imports: [BullModule.registerQueue({ name: QUEUES.SHIPMENTS }), ColumnMappingsModule],
-      controllers: [UploadsController, ShipmentsController],
+      controllers: [UploadsController, OrderCheckController, ShipmentsController],
       providers: [
         ShipmentsService,
         ShipmentProcessingService,
         UploadResultsService,
         UploadReadinessService,
+        OrderCheckService,
         ...(opts.worker ? [ShipmentsProcessor, ShipmentRecoveryService] : []),
       ],
       exports: [ShipmentsService, ShipmentProcessingService],
