@@ -90,3 +90,4 @@ export { parseCsvBytes, parseCsvText, rowsToRecords, type CsvRecords, type Parse
 export { checkCsvFile, type FileProblem } from './file-check.js';
 export type { UploadPreviewRow } from './api-types.js';
 export { fingerprintHeaders, headerFingerprint, mappingFitsHeaders } from './mapping-fingerprint.js';
+export { readAmountCell, readOrderIdCell, type AmountReading, type OrderIdReading } from './value-forms.js';

@@ -18,7 +18,7 @@ export const ERROR_MESSAGES = {
 export type SpecErrorCode = keyof typeof ERROR_MESSAGES;
 
 /** Every blocking error code: the spec's eleven plus spreadsheet damage of tracking numbers. */
-export type RowErrorCode = SpecErrorCode | 'TRACKING_SCIENTIFIC_NOTATION';
+export type RowErrorCode = SpecErrorCode | 'TRACKING_SCIENTIFIC_NOTATION' | 'AMBIGUOUS_SHIPPING_COST';
 
 export type RowWarningCode =
   | 'CARRIER_NOT_RECOGNISED'
@@ -29,7 +29,8 @@ export type RowWarningCode =
   | 'TRACKING_FORMAT_USPS'
   | 'TRACKING_FORMAT_FEDEX'
   | 'TRACKING_CARRIER_MISMATCH'
-  | 'DUPLICATE_ROW';
+  | 'DUPLICATE_ROW'
+  | 'VALUE_INTERPRETED';
 
 /** Fixed warning texts. Warnings with a value in them are built by the functions below. */
 export const WARNING_MESSAGES = {
