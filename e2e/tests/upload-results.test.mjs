@@ -82,7 +82,12 @@ describe('every upload ends in an answer a person can act on', () => {
     ];
     await page.goto(`${product.url}/dashboard?tab=upload`);
     await page.getByTestId('csv-file-input').setInputFiles(file('ordinary.csv', lines));
-    await page.getByRole('dialog', { name: 'Review Shipment Data' }).getByRole('button', { name: 'Process Shipments' }).click();
+    const review = page.getByRole('dialog', { name: 'Review Shipment Data' });
+    // Known before sending: the unknown order is flagged from the last sync, without a call per row.
+    await review.getByTestId('review-row-4').getByTestId('order-check-warning').getByText(/Not among your Faire orders/).waitFor();
+    await review.getByTestId('order-check-flagged').waitFor();
+    await screenshot(page, 'results-00-review-order-check');
+    await review.getByRole('button', { name: 'Process Shipments' }).click();
     await toast(page, 'Shipments processed', '2 successful, 5 failed');
     const results = page.getByRole('dialog', { name: 'Upload Results' });
     await results.getByText('Processing complete').waitFor({ timeout: 30_000 });
@@ -106,10 +111,10 @@ describe('every upload ends in an answer a person can act on', () => {
     await devSignIn(phone, product, { email: 'rita@juniper.test' });
     await phone.goto(`${product.url}/dashboard?tab=upload`);
     await phone.getByTestId('csv-file-input').setInputFiles(file('ordinary-again.csv', lines));
-    const review = phone.getByRole('dialog', { name: 'Review Shipment Data' });
-    await review.getByTestId('review-row-3').getByText('Missing order ID').waitFor();
+    const phoneReview = phone.getByRole('dialog', { name: 'Review Shipment Data' });
+    await phoneReview.getByTestId('review-row-3').getByText('Missing order ID').waitFor();
     await screenshot(phone, 'results-08-review-phone');
-    await review.getByRole('button', { name: 'Process Shipments' }).click();
+    await phoneReview.getByRole('button', { name: 'Process Shipments' }).click();
     const again = phone.getByRole('dialog', { name: 'Upload Results' });
     await again.getByText('Processing complete').waitFor({ timeout: 30_000 });
     assert.equal(await again.locator('[data-testid^="issue-row-"]').count(), 5);
