@@ -34,6 +34,18 @@ describe('AppNotification', () => {
     expect(screen.queryByText('First')).toBeNull();
   });
 
+  it('says messages sent together in one toast, so none is lost', () => {
+    renderHost();
+    act(() => {
+      show({ title: 'Authentication failed', description: 'Access denied', variant: 'destructive' });
+      show({ title: 'Sign in failed', variant: 'destructive' });
+    });
+    const toasts = screen.getAllByTestId('toast');
+    expect(toasts).toHaveLength(1);
+    expect(toasts[0].textContent).toContain('Authentication failed');
+    expect(toasts[0].textContent).toContain('Access denied · Sign in failed');
+  });
+
   it('has a close button', () => {
     renderHost();
     act(() => show({ title: 'Closable' }));

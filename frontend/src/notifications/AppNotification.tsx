@@ -8,7 +8,12 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
-import { useNotificationContext, useTranslate, type NotificationType } from 'react-admin';
+import {
+  useNotificationContext,
+  useTranslate,
+  type NotificationPayload,
+  type NotificationType,
+} from 'react-admin';
 import { ToastContent, type ToastVariant } from './toast';
 
 /** Toast display time (spec section 9): counted from when it appears, never paused by the pointer. */
@@ -29,6 +34,44 @@ const VARIANT: Record<NotificationType, ToastVariant> = {
   info: 'default',
 };
 
+interface ToastParts {
+  title: string;
+  description?: string;
+  variant: ToastVariant;
+}
+
+function partsOf(n: NotificationPayload, translate: (key: string, opts?: object) => string): ToastParts {
+  if (isValidElement(n.message) && n.message.type === ToastContent) {
+    const p = n.message.props as { title: string; description?: string; variant?: ToastVariant };
+    return { title: p.title, description: p.description, variant: p.variant ?? 'default' };
+  }
+  const text = typeof n.message === 'string' ? translate(n.message, { _: n.message }) : '';
+  return { title: text, variant: VARIANT[n.type] };
+}
+
+/**
+ * The toast to show for what arrived since the last one: the message itself, or, for messages sent
+ * together in one go (e.g. 'Authentication failed' then 'Sign in failed'), one toast that says all of
+ * them, so none is lost and nothing queues.
+ */
+function oneToast(
+  batch: NotificationPayload[],
+  translate: (key: string, opts?: object) => string,
+): { message: ReactNode; type: NotificationType } {
+  const last = batch[batch.length - 1];
+  if (batch.length === 1) return { message: last.message, type: last.type };
+  const parts = batch.map((n) => partsOf(n, translate));
+  const [first, ...rest] = parts;
+  const description = [first.description, ...rest.flatMap((r) => [r.title, r.description])]
+    .filter((t): t is string => !!t)
+    .join(' · ');
+  const variant = parts.some((p) => p.variant === 'destructive') ? 'destructive' : first.variant;
+  return {
+    message: <ToastContent title={first.title} description={description} variant={variant} />,
+    type: variant === 'destructive' ? 'error' : variant === 'success' ? 'success' : 'info',
+  };
+}
+
 /**
  * One toast at a time: a new message replaces the one shown (nothing queues behind it), it stays 5 s
  * whether or not the pointer is on it, and it has a close button. It sits where nothing clickable is:
@@ -45,11 +88,10 @@ export function AppNotification() {
 
   useEffect(() => {
     if (notifications.length === 0) return;
-    const latest = notifications[notifications.length - 1];
     counter.current += 1;
-    setShown({ key: counter.current, message: latest.message, type: latest.type });
+    setShown({ key: counter.current, ...oneToast(notifications, translate) });
     resetNotifications();
-  }, [notifications, resetNotifications]);
+  }, [notifications, resetNotifications, translate]);
 
   useEffect(() => {
     if (!shown) return;
