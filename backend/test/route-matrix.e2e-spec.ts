@@ -72,13 +72,33 @@ const MATRIX: Record<string, Row> = {
   'POST /api/shipments/upload': { expect: [401, 400, 400, 400, 403] },
   'POST /api/shipments/process': { expect: [401, 400, 400, 400, 403], body: () => ({ shipments: [] }) },
   'GET /api/shipments': { expect: [401, 200, 200, 200, 403] },
+  'GET /api/shipments/uploads': { expect: [401, 200, 200, 200, 403] },
+  'POST /api/shipments/order-check': { expect: [401, 200, 200, 200, 403], body: () => ({ rows: [] }) },
+  'GET /api/shipments/uploads/readiness': { expect: [401, 200, 200, 200, 403] },
   'GET /api/shipments/uploads/:uploadId': {
     expect: [401, 404, 404, 404, 403],
     path: () => '/api/shipments/uploads/00000000-0000-4000-8000-000000000000',
   },
+  'GET /api/shipments/uploads/:uploadId/rows': {
+    expect: [401, 404, 404, 404, 403],
+    path: () => '/api/shipments/uploads/00000000-0000-4000-8000-000000000000/rows',
+  },
+  'GET /api/shipments/uploads/:uploadId/failed.csv': {
+    expect: [401, 404, 404, 404, 403],
+    path: () => '/api/shipments/uploads/00000000-0000-4000-8000-000000000000/failed.csv',
+  },
+  'POST /api/shipments/uploads/:uploadId/retry-failed': {
+    expect: [401, 404, 404, 404, 403],
+    path: () => '/api/shipments/uploads/00000000-0000-4000-8000-000000000000/retry-failed',
+  },
   'POST /api/shipments/:id/retry': {
     expect: [401, 404, 404, 404, 403],
     path: () => '/api/shipments/00000000-0000-4000-8000-000000000000/retry',
+  },
+  'GET /api/column-mappings': { expect: [401, 200, 200, 200, 403] },
+  'DELETE /api/column-mappings/:id': {
+    expect: [401, 404, 404, 404, 403],
+    path: () => '/api/column-mappings/00000000-0000-4000-8000-000000000000',
   },
   'GET /api/orders': {
     expect: [401, 200, 200, 200, 403],

@@ -101,8 +101,8 @@ describe('uploading shipments', () => {
     });
     await page.goto(`${product.url}/dashboard?tab=upload`);
     await page.getByTestId('csv-file-input').setInputFiles(file('big.csv', lines.join('\n') + '\n'));
-    const mapping = page.getByRole('dialog', { name: 'Map Your CSV Columns' });
-    await mapping.getByRole('button', { name: 'Continue' }).click();
+    // The same columns as the first file: the mapping saved then is used without asking.
+    await page.getByTestId('saved-mapping-note').waitFor();
     await page.getByRole('dialog', { name: 'Review Shipment Data' }).getByRole('button', { name: 'Process Shipments' }).click();
     await toast(page, 'CSV uploaded successfully', '36 valid rows found, 0 with issues');
     const results = page.getByRole('dialog').filter({ has: page.getByTestId('result-total') });

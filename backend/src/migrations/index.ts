@@ -5,6 +5,7 @@ import { ShipmentsOrders1764100000003 } from './1764100000003-shipments-orders.j
 import { AppConfig1764100000004 } from './1764100000004-app-config.js';
 import { UploadStaging1764100000005 } from './1764100000005-upload-staging.js';
 import { CompanyConnection1764200000300 } from './1764200000300-company-connection.js';
+import { ColumnMappings1764200000400 } from './1764200000400-column-mappings.js';
 import { ShipmentQueuedAt1764200000500 } from './1764200000500-shipment-queued-at.js';
 import { OrdersList1764200000600 } from './1764200000600-orders-list.js';
 import { OrderFirstSeen1764200000601 } from './1764200000601-order-first-seen.js';
@@ -19,6 +20,7 @@ export const MIGRATIONS = [
   AppConfig1764100000004,
   UploadStaging1764100000005,
   CompanyConnection1764200000300,
+  ColumnMappings1764200000400,
   ShipmentQueuedAt1764200000500,
   OrdersList1764200000600,
   OrderFirstSeen1764200000601,

@@ -46,6 +46,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'shipments.uploaded': 'Uploaded shipments',
   'shipments.processed': 'Processed shipments',
   'shipment.retried': 'Retried a shipment',
+  'shipments.retried': "Retried an upload's failed rows",
   'settings.thresholds_changed': 'Changed late thresholds',
   'config.changed': 'Changed the API configuration',
 };

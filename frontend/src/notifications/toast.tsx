@@ -23,7 +23,11 @@ export function useToast(): (t: ToastInput) => void {
   );
 }
 
-const SEVERITY: Record<ToastVariant, AlertColor> = { default: 'info', success: 'success', destructive: 'error' };
+const SEVERITY: Record<ToastVariant, AlertColor> = {
+  default: 'info',
+  success: 'success',
+  destructive: 'error',
+};
 
 /**
  * react-admin renders an element message without its own snackbar surface, so the toast draws one:
@@ -33,10 +37,13 @@ export function ToastContent({
   title,
   description,
   variant = 'default',
+  onClose,
 }: {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  /** Set by the toast host: shows the close button. */
+  onClose?: () => void;
 }) {
   return (
     <Alert
@@ -44,9 +51,12 @@ export function ToastContent({
       data-testid="toast"
       severity={SEVERITY[variant]}
       variant="filled"
+      onClose={onClose}
+      slotProps={{ closeButton: { 'aria-label': 'Close notification' } }}
       sx={{
         minWidth: { xs: 'auto', sm: 320 },
         maxWidth: 440,
+        py: { xs: 0.25, sm: 0.75 },
         borderRadius: 2.5,
         boxShadow: '0 10px 30px rgba(15,61,62,0.22)',
         alignItems: 'flex-start',

@@ -4,6 +4,7 @@ import { PageHeader } from '../pages/PageHeader';
 import { brandColors } from '../theme/theme';
 import { DigestCard } from './DigestCard';
 import { IntegrationCard } from './IntegrationCard';
+import { SavedMappingsCard } from './SavedMappingsCard';
 import { ThresholdsCard } from './ThresholdsCard';
 
 function AccountCard({ user }: { user: CurrentUser }) {
@@ -90,6 +91,7 @@ export function SettingsTab() {
       {user.company ? (
         <Box sx={{ mt: 3 }}>
           <DigestCard isCompanyAdmin={canEdit} />
+          <SavedMappingsCard />
         </Box>
       ) : null}
     </>

@@ -6,6 +6,7 @@ import {
   Box,
   Button,
   Card,
+  Chip,
   Divider,
   InputAdornment,
   LinearProgress,
@@ -14,6 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../api/request';
 import { useToast } from '../notifications/toast';
 import { PageHeader } from '../pages/PageHeader';
@@ -25,15 +27,17 @@ import {
   type Shipment,
   type ShipmentFilters,
 } from './api';
+import { useUploadSummary, type UploadSummary } from '../upload/resultsApi';
 import { Pagination } from './Pagination';
 import { ShipmentList } from './ShipmentList';
 import { SHIPMENT_STATUSES, statusLabel } from './status';
+import { UploadsCard } from './UploadsCard';
 
 /** Search waits this long after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 function hasFilters(f: ShipmentFilters): boolean {
-  return !!(f.search.trim() || f.status || f.dateFrom || f.dateTo);
+  return !!(f.search.trim() || f.status || f.dateFrom || f.dateTo || f.uploadId);
 }
 
 function LoadingRows() {
@@ -50,7 +54,13 @@ function LoadingRows() {
 export function ShipmentHistoryTab() {
   const toast = useToast();
   const [searchInput, setSearchInput] = useState('');
-  const [filters, setFilters] = useState<ShipmentFilters>(EMPTY_FILTERS);
+  const [params, setParams] = useSearchParams();
+  const [filters, setFilters] = useState<ShipmentFilters>(() => ({
+    ...EMPTY_FILTERS,
+    uploadId: params.get('upload') ?? '',
+  }));
+  const [uploadName, setUploadName] = useState('');
+  const linkedUpload = useUploadSummary(filters.uploadId, !uploadName);
   const [page, setPage] = useState(1);
   const searchTimer = useRef<number | undefined>(undefined);
   const listTop = useRef<HTMLDivElement>(null);
@@ -77,11 +87,25 @@ export function ShipmentHistoryTab() {
     searchTimer.current = window.setTimeout(() => changeFilter({ search: value }), SEARCH_DEBOUNCE_MS);
   };
 
+  const chooseUpload = (upload: UploadSummary | null) => {
+    changeFilter({ uploadId: upload?.uploadId ?? '' });
+    setUploadName(upload?.filename ?? '');
+    const next = new URLSearchParams(params);
+    if (upload) next.set('upload', upload.uploadId);
+    else next.delete('upload');
+    setParams(next, { replace: true });
+  };
+
   const clearFilters = () => {
     window.clearTimeout(searchTimer.current);
     setSearchInput('');
     setFilters(EMPTY_FILTERS);
     setPage(1);
+    if (params.has('upload')) {
+      const next = new URLSearchParams(params);
+      next.delete('upload');
+      setParams(next, { replace: true });
+    }
   };
 
   const onRetry = (shipment: Shipment) => {
@@ -118,6 +142,7 @@ export function ShipmentHistoryTab() {
         title="Shipment History"
         subtitle="Every shipment you uploaded, with its status on Faire."
       />
+      <UploadsCard selectedId={filters.uploadId} onSelect={chooseUpload} />
       <Card ref={listTop}>
         <Box
           role="search"
@@ -200,6 +225,17 @@ export function ShipmentHistoryTab() {
             ))}
           </TextField>
         </Box>
+        {filters.uploadId ? (
+          <Box sx={{ px: { xs: 2, sm: 2.5 }, mt: -0.5, pb: 1.5 }}>
+            <Chip
+              data-testid="upload-filter"
+              color="primary"
+              variant="outlined"
+              label={`Upload: ${uploadName || linkedUpload.data?.filename || 'selected file'} · in file order`}
+              onDelete={() => chooseUpload(null)}
+            />
+          </Box>
+        ) : null}
         {filtered ? (
           <Box sx={{ px: { xs: 2, sm: 2.5 }, mt: -1, pb: 1.5 }}>
             <Button

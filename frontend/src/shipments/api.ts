@@ -14,6 +14,9 @@ export const SHIPMENTS_PAGE_SIZE = 50;
 
 export interface Shipment {
   id: string;
+  uploadId?: string;
+  /** The row of its file (the header is row 1). */
+  rowNumber?: number;
   orderId: string;
   displayId: string;
   trackingNumber: string;
@@ -44,6 +47,8 @@ export interface ShipmentFilters {
   /** 'YYYY-MM-DD' or ''. */
   dateFrom: string;
   dateTo: string;
+  /** One upload's shipments, in file order ('' for all). */
+  uploadId: string;
 }
 
 export interface ShipmentListParams extends ShipmentFilters {
@@ -51,7 +56,16 @@ export interface ShipmentListParams extends ShipmentFilters {
   limit: number;
 }
 
-export const EMPTY_FILTERS: ShipmentFilters = { search: '', status: '', dateFrom: '', dateTo: '' };
+export const EMPTY_FILTERS: ShipmentFilters = {
+  search: '',
+  status: '',
+  dateFrom: '',
+  dateTo: '',
+  uploadId: '',
+};
+
+/** While any shown shipment is PENDING the history refreshes itself this often. */
+export const HISTORY_POLL_MS = 3000;
 
 /** `GET /api/shipments?...` with empty values left out. */
 export function shipmentsUrl(params: ShipmentListParams): string {
@@ -63,6 +77,7 @@ export function shipmentsUrl(params: ShipmentListParams): string {
   if (params.status) query.set('status', params.status);
   if (params.dateFrom) query.set('dateFrom', params.dateFrom);
   if (params.dateTo) query.set('dateTo', params.dateTo);
+  if (params.uploadId) query.set('uploadId', params.uploadId);
   // Upload dates are days on the viewer's calendar, not UTC days.
   if (params.dateFrom || params.dateTo) query.set('timeZone', browserTimeZone());
   return `/api/shipments?${query.toString()}`;
@@ -73,6 +88,8 @@ export function useShipments(params: ShipmentListParams) {
     queryKey: [...SHIPMENTS_QUERY_KEY, params],
     queryFn: () => apiRequest<ShipmentsPage>('GET', shipmentsUrl(params)),
     placeholderData: keepPreviousData,
+    refetchInterval: (q) =>
+      q.state.data?.shipments.some((s) => s.status === 'PENDING') ? HISTORY_POLL_MS : false,
   });
 }
 

@@ -80,10 +80,11 @@ export function DropZone({ onFile, busyFile, disabled = false }: DropZoneProps) 
         accept=".csv,text/csv"
         hidden
         data-testid="csv-file-input"
+        disabled={disabled}
         onChange={(e) => {
           const file = e.target.files?.[0];
           e.target.value = '';
-          if (file) onFile(file);
+          if (file && !disabled) onFile(file);
         }}
       />
       {busy ? (

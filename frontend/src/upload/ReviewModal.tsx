@@ -1,7 +1,5 @@
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
-import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import {
   Box,
   Button,
@@ -11,21 +9,17 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
+  Link,
   ToggleButton,
   ToggleButtonGroup,
   Tooltip,
   Typography,
 } from '@mui/material';
-import { carrierLabel, formatShortUsDate } from '@portal/shipment-rules';
 import { useMemo, useState } from 'react';
 import { REVIEW_ROW_LIMIT } from './csvParse';
-import { costText } from './reviewCost';
+import type { OrderCheck } from './orderCheck';
+import { ReviewRows } from './ReviewRows';
+import type { RowPatch } from './RowEditor';
 import type { ReviewRow } from './types';
 
 export interface ReviewModalProps {
@@ -47,20 +41,25 @@ export interface ReviewModalProps {
   rowLimit?: number;
   /** The brand's currency: costs are shown in it (USD by default). */
   currency?: string;
+  /** Set when invalid rows can be fixed in place; the row is re-validated with the shared rules. */
+  onFix?: (row: number, patch: RowPatch) => void;
+  /** Set when the company's saved mapping for these headers was applied: shows it, with "Change". */
+  onChangeSavedMapping?: () => void;
+  /** What the last sync knows of each valid row's order, by row number (one batched call). */
+  orderChecks?: Map<number, OrderCheck>;
 }
 
-const headCell = {
-  fontSize: 12,
-  fontWeight: 600,
-  color: 'text.secondary',
-  textTransform: 'uppercase',
-  letterSpacing: '0.04em',
-  bgcolor: '#f3f5f4',
-  whiteSpace: 'nowrap',
-  py: 1.25,
-} as const;
-
-const dash = (value: string) => (value.trim() ? value : '-');
+function OrderCheckSummary({ flagged }: { flagged: number }) {
+  if (flagged === 0) return null;
+  return (
+    <Chip
+      data-testid="order-check-flagged"
+      color="warning"
+      variant="outlined"
+      label={`${flagged.toLocaleString('en-US')} ${flagged === 1 ? 'row' : 'rows'} cannot succeed as things stand`}
+    />
+  );
+}
 
 function Stat({ label, value, tone }: { label: string; value: number; tone?: 'success' | 'error' }) {
   return (
@@ -99,74 +98,6 @@ function Stat({ label, value, tone }: { label: string; value: number; tone?: 'su
   );
 }
 
-function Warnings({ warnings }: { warnings: string[] }) {
-  if (warnings.length === 0) return null;
-  return (
-    <Tooltip
-      title={
-        <Box component="ul" sx={{ m: 0, pl: 2 }}>
-          {warnings.map((w) => (
-            <li key={w}>{w}</li>
-          ))}
-        </Box>
-      }
-    >
-      <WarningAmberIcon
-        tabIndex={0}
-        aria-label={`Warnings: ${warnings.join('; ')}`}
-        data-testid="row-warning"
-        sx={{ fontSize: 18, color: '#d69e2e', verticalAlign: 'middle', ml: 0.75, cursor: 'help' }}
-      />
-    </Tooltip>
-  );
-}
-
-function CarrierCell({ row }: { row: ReviewRow }) {
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap' }}>
-      <span>{dash(row.carrier)}</span>
-      {row.suggestedCarrier ? (
-        <Tooltip
-          title={`The tracking number looks like ${carrierLabel(row.suggestedCarrier)}. Check the carrier column in your file.`}
-        >
-          <Chip
-            size="small"
-            variant="outlined"
-            color="warning"
-            label={`Suggested: ${carrierLabel(row.suggestedCarrier)}`}
-            sx={{ height: 20, fontSize: 11, fontWeight: 600 }}
-          />
-        </Tooltip>
-      ) : null}
-    </Box>
-  );
-}
-
-function ValidationCell({ row }: { row: ReviewRow }) {
-  if (!row.valid) {
-    return (
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.75, color: 'error.main', minWidth: 180 }}>
-        <ErrorOutlineIcon aria-hidden sx={{ fontSize: 18, mt: '1px' }} />
-        <Typography component="span" sx={{ fontSize: 13, fontWeight: 500 }} data-testid="row-validation">
-          {row.validation || 'Invalid'}
-        </Typography>
-      </Box>
-    );
-  }
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', whiteSpace: 'nowrap' }}>
-      <Chip
-        size="small"
-        color="success"
-        variant="outlined"
-        label="Valid"
-        sx={{ height: 22, fontWeight: 600 }}
-      />
-      <Warnings warnings={row.warnings} />
-    </Box>
-  );
-}
-
 /**
  * 'Review Shipment Data' (spec section 2, CSV review modal): file name, totals and the rows, invalid ones
  * highlighted with their message. Not rendered at all while closed.
@@ -189,7 +120,11 @@ function ReviewModalBody({
   processHint,
   rowLimit = REVIEW_ROW_LIMIT,
   currency = 'USD',
+  onFix,
+  onChangeSavedMapping,
+  orderChecks,
 }: ReviewModalProps) {
+  const flagged = [...(orderChecks?.values() ?? [])].filter((c) => c.cannotSucceed).length;
   const [issuesOnly, setIssuesOnly] = useState(false);
   const visible = useMemo(() => (issuesOnly ? rows.filter((r) => !r.valid) : rows), [issuesOnly, rows]);
   const shown = visible.slice(0, rowLimit);
@@ -228,6 +163,22 @@ function ReviewModalBody({
             {fileName}
           </Typography>
         </Box>
+        {onChangeSavedMapping ? (
+          <Typography
+            data-testid="saved-mapping-note"
+            sx={{ fontSize: 13, color: 'text.secondary', mt: 0.75 }}
+          >
+            Using the mapping you saved for these columns ·{' '}
+            <Link
+              component="button"
+              type="button"
+              onClick={onChangeSavedMapping}
+              sx={{ fontSize: 13, verticalAlign: 'baseline' }}
+            >
+              Change
+            </Link>
+          </Typography>
+        ) : null}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.25, mt: 1.5, alignItems: 'center' }}>
           <Box sx={{ display: 'flex', gap: 1.25, width: { xs: '100%', sm: 'auto' } }}>
             <Stat label="Total rows" value={totalRows} />
@@ -244,6 +195,7 @@ function ReviewModalBody({
               />
             </Tooltip>
           ) : null}
+          <OrderCheckSummary flagged={flagged} />
           {invalidRows > 0 ? (
             <ToggleButtonGroup
               size="small"
@@ -266,68 +218,7 @@ function ReviewModalBody({
         </Box>
       </Box>
       <DialogContent dividers sx={{ p: 0 }}>
-        <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" stickyHeader aria-label="Shipment rows" sx={{ minWidth: 980 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={headCell}>Row</TableCell>
-                <TableCell sx={headCell}>Order ID</TableCell>
-                <TableCell sx={headCell}>Display ID</TableCell>
-                <TableCell sx={headCell}>Tracking #</TableCell>
-                <TableCell sx={headCell}>Carrier</TableCell>
-                <TableCell sx={headCell}>Ship Date</TableCell>
-                <TableCell sx={headCell} align="right">
-                  Shipping Cost
-                </TableCell>
-                <TableCell sx={headCell}>Validation</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {shown.map((r) => (
-                <TableRow
-                  key={r.row}
-                  data-testid={`review-row-${r.row}`}
-                  data-invalid={r.valid ? undefined : 'true'}
-                  sx={{
-                    bgcolor: r.valid ? undefined : 'rgba(197,48,48,0.06)',
-                    '& td': { fontSize: 13, verticalAlign: 'top', py: 1 },
-                    '& td:first-of-type': r.valid ? undefined : { boxShadow: 'inset 3px 0 0 #c53030' },
-                  }}
-                >
-                  <TableCell sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
-                    {r.row}
-                  </TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-                    {dash(r.order_id)}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>{r.displayId || '-'}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', minWidth: 170 }}>
-                    {dash(r.tracking_number)}
-                  </TableCell>
-                  <TableCell>
-                    <CarrierCell row={r} />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatShortUsDate(r.ship_date || null)}
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                    {costText(r, currency)}
-                  </TableCell>
-                  <TableCell>
-                    <ValidationCell row={r} />
-                  </TableCell>
-                </TableRow>
-              ))}
-              {shown.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={8} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                    No rows to show
-                  </TableCell>
-                </TableRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ReviewRows rows={shown} onFix={onFix} checks={orderChecks} currency={currency} />
         {issuesOnly && rows.length < totalRows ? (
           <Typography sx={{ px: 3, py: 1.5, fontSize: 13, color: 'text.secondary', bgcolor: '#fafbfa' }}>
             Rows with issues among the first {rows.length.toLocaleString('en-US')} rows. After processing, the

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { annAtAcme } from '../test/fixtures';
 import { mockApi, sentBodies } from '../test/fetchMock';
 import { renderScreen } from '../test/render';
+import type { UploadRowView, UploadSummary } from './resultsApi';
 import { UploadTab } from './UploadTab';
 
 const toast = vi.hoisted(() => vi.fn());
@@ -13,6 +14,52 @@ beforeEach(() => {
   vi.stubGlobal('Worker', undefined);
 });
 afterEach(() => vi.unstubAllGlobals());
+
+function summary(patch: Partial<UploadSummary>): UploadSummary {
+  return {
+    uploadId: 'u1',
+    filename: 'shipments.csv',
+    source: 'PROCESS',
+    createdAt: '2026-11-25T10:00:00.000Z',
+    uploadedBy: 'Ann',
+    totalRows: 2,
+    validRows: 2,
+    invalidRows: 0,
+    duplicateRows: 0,
+    shipments: 2,
+    staged: 0,
+    success: 0,
+    failed: 0,
+    pending: 0,
+    retryable: 0,
+    byStatus: {},
+    waitingOnFaire: 0,
+    nextRetryAt: null,
+    nextRetryInSeconds: null,
+    done: true,
+    state: 'DONE',
+    ...patch,
+  };
+}
+
+function issue(patch: Partial<UploadRowView>): UploadRowView {
+  return {
+    row: 2,
+    status: 'FAILED',
+    orderId: 'bo_xyz98765ab',
+    displayId: '#XYZ98765AB',
+    trackingNumber: '986578788855',
+    carrier: 'FEDEX',
+    reason: 'Failed',
+    duplicate: false,
+    shipmentId: 's1',
+    retryable: true,
+    waitingOnFaire: false,
+    nextRetryAt: null,
+    nextRetryInSeconds: null,
+    ...patch,
+  };
+}
 
 const HEADER = 'order_id,tracking_number,carrier,ship_date,shipping_cost\n';
 const csvFile = (text: string, name = 'shipments.csv') => new File([text], name, { type: 'text/csv' });
@@ -40,7 +87,7 @@ describe('UploadTab', () => {
       description: 'Please select a CSV file',
       variant: 'destructive',
     });
-    expect(fetch).not.toHaveBeenCalled();
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
   });
 
   it("refuses a file over 10MB with 'File too large'", () => {
@@ -105,6 +152,12 @@ describe('UploadTab', () => {
           ],
         },
       },
+      'GET /api/shipments/uploads/u1': {
+        body: summary({ uploadId: 'u1', success: 1, failed: 1, retryable: 1 }),
+      },
+      'GET /api/shipments/uploads/u1/rows?status=ISSUES&limit=1000': {
+        body: { total: 1, rows: [issue({ row: 3, status: 'ORDER_NOT_FOUND', reason: 'Order not found' })] },
+      },
     });
     const { queryClient } = renderScreen(<UploadTab />, { user: annAtAcme() });
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
@@ -127,6 +180,7 @@ describe('UploadTab', () => {
         fileName: 'shipments.csv',
         shipments: [
           {
+            row: 2,
             orderId: 'bo_abc12345de',
             trackingNumber: '1Z999AA10123456784',
             carrier: 'UPS',
@@ -134,6 +188,7 @@ describe('UploadTab', () => {
             shippingCost: 1250,
           },
           {
+            row: 3,
             orderId: 'bo_xyz98765ab',
             trackingNumber: '986578788855',
             carrier: 'FEDEX',
@@ -143,13 +198,23 @@ describe('UploadTab', () => {
         ],
       },
     ]);
+    // Anything failed: the spec's toast in the error colour, the row not sent (it had errors) counted
+    // as failed like in the results view, where the detail lives.
     expect(toast).toHaveBeenCalledWith({
       title: 'Shipments processed',
-      description: '1 successful, 1 failed',
-      variant: 'success',
+      description: '1 successful, 2 failed',
+      variant: 'destructive',
     });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/shipments'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/analytics/stats'] });
+    const results = within(await screen.findByRole('dialog', { name: 'Upload Results' }));
+    // The row not sent (row 4, it had errors) and the row Faire refused (row 3), in file order.
+    await results.findByTestId('issue-row-3');
+    const listed = results.getAllByTestId(/^issue-row-/).map((el) => el.getAttribute('data-testid'));
+    expect(listed).toEqual(['issue-row-3', 'issue-row-4']);
+    expect(results.getByTestId('issue-row-3').textContent).toContain('Order not found');
+    expect(results.getByTestId('issue-row-4').textContent).toContain('Order ID too short');
+    expect(results.getByTestId('progress-failed').textContent).toBe('2');
   });
 
   it("keeps the review open with 'Processing failed' when the call fails", async () => {
@@ -169,20 +234,24 @@ describe('UploadTab', () => {
 
   it('maps columns, uploads the file with the mapping (Reading A) and shows live results', async () => {
     let polls = 0;
-    const progress = (pending: number) => ({
-      uploadId: 'up-1',
-      filename: 'export.csv',
-      totalRows: 2,
-      validRows: 1,
-      invalidRows: 1,
-      duplicateRows: 0,
-      shipments: 1,
-      pending,
-      success: 1 - pending,
-      failed: 0,
-      byStatus: pending ? { PENDING: 1 } : { SUCCESS: 1 },
-      done: pending === 0,
-    });
+    const live = (pending: number) =>
+      summary({
+        uploadId: 'up-1',
+        filename: 'export.csv',
+        source: 'UPLOAD',
+        totalRows: 2,
+        validRows: 1,
+        invalidRows: 1,
+        shipments: 1,
+        pending,
+        success: 1 - pending,
+        failed: 1,
+        byStatus: pending ? { PENDING: 1, INVALID: 1 } : { SUCCESS: 1, INVALID: 1 },
+        waitingOnFaire: pending,
+        nextRetryInSeconds: pending ? 40 : null,
+        done: pending === 0,
+        state: pending ? 'IN_PROGRESS' : 'DONE',
+      });
     const fetch = mockApi({
       'POST /api/shipments/upload': {
         body: {
@@ -194,25 +263,38 @@ describe('UploadTab', () => {
           duplicateRows: 0,
           queued: 1,
           encoding: 'utf-8',
-          preview: {
-            valid: [],
-            invalid: [
-              {
-                row: 3,
-                order_id: 'bo_x',
-                displayId: '#X',
-                tracking_number: '',
-                carrier: 'UPS',
-                ship_date: '',
-                shipping_cost: '1',
-                validation: 'Order ID too short; Empty tracking number',
-                warnings: [],
-              },
-            ],
-          },
+          preview: { valid: [], invalid: [] },
         },
       },
-      'GET /api/shipments/uploads/up-1': () => ({ body: progress(polls++ === 0 ? 1 : 0) }),
+      'GET /api/shipments/uploads/up-1': () => ({ body: live(polls++ === 0 ? 1 : 0) }),
+      'GET /api/shipments/uploads/up-1/rows?status=ISSUES&limit=1000': () => ({
+        body: {
+          total: polls <= 1 ? 2 : 1,
+          rows: [
+            issue({
+              row: 3,
+              status: 'INVALID',
+              orderId: 'bo_x',
+              displayId: '#X',
+              trackingNumber: '',
+              reason: 'Order ID too short; Empty tracking number',
+              retryable: false,
+            }),
+            ...(polls <= 1
+              ? [
+                  issue({
+                    row: 2,
+                    status: 'PENDING',
+                    reason: 'Faire is not answering; retrying automatically',
+                    waitingOnFaire: true,
+                    nextRetryInSeconds: 40,
+                    retryable: false,
+                  }),
+                ]
+              : []),
+          ],
+        },
+      }),
     });
     renderScreen(<UploadTab />, { user: annAtAcme() });
     choose(
@@ -243,12 +325,22 @@ describe('UploadTab', () => {
       description: '1 valid rows found, 1 with issues',
       variant: 'success',
     });
-    expect(results.getByTestId('result-invalid-row-3').textContent).toContain(
+    expect((await results.findByTestId('issue-row-3')).textContent).toContain(
       'Order ID too short; Empty tracking number',
     );
     expect((await results.findByTestId('progress-pending')).textContent).toBe('1');
+    expect((await results.findByTestId('issue-row-2')).textContent).toContain(
+      'Faire is not answering; retrying automatically, next try in 40 s',
+    );
+    expect(results.getByTestId('waiting-on-faire')).toBeTruthy();
+    // Polled again without a reload: the waiting row turned SUCCESS and left the list.
     expect(await results.findByText('Processing complete', undefined, { timeout: 4000 })).toBeTruthy();
     expect(results.getByTestId('progress-success').textContent).toBe('1');
+    await waitFor(() => expect(results.queryByTestId('issue-row-2')).toBeNull());
+    expect(results.getByRole('link', { name: 'Download failed rows' }).getAttribute('href')).toBe(
+      '/api/shipments/uploads/up-1/failed.csv',
+    );
+    expect(results.getByText(/Uploading the whole\s+file again is safe/)).toBeTruthy();
     fireEvent.click(results.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByText('Upload Results')).toBeNull());
   });

@@ -1,4 +1,4 @@
-import { Box, Card, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Card, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../pages/PageHeader';
 import { ColumnMappingDialog } from './ColumnMappingDialog';
@@ -6,7 +6,9 @@ import { DropZone } from './DropZone';
 import { useBrandCurrency } from '../money/useBrandCurrency';
 import { RequirementsCard } from './RequirementsCard';
 import { ReviewModal } from './ReviewModal';
-import { UploadResultsDialog } from './UploadResultsDialog';
+import { useOrderCheck } from './orderCheck';
+import { useUploadReadiness } from './resultsApi';
+import { UploadResultsView } from './UploadResultsView';
 import { useCsvImport, type ReviewStep } from './useCsvImport';
 
 const STEPS = [
@@ -27,10 +29,23 @@ function processHint(step: ReviewStep): string {
 
 /** The Upload Shipments tab of the main portal. */
 export function UploadTab() {
-  const { step, submitting, selectFile, confirmMapping, cancel, submit, closeResults } = useCsvImport();
+  const {
+    step,
+    submitting,
+    selectFile,
+    confirmMapping,
+    cancel,
+    submit,
+    closeResults,
+    fixRow,
+    changeMapping,
+  } = useCsvImport();
   const [, setParams] = useSearchParams();
   // Read only once there are rows to show (the connection is usually cached by then).
   const currency = useBrandCurrency(step.kind === 'review');
+  const readiness = useUploadReadiness();
+  const blocked = readiness.data?.canProcess === false;
+  const orderCheck = useOrderCheck(step.kind === 'review' ? step.parse.rows : undefined);
 
   return (
     <>
@@ -47,7 +62,26 @@ export function UploadTab() {
         }}
       >
         <Card component="section" aria-label="Upload a CSV file" sx={{ p: { xs: 2, sm: 2.5 } }}>
-          <DropZone onFile={selectFile} busyFile={step.kind === 'parsing' ? step.file.name : undefined} />
+          {blocked ? (
+            <Alert
+              severity="warning"
+              data-testid="no-connection"
+              sx={{ mb: 2 }}
+              action={
+                <Button color="inherit" size="small" onClick={() => setParams({ tab: 'settings' })}>
+                  Open Settings
+                </Button>
+              }
+            >
+              <AlertTitle sx={{ fontWeight: 700 }}>No working Faire connection</AlertTitle>
+              {readiness.data?.reason}
+            </Alert>
+          ) : null}
+          <DropZone
+            onFile={selectFile}
+            disabled={blocked}
+            busyFile={step.kind === 'parsing' ? step.file.name : undefined}
+          />
           <Box
             component="ol"
             sx={{
@@ -118,17 +152,26 @@ export function UploadTab() {
           currency={currency}
           onCancel={cancel}
           onProcess={submit}
+          onFix={step.parse.allRows ? fixRow : undefined}
+          onChangeSavedMapping={step.savedMapping ? changeMapping : undefined}
+          orderChecks={orderCheck.byRow}
         />
       ) : null}
 
-      <UploadResultsDialog
-        result={step.kind === 'results' ? step.result : null}
-        onClose={closeResults}
-        onViewHistory={() => {
-          closeResults();
-          setParams({ tab: 'history' });
-        }}
-      />
+      {step.kind === 'results' ? (
+        <UploadResultsView
+          key={step.uploadId}
+          uploadId={step.uploadId}
+          fileName={step.fileName}
+          localIssues={step.localIssues}
+          fileRows={step.fileRows}
+          onClose={closeResults}
+          onViewHistory={(uploadId) => {
+            closeResults();
+            setParams({ tab: 'history', upload: uploadId });
+          }}
+        />
+      ) : null}
     </>
   );
 }

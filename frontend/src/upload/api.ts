@@ -1,10 +1,7 @@
 import type { ColumnMapping } from '@portal/shipment-rules';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../api/request';
-import type { ProcessItem, ProcessResponse, UploadProgress, UploadResult } from './types';
-
-/** Progress is polled this often while shipments of an upload are still pending. */
-export const PROGRESS_POLL_MS = 1500;
+import type { ProcessItem, ProcessResponse, UploadResult } from './types';
 
 export interface UploadInput {
   file: File;
@@ -31,21 +28,6 @@ export function useProcessShipments() {
   return useMutation({
     mutationFn: (input: { shipments: ProcessItem[]; fileName?: string }) =>
       apiRequest<ProcessResponse>('POST', '/api/shipments/process', input),
-  });
-}
-
-export const uploadProgressKey = (uploadId: string) => ['/api/shipments/uploads', uploadId] as const;
-
-/** Live processing progress of an upload, polled every 1.5 s until every shipment is done. */
-export function useUploadProgress(uploadId: string | undefined) {
-  return useQuery<UploadProgress>({
-    queryKey: uploadProgressKey(uploadId ?? ''),
-    queryFn: () =>
-      apiRequest<UploadProgress>('GET', `/api/shipments/uploads/${encodeURIComponent(uploadId ?? '')}`),
-    enabled: !!uploadId,
-    staleTime: 0,
-    refetchInterval: (query) =>
-      query.state.data?.done || query.state.status === 'error' ? false : PROGRESS_POLL_MS,
   });
 }
 

@@ -30,6 +30,7 @@ describe('buildProcessPayload', () => {
     ]);
     expect(payload).toEqual([
       {
+        row: 2,
         orderId: 'bo_abc12345de',
         trackingNumber: '1Z999AA10123456784',
         carrier: 'UPS',
@@ -37,6 +38,7 @@ describe('buildProcessPayload', () => {
         shippingCost: 1250,
       },
       {
+        row: 3,
         orderId: 'bo_xyz98765ab',
         trackingNumber: '986578788855',
         carrier: 'FEDEX',
@@ -65,7 +67,7 @@ describe('buildProcessPayload', () => {
 });
 
 describe('summarizeResults', () => {
-  it('counts SUCCESS as successful, PENDING apart, anything else as failed', () => {
+  it('counts SUCCESS as successful and anything else as failed, PENDING included (and said apart)', () => {
     expect(
       summarizeResults([
         { status: 'SUCCESS' },
@@ -74,6 +76,6 @@ describe('summarizeResults', () => {
         { status: 'INVALID' },
         { status: 'PENDING' },
       ]),
-    ).toEqual({ success: 1, failed: 3, pending: 1 });
+    ).toEqual({ success: 1, failed: 4, pending: 1 });
   });
 });

@@ -31,6 +31,7 @@ export function buildProcessPayload(rows: readonly ReviewRow[]): ProcessItem[] {
     const shipDate = shipDateIso(row);
     if (!cost.ok || !shipDate) continue;
     items.push({
+      row: row.row,
       orderId: normalizeOrderId(row.order_id),
       trackingNumber: normalizeTrackingNumber(row.tracking_number),
       carrier: normalizeCarrier(row.carrier),
@@ -41,15 +42,20 @@ export function buildProcessPayload(rows: readonly ReviewRow[]): ProcessItem[] {
   return items;
 }
 
-/** SUCCESS counts as successful; PENDING rows are still running in the background; anything else failed. */
+/**
+ * The spec's count: SUCCESS is successful and any other status failed, PENDING included (those rows go on
+ * in the background and the results view follows them); `pending` says how many of the failed ones that is.
+ */
 export function summarizeResults(results: readonly Pick<ProcessResultItem, 'status'>[]) {
   let success = 0;
   let failed = 0;
   let pending = 0;
   for (const r of results) {
     if (r.status === 'SUCCESS') success += 1;
-    else if (r.status === 'PENDING') pending += 1;
-    else failed += 1;
+    else {
+      failed += 1;
+      if (r.status === 'PENDING') pending += 1;
+    }
   }
   return { success, failed, pending };
 }

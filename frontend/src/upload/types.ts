@@ -69,25 +69,10 @@ export interface UploadResult {
   preview: { valid: UploadPreviewRow[]; invalid: UploadPreviewRow[] };
 }
 
-export interface UploadProgress {
-  uploadId: string;
-  filename: string;
-  totalRows: number;
-  validRows: number;
-  invalidRows: number;
-  duplicateRows: number;
-  shipments: number;
-  /** Valid rows received but not yet turned into shipments (a big file, for a few seconds). */
-  staged: number;
-  pending: number;
-  success: number;
-  failed: number;
-  byStatus: Record<string, number>;
-  done: boolean;
-}
-
 /** One item of `POST /api/shipments/process`. */
 export interface ProcessItem {
+  /** The row's number in the file (the header is row 1), so results name the spreadsheet row. */
+  row?: number;
   orderId: string;
   trackingNumber: string;
   carrier: string;

@@ -1,5 +1,6 @@
 import {
   checkCsvFile,
+  findMissingColumns,
   isShipmentField,
   normalizeHeader,
   selectionToColumnMapping,
@@ -15,9 +16,13 @@ import { errorMessage } from '../api/request';
 import { useToast } from '../notifications/toast';
 import { invalidateShipmentData } from '../shipments/api';
 import { mappingRequiredDetails, useProcessShipments, useUploadCsv } from './api';
+import { findSavedMapping, mappingToSelection } from './mappingsApi';
 import { parseCsvFile } from './parseCsvFile';
 import { buildProcessPayload, PROCESS_MAX_ROWS, summarizeResults } from './processPayload';
-import type { ParseResult, UploadResult } from './types';
+import type { IssueRow } from './ResultRows';
+import type { RowPatch } from './RowEditor';
+import { applyRowFix } from './rowFix';
+import type { ParseResult, ReviewRow } from './types';
 
 /**
  * How the review modal's 'Process Shipments' button submits (see FLOWS.md):
@@ -47,14 +52,37 @@ export interface ReviewStep {
   parse: ParseResult;
   mapping?: ColumnMapping;
   mode: ImportMode;
+  /** The mapping is the one the company saved for these headers (applied without asking). */
+  savedMapping?: boolean;
 }
 
 export type ImportStep =
-  | { kind: 'idle' }
-  | { kind: 'parsing'; file: File }
-  | MappingStep
-  | ReviewStep
-  | { kind: 'results'; result: UploadResult };
+  { kind: 'idle' } | { kind: 'parsing'; file: File } | MappingStep | ReviewStep | ResultsStep;
+
+/** The results view of one upload (both flows end here). */
+export interface ResultsStep {
+  kind: 'results';
+  uploadId: string;
+  fileName: string;
+  /** Reviewed rows not sent because they had errors (Reading B sends valid rows only). */
+  localIssues?: IssueRow[];
+  fileRows?: number;
+}
+
+/** The review's rows with errors, as the results view lists them. */
+export function localIssuesOf(rows: readonly ReviewRow[]): IssueRow[] {
+  return rows
+    .filter((r) => !r.valid)
+    .map((r) => ({
+      row: r.row,
+      status: 'INVALID',
+      orderId: r.order_id,
+      displayId: r.displayId,
+      trackingNumber: r.tracking_number,
+      reason: r.validation || 'Invalid',
+      waiting: false,
+    }));
+}
 
 /**
  * The Upload Shipments flow: file checks, local parse in a worker, column mapping when required columns
@@ -71,7 +99,7 @@ export function useCsvImport() {
   const generation = useRef(0);
 
   const showParsed = useCallback(
-    (file: File, parse: ParseResult, mapping?: ColumnMapping) => {
+    (file: File, parse: ParseResult, mapping?: ColumnMapping, savedMapping = false) => {
       const { summary } = parse;
       if (summary.detectedHeaders.length === 0) {
         toast({ title: 'CSV validation failed', description: 'The file is empty', variant: 'destructive' });
@@ -108,18 +136,28 @@ export function useCsvImport() {
         });
         return;
       }
-      setStep({ kind: 'review', file, parse, mapping, mode: importModeFor(parse, mapping) });
+      setStep({ kind: 'review', file, parse, mapping, mode: importModeFor(parse, mapping), savedMapping });
     },
     [toast],
   );
 
   const parse = useCallback(
-    (file: File, mapping?: ColumnMapping) => {
+    (file: File, mapping?: ColumnMapping, savedMapping = false) => {
       const id = ++generation.current;
       setStep({ kind: 'parsing', file });
       parseCsvFile(file, mapping).then(
-        (result) => {
-          if (id === generation.current) showParsed(file, result, mapping);
+        async (result) => {
+          if (id !== generation.current) return;
+          if (!mapping && result.summary.requiresMapping && result.summary.totalRows > 0) {
+            // The company mapped a file with these columns before: use that mapping without asking.
+            const saved = await findSavedMapping(queryClient, result.summary.detectedHeaders);
+            if (id !== generation.current) return;
+            if (saved) {
+              parse(file, saved, true);
+              return;
+            }
+          }
+          showParsed(file, result, mapping, savedMapping);
         },
         (err: unknown) => {
           if (id !== generation.current) return;
@@ -131,7 +169,7 @@ export function useCsvImport() {
         },
       );
     },
-    [showParsed, toast],
+    [showParsed, toast, queryClient],
   );
 
   const selectFile = useCallback(
@@ -177,14 +215,26 @@ export function useCsvImport() {
       process.mutate(
         { shipments, fileName: file.name },
         {
-          onSuccess: ({ results }) => {
+          onSuccess: ({ uploadId, results }) => {
             const { success, failed } = summarizeResults(results);
+            // Rows with errors were not sent: they failed too, as the results view lists them.
+            const notSent = parsed.allRows ? parsed.summary.invalidRows : 0;
             toast({
               title: 'Shipments processed',
-              description: `${success} successful, ${failed} failed`,
-              variant: 'success',
+              description: `${success} successful, ${failed + notSent} failed`,
+              variant: failed + notSent > 0 ? 'destructive' : 'success',
             });
-            setStep({ kind: 'idle' });
+            setStep(
+              uploadId
+                ? {
+                    kind: 'results',
+                    uploadId,
+                    fileName: file.name,
+                    localIssues: parsed.allRows ? localIssuesOf(parsed.rows) : [],
+                    fileRows: parsed.summary.totalRows,
+                  }
+                : { kind: 'idle' },
+            );
           },
           onError: (err) =>
             toast({ title: 'Processing failed', description: errorMessage(err), variant: 'destructive' }),
@@ -196,7 +246,8 @@ export function useCsvImport() {
       return;
     }
     upload.mutate(
-      { file, mapping },
+      // A saved mapping is applied by the server too (and its answer says so); a changed one is sent.
+      { file, mapping: step.savedMapping ? undefined : mapping },
       {
         onSuccess: (result) => {
           toast({
@@ -204,7 +255,7 @@ export function useCsvImport() {
             description: `${result.validRows} valid rows found, ${result.invalidRows} with issues`,
             variant: 'success',
           });
-          setStep({ kind: 'results', result });
+          setStep({ kind: 'results', uploadId: result.uploadId, fileName: result.filename });
         },
         onError: (err) => {
           toast({ title: 'Upload failed', description: errorMessage(err), variant: 'destructive' });
@@ -225,10 +276,45 @@ export function useCsvImport() {
     );
   }, [process, queryClient, step, submitting, toast, upload]);
 
+  /** A fixed row of the review, re-validated; Process then sends the reviewed rows (with the fixes). */
+  const fixRow = useCallback((rowNumber: number, patch: RowPatch) => {
+    setStep((s) => {
+      if (s.kind !== 'review' || !s.parse.allRows) return s;
+      const parse = applyRowFix(s.parse, rowNumber, patch);
+      return { ...s, parse, mode: parse.summary.totalRows <= PROCESS_MAX_ROWS ? 'process' : s.mode };
+    });
+  }, []);
+
+  /** "Change": the mapping dialog, starting from the mapping in use. */
+  const changeMapping = useCallback(() => {
+    setStep((s) => {
+      if (s.kind !== 'review' || !s.mapping) return s;
+      const headers = s.parse.summary.detectedHeaders;
+      return {
+        kind: 'mapping',
+        file: s.file,
+        headers,
+        labels: s.parse.headerLabels,
+        missing: findMissingColumns(headers),
+        initial: mappingToSelection(s.mapping),
+      };
+    });
+  }, []);
+
   const closeResults = useCallback(() => {
     setStep({ kind: 'idle' });
     void invalidateShipmentData(queryClient);
   }, [queryClient]);
 
-  return { step, submitting, selectFile, confirmMapping, cancel, submit, closeResults };
+  return {
+    step,
+    submitting,
+    selectFile,
+    confirmMapping,
+    cancel,
+    submit,
+    closeResults,
+    fixRow,
+    changeMapping,
+  };
 }

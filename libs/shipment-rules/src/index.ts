@@ -108,3 +108,5 @@ export {
   trackingUrlFor,
   type CarrierDisplay,
 } from './carrier-tracking.js';
+export { fingerprintHeaders, headerFingerprint, mappingFitsHeaders } from './mapping-fingerprint.js';
+export { readAmountCell, readOrderIdCell, type AmountReading, type OrderIdReading } from './value-forms.js';

@@ -18,8 +18,9 @@ export const ERROR_MESSAGES = {
 
 export type SpecErrorCode = keyof typeof ERROR_MESSAGES;
 
-/** Every blocking error code: the spec's eleven, spreadsheet damage of tracking numbers, unsafe cells. */
-export type RowErrorCode = SpecErrorCode | 'TRACKING_SCIENTIFIC_NOTATION' | CellSafetyCode;
+/** Every blocking error code: the spec's eleven, spreadsheet damage of tracking numbers, ambiguous costs, unsafe cells. */
+export type RowErrorCode =
+  SpecErrorCode | 'TRACKING_SCIENTIFIC_NOTATION' | 'AMBIGUOUS_SHIPPING_COST' | CellSafetyCode;
 
 export type RowWarningCode =
   | 'CARRIER_NOT_RECOGNISED'
@@ -30,7 +31,8 @@ export type RowWarningCode =
   | 'TRACKING_FORMAT_USPS'
   | 'TRACKING_FORMAT_FEDEX'
   | 'TRACKING_CARRIER_MISMATCH'
-  | 'DUPLICATE_ROW';
+  | 'DUPLICATE_ROW'
+  | 'VALUE_INTERPRETED';
 
 /** Fixed warning texts. Warnings with a value in them are built by the functions below. */
 export const WARNING_MESSAGES = {

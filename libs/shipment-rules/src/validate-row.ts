@@ -22,6 +22,7 @@ import {
 } from './messages.js';
 import { parseShippingCost, plainAmountCents, type ShippingCostParse } from './money.js';
 import { displayIdFor, isOrderIdLongEnough, normalizeOrderId } from './order-id.js';
+import { readAmountCell, readOrderIdCell } from './value-forms.js';
 import {
   detectCarrier,
   detectCarriersShared,
@@ -190,7 +191,10 @@ export function validateRow(record: CsvRecord, opts: ValidateRowOptions = {}): R
   const errors: Array<RowIssue<RowErrorCode>> = [];
   const warnings: Array<RowIssue<RowWarningCode>> = [];
 
-  const rawOrderId = cellAt(record, keys.order_id);
+  const orderCell = cellAt(record, keys.order_id);
+  const orderForm = orderCell === undefined ? undefined : readOrderIdCell(orderCell);
+  const rawOrderId = orderForm ? orderForm.text : orderCell;
+  if (orderForm?.note) warnings.push(warning('order_id', 'VALUE_INTERPRETED', orderForm.note));
   let orderId: string | undefined;
   let orderIdIsAscii = false;
   if (isBlank(rawOrderId)) {
@@ -281,8 +285,15 @@ export function validateRow(record: CsvRecord, opts: ValidateRowOptions = {}): R
     warnings.push(warning('ship_date', code, WARNING_MESSAGES[code]));
   }
 
-  const cost = shippingCost(cellAt(record, keys.shipping_cost));
-  if (!cost.ok) {
+  const costCell = cellAt(record, keys.shipping_cost);
+  // A plain amount ('12.50') is the common case and is read as written; other cells may be a form
+  // people paste (value-forms.ts).
+  const costForm =
+    costCell === undefined || plainAmountCents(costCell) !== undefined ? undefined : readAmountCell(costCell);
+  const cost = shippingCost(costForm?.kind === 'read' ? costForm.text : costCell);
+  if (costForm?.kind === 'ambiguous') {
+    errors.push({ field: 'shipping_cost', code: 'AMBIGUOUS_SHIPPING_COST', message: costForm.message });
+  } else if (!cost.ok) {
     const code =
       cost.reason === 'missing'
         ? 'MISSING_SHIPPING_COST'
@@ -290,8 +301,11 @@ export function validateRow(record: CsvRecord, opts: ValidateRowOptions = {}): R
           ? 'NEGATIVE_SHIPPING_COST'
           : 'INVALID_SHIPPING_COST';
     errors.push(specError('shipping_cost', code));
-  } else if (cost.cents > SHIPPING_COST_WARNING_CENTS) {
-    warnings.push(warning('shipping_cost', 'SHIPPING_COST_HIGH', WARNING_MESSAGES.SHIPPING_COST_HIGH));
+  } else {
+    if (costForm?.kind === 'read')
+      warnings.push(warning('shipping_cost', 'VALUE_INTERPRETED', costForm.note));
+    if (cost.cents > SHIPPING_COST_WARNING_CENTS)
+      warnings.push(warning('shipping_cost', 'SHIPPING_COST_HIGH', WARNING_MESSAGES.SHIPPING_COST_HIGH));
   }
 
   if (cost.ok && cost.cents > MAX_STORED_CENTS) errors.push(shippingCostTooLarge());

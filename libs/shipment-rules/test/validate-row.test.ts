@@ -134,8 +134,8 @@ describe('validateRow: each error, word for word', () => {
       'Shipping cost must be a valid number',
     ],
     [
-      'shipping_cost decimal comma',
-      { shipping_cost: '12,50' },
+      'shipping_cost comma that is neither a decimal comma nor thousands',
+      { shipping_cost: '1,2345' },
       'shipping_cost',
       'INVALID_SHIPPING_COST',
       'Shipping cost must be a valid number',

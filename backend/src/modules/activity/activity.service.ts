@@ -21,6 +21,7 @@ export type ActivityAction =
   | 'shipments.uploaded'
   | 'shipments.processed'
   | 'shipment.retried'
+  | 'shipments.retried'
   | 'settings.thresholds_changed'
   | 'config.changed';
 

@@ -63,11 +63,6 @@ export class ShipmentsController {
     return this.shipments.list(auth, query);
   }
 
-  @Get('uploads/:uploadId')
-  progress(@CompanyAuth() auth: CompanyAuthContext, @Param('uploadId') uploadId: string) {
-    return this.shipments.progress(auth, uploadId);
-  }
-
   @Post(':id/retry')
   @AbuseLimit('retry')
   @HttpCode(200)

@@ -8,6 +8,7 @@ import {
   IsInt,
   IsOptional,
   IsString,
+  IsUUID,
   Max,
   MaxLength,
   Min,
@@ -43,6 +44,11 @@ export class ListShipmentsQuery {
   })
   timeZone?: string;
 
+  @ApiPropertyOptional({ description: "One upload's shipments, in the file's row order" })
+  @IsOptional()
+  @IsUUID('all', { message: 'uploadId must be an upload id' })
+  uploadId?: string;
+
   @ApiPropertyOptional({ description: 'Upload date to, inclusive (YYYY-MM-DD, UTC)' })
   @IsOptional()
   @IsCalendarDate('dateTo')
@@ -50,6 +56,12 @@ export class ListShipmentsQuery {
 }
 
 export class ProcessItemDto {
+  @ApiPropertyOptional({ description: "The row's number in the reviewed file (header = row 1)" })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10_000_000)
+  row?: number;
   @ApiProperty() @IsString() @MaxLength(100) orderId: string;
   @ApiProperty() @IsString() @MaxLength(100) trackingNumber: string;
   @ApiProperty() @IsString() @MaxLength(100) carrier: string;

@@ -1,11 +1,17 @@
 import { BullModule, Processor } from '@nestjs/bullmq';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { QUEUES } from '../../common/queue/queues.js';
+import { ColumnMappingsModule } from '../column-mappings/column-mappings.module.js';
+import { OrderCheckController } from './order-check.controller.js';
+import { OrderCheckService } from './order-check.service.js';
 import { ShipmentProcessingService } from './shipment-processing.service.js';
 import { ShipmentRecoveryService } from './shipment-recovery.service.js';
 import { ShipmentsController } from './shipments.controller.js';
 import { ShipmentsProcessor } from './shipments.processor.js';
 import { ShipmentsService } from './shipments.service.js';
+import { UploadReadinessService } from './upload-readiness.service.js';
+import { UploadResultsService } from './upload-results.service.js';
+import { UploadsController } from './uploads.controller.js';
 
 @Module({})
 export class ShipmentsModule {
@@ -20,11 +26,14 @@ export class ShipmentsModule {
     }
     return {
       module: ShipmentsModule,
-      imports: [BullModule.registerQueue({ name: QUEUES.SHIPMENTS })],
-      controllers: [ShipmentsController],
+      imports: [BullModule.registerQueue({ name: QUEUES.SHIPMENTS }), ColumnMappingsModule],
+      controllers: [UploadsController, OrderCheckController, ShipmentsController],
       providers: [
         ShipmentsService,
         ShipmentProcessingService,
+        UploadResultsService,
+        UploadReadinessService,
+        OrderCheckService,
         ...(opts.worker ? [ShipmentsProcessor, ShipmentRecoveryService] : []),
       ],
       exports: [ShipmentsService, ShipmentProcessingService],

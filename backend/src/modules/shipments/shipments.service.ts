@@ -19,13 +19,15 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { Shutdown } from '../../common/shutdown.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
-import { assertConnectionUsable } from './connection-guard.js';
 import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { QUEUES, SHIPMENT_JOBS, type ShipmentsQueueJob } from '../../common/queue/queues.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ingestCsv, type IngestedRow } from './csv-ingest.js';
 import { invalidRowChunks, materializeNextSlice, type StagedRow } from './upload-slices.js';
+import { ColumnMappingsService } from '../column-mappings/column-mappings.service.js';
+import { RETRY_BASE_DELAY_MS } from './retry-schedule.js';
+import { UploadReadinessService } from './upload-readiness.service.js';
 import type { ListShipmentsQuery, ProcessItemDto } from './shipments.dto.js';
 
 /** Rows of one job: an order's rows always travel together (one create call per order). */
@@ -92,11 +94,11 @@ const PREVIEW_VALID = 100;
 const PREVIEW_INVALID = 1000;
 /** Characters of a file name kept (and shown). */
 const FILE_NAME_CHARS = 255;
-const RETRYABLE = ['FAILED', 'ORDER_NOT_FOUND', 'ORDER_STATUS_INCORRECT'];
+export const RETRYABLE = ['FAILED', 'ORDER_NOT_FOUND', 'ORDER_STATUS_INCORRECT'];
 
 export const SHIPMENT_JOB_OPTIONS: JobsOptions = {
   attempts: 8,
-  backoff: { type: 'exponential', delay: 2000 },
+  backoff: { type: 'exponential', delay: RETRY_BASE_DELAY_MS },
   removeOnComplete: { age: 3600, count: 20000 },
   removeOnFail: { age: 7 * 86400 },
 };
@@ -112,6 +114,8 @@ export class ShipmentsService {
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly shutdown: Shutdown,
+    private readonly readiness: UploadReadinessService,
+    private readonly mappings: ColumnMappingsService,
   ) {}
 
   /** Reading A: a CSV file. Every row is stored; valid ones become PENDING shipments and are queued. */
@@ -122,10 +126,22 @@ export class ShipmentsService {
   ) {
     if (!/\.csv$/i.test(file.originalname))
       throw new AppError('VALIDATION_FAILED', 'Please select a CSV file');
-    await assertConnectionUsable(this.db, caller);
+    await this.readiness.assertReady(caller);
     const fileName = safeText(file.originalname, FILE_NAME_CHARS);
-    const mapping = parseMapping(mappingJson);
-    const ingest = await ingestCsv(file.buffer, mapping, this.clock.now());
+    let mapping = parseMapping(mappingJson);
+    let ingest = await ingestCsv(file.buffer, mapping, this.clock.now());
+    let savedMappingApplied = false;
+    if (ingest.missingColumns.length && !mapping) {
+      // The company mapped a file with these columns before: read this one the same way.
+      const saved = await this.mappings.find(caller, ingest.headers);
+      if (saved) {
+        mapping = saved;
+        ingest = await ingestCsv(file.buffer, mapping, this.clock.now());
+        savedMappingApplied = true;
+      }
+    } else if (mapping && !ingest.missingColumns.length) {
+      await this.mappings.remember(caller, ingest.headers, mapping);
+    }
     if (ingest.missingColumns.length) {
       throw new AppError(
         'VALIDATION_FAILED',
@@ -170,15 +186,19 @@ export class ShipmentsService {
       duplicateRows: stored.duplicateRows,
       queued: stored.queued,
       encoding: ingest.encoding,
+      savedMappingApplied,
       preview,
     };
   }
 
   /** Reading B: rows reviewed in the browser. Waits a bounded time; rows not done answer PENDING. */
   async process(caller: CompanyAuthContext, items: ProcessItemDto[], givenName?: string) {
-    await assertConnectionUsable(this.db, caller);
+    await this.readiness.assertReady(caller);
     const now = this.clock.now();
     const fileName = givenName === undefined ? undefined : safeText(givenName, FILE_NAME_CHARS);
+    // Results name the file's rows when the browser sent each row's number (all given, none twice).
+    const fileRows = items.map((item) => item.row);
+    const useFileRows = fileRows.every((r) => r !== undefined) && new Set(fileRows).size === fileRows.length;
     const rows: IngestedRow[] = items.map((item, i) => {
       const raw = {
         order_id: item.orderId,
@@ -187,7 +207,8 @@ export class ShipmentsService {
         ship_date: item.shipDate.slice(0, 10),
         shipping_cost: (item.shippingCost / 100).toFixed(2),
       };
-      return { rowNumber: i + 1, raw, record: raw, result: validateRow(raw, { now }) };
+      const rowNumber = useFileRows ? (item.row as number) : i + 1;
+      return { rowNumber, raw, record: raw, result: validateRow(raw, { now }) };
     });
     const stored = await this.store(caller, {
       source: 'PROCESS',
@@ -249,6 +270,10 @@ export class ShipmentsService {
       params.push(q.status);
       where.push(`status = $${params.length}`);
     }
+    if (q.uploadId) {
+      params.push(q.uploadId);
+      where.push(`upload_id = $${params.length}`);
+    }
     if (q.dateFrom || q.dateTo) params.push(q.timeZone ?? 'UTC');
     const tz = `$${params.length}`;
     if (q.dateFrom) {
@@ -275,6 +300,8 @@ export class ShipmentsService {
     const total = totalCapped ? HISTORY_COUNT_CAP : counted;
     const rows: {
       id: string;
+      upload_id: string;
+      row_number: number;
       order_id: string;
       display_id: string;
       tracking_number: string;
@@ -287,10 +314,10 @@ export class ShipmentsService {
       currency: string;
       brand_name: string | null;
     }[] = await this.db.query(
-      `SELECT id, order_id, display_id, tracking_number, carrier, ship_date::text AS ship_date, shipping_cost_cents, uploaded_at, status, error_message,
+      `SELECT id, upload_id, row_number, order_id, display_id, tracking_number, carrier, ship_date::text AS ship_date, shipping_cost_cents, uploaded_at, status, error_message,
               brand_name, COALESCE(currency, (SELECT mc.currency FROM marketplace_connections mc WHERE mc.company_id = shipments.company_id), 'USD') AS currency
          FROM shipments WHERE ${filter}
-        ORDER BY uploaded_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        ORDER BY ${q.uploadId ? 'row_number' : 'uploaded_at DESC, id DESC'} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, q.limit, (q.page - 1) * q.limit],
     );
     return {
@@ -298,6 +325,8 @@ export class ShipmentsService {
       ...(totalCapped ? { totalCapped: true } : {}),
       shipments: rows.map((r) => ({
         id: r.id,
+        uploadId: r.upload_id,
+        rowNumber: r.row_number,
         orderId: r.order_id,
         displayId: r.display_id,
         trackingNumber: r.tracking_number,
@@ -375,52 +404,6 @@ export class ShipmentsService {
         };
       await new Promise((r) => setTimeout(r, 200));
     }
-  }
-
-  /** Live progress of one upload, for the results dialog. */
-  async progress(caller: CompanyAuthContext, uploadId: string) {
-    if (!/^[0-9a-f-]{36}$/i.test(uploadId)) throw new AppError('NOT_FOUND', 'Upload not found');
-    const [upload] = await this.db.query<
-      {
-        id: string;
-        file_name: string;
-        total_rows: number;
-        valid_rows: number;
-        invalid_rows: number;
-        duplicate_rows: number;
-        created_at: Date;
-        materialized_at: Date | null;
-        staged_rows: number;
-      }[]
-    >(
-      `SELECT id, file_name, total_rows, valid_rows, invalid_rows, duplicate_rows, created_at, materialized_at,
-              (SELECT coalesce(sum(row_count), 0)::int FROM upload_batches b WHERE b.upload_id = u.id) AS staged_rows
-         FROM uploads u WHERE id = $1 AND company_id = $2`,
-      [uploadId, caller.companyId],
-    );
-    if (!upload) throw new AppError('NOT_FOUND', 'Upload not found');
-    const counts: { status: string; n: number }[] = await this.db.query(
-      'SELECT status, count(*)::int AS n FROM shipments WHERE upload_id = $1 GROUP BY status',
-      [uploadId],
-    );
-    const by = Object.fromEntries(counts.map((c) => [c.status, c.n])) as Record<string, number>;
-    const total = counts.reduce((a, c) => a + c.n, 0);
-    return {
-      uploadId,
-      filename: upload.file_name,
-      totalRows: upload.total_rows,
-      validRows: upload.valid_rows,
-      invalidRows: upload.invalid_rows,
-      duplicateRows: upload.duplicate_rows,
-      shipments: total,
-      /** Valid rows received but not yet turned into shipments (a big upload, for a few seconds). */
-      staged: upload.staged_rows,
-      pending: (by.PENDING ?? 0) + upload.staged_rows,
-      success: by.SUCCESS ?? 0,
-      failed: (by.FAILED ?? 0) + (by.ORDER_NOT_FOUND ?? 0) + (by.ORDER_STATUS_INCORRECT ?? 0),
-      byStatus: by,
-      done: upload.materialized_at !== null && (by.PENDING ?? 0) === 0,
-    };
   }
 
   /**

@@ -25,6 +25,7 @@ import {
   type RowWarningCode,
 } from '../../src/messages.js';
 import { parseShippingCost } from '../../src/money.js';
+import { readAmountCell, readOrderIdCell } from '../../src/value-forms.js';
 import { displayIdFor, isOrderIdLongEnough, normalizeOrderId } from '../../src/order-id.js';
 import { detectCarriersSlow, isDetectableCarrier, matchesCarrierFormat } from '../../src/tracking.js';
 import type { RowResult, ValidateRowOptions } from '../../src/validate-row.js';
@@ -88,7 +89,12 @@ export function validateRowReference(record: CsvRecord, opts: ValidateRowOptions
   const errors: Array<RowIssue<RowErrorCode>> = [];
   const warnings: Array<RowIssue<RowWarningCode>> = [];
 
-  const rawOrderId = cells.get('order_id');
+  // Values as people paste them (issue 14) are read the same way here: the comparison is about the
+  // fast paths, the forms themselves are tested in value-forms.test.ts.
+  const orderCell = cells.get('order_id');
+  const orderForm = orderCell === undefined ? undefined : readOrderIdCell(orderCell);
+  const rawOrderId = orderForm ? orderForm.text : orderCell;
+  if (orderForm?.note) warnings.push(warning('order_id', 'VALUE_INTERPRETED', orderForm.note));
   let orderId: string | undefined;
   if (isBlank(rawOrderId)) {
     errors.push(specError('order_id', 'MISSING_ORDER_ID'));
@@ -167,8 +173,12 @@ export function validateRowReference(record: CsvRecord, opts: ValidateRowOptions
     warnings.push(warning('ship_date', 'SHIP_DATE_TOO_OLD', WARNING_MESSAGES.SHIP_DATE_TOO_OLD));
   }
 
-  const cost = parseShippingCost(cells.get('shipping_cost'));
-  if (!cost.ok) {
+  const costCell = cells.get('shipping_cost');
+  const costForm = costCell === undefined ? undefined : readAmountCell(costCell);
+  const cost = parseShippingCost(costForm?.kind === 'read' ? costForm.text : costCell);
+  if (costForm?.kind === 'ambiguous') {
+    errors.push({ field: 'shipping_cost', code: 'AMBIGUOUS_SHIPPING_COST', message: costForm.message });
+  } else if (!cost.ok) {
     const code =
       cost.reason === 'missing'
         ? 'MISSING_SHIPPING_COST'
@@ -176,8 +186,11 @@ export function validateRowReference(record: CsvRecord, opts: ValidateRowOptions
           ? 'NEGATIVE_SHIPPING_COST'
           : 'INVALID_SHIPPING_COST';
     errors.push(specError('shipping_cost', code));
-  } else if (cost.cents > SHIPPING_COST_WARNING_CENTS) {
-    warnings.push(warning('shipping_cost', 'SHIPPING_COST_HIGH', WARNING_MESSAGES.SHIPPING_COST_HIGH));
+  } else {
+    if (costForm?.kind === 'read')
+      warnings.push(warning('shipping_cost', 'VALUE_INTERPRETED', costForm.note));
+    if (cost.cents > SHIPPING_COST_WARNING_CENTS)
+      warnings.push(warning('shipping_cost', 'SHIPPING_COST_HIGH', WARNING_MESSAGES.SHIPPING_COST_HIGH));
   }
 
   const result: RowResult = { valid: errors.length === 0, errors, warnings };

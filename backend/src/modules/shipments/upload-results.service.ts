@@ -1,0 +1,274 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { displayIdFor, formatCents, type ColumnMapping } from '@portal/shipment-rules';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { AppError } from '../../common/errors/index.js';
+import type { CompanyAuthContext } from '../../common/http/auth-context.js';
+import { ActivityService } from '../activity/activity.service.js';
+import { failedRowsHeader, toCsv } from './failed-rows-csv.js';
+import { isWaitingOnFaire, nextRetryAt, secondsUntil } from './retry-schedule.js';
+import { ShipmentsService, RETRYABLE } from './shipments.service.js';
+import { UPLOAD_COUNTS_SQL, UPLOAD_ROWS_CTE, type UploadRowRecord } from './upload-rows.sql.js';
+import type { ListUploadsQuery, RowFilter, UploadRowsQuery } from './uploads.dto.js';
+
+interface UploadRecord {
+  id: string;
+  source: 'UPLOAD' | 'PROCESS';
+  file_name: string;
+  column_mapping: ColumnMapping | null;
+  total_rows: number;
+  valid_rows: number;
+  invalid_rows: number;
+  duplicate_rows: number;
+  created_at: Date;
+  materialized_at: Date | null;
+  staged_rows: number;
+  user_name: string | null;
+  user_email: string | null;
+}
+
+const UPLOAD_COLUMNS = `u.id, u.source, u.file_name, u.column_mapping, u.total_rows, u.valid_rows, u.invalid_rows,
+  u.duplicate_rows, u.created_at, u.materialized_at, usr.name AS user_name, usr.email::text AS user_email,
+  (SELECT coalesce(sum(row_count), 0)::int FROM upload_batches b WHERE b.upload_id = u.id) AS staged_rows`;
+
+/** Rows that ended without a shipment on Faire and will not be tried again by themselves. */
+const FAILED_STATUSES = ['INVALID', ...RETRYABLE];
+
+/** The words shown for a row waiting on Faire (the view adds when the next try is). */
+export const WAITING_ON_FAIRE = 'Faire is not answering; retrying automatically';
+
+/** Rows matching the `status` filter given as parameter `$2` (null: every row). */
+const FILTER_SQL = `($2::text IS NULL OR status = $2 OR ($2 = 'ISSUES' AND status <> 'SUCCESS'))`;
+
+/**
+ * What happened to each upload and each of its rows, for the results view and the history: the
+ * uploads list, one upload's live counts, its rows in file order with reasons in words, its failed rows
+ * as a CSV to fix and upload again, and retrying its failed rows in one go.
+ */
+@Injectable()
+export class UploadResultsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly shipments: ShipmentsService,
+    private readonly activity: ActivityService,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(caller: CompanyAuthContext, q: ListUploadsQuery) {
+    const [{ total }] = await this.db.query<{ total: number }[]>(
+      'SELECT count(*)::int AS total FROM uploads WHERE company_id = $1',
+      [caller.companyId],
+    );
+    const uploads = await this.db.query<UploadRecord[]>(
+      `SELECT ${UPLOAD_COLUMNS} FROM uploads u LEFT JOIN users usr ON usr.id = u.user_id
+        WHERE u.company_id = $1 ORDER BY u.created_at DESC, u.id DESC LIMIT $2 OFFSET $3`,
+      [caller.companyId, q.limit, (q.page - 1) * q.limit],
+    );
+    const counts = await this.counts(uploads.map((u) => u.id));
+    return { total, page: q.page, uploads: uploads.map((u) => this.summaryOf(u, counts.get(u.id))) };
+  }
+
+  async summary(caller: CompanyAuthContext, uploadId: string) {
+    const upload = await this.find(caller, uploadId);
+    const counts = await this.counts([uploadId]);
+    return this.summaryOf(upload, counts.get(uploadId));
+  }
+
+  async rows(caller: CompanyAuthContext, uploadId: string, q: UploadRowsQuery) {
+    const upload = await this.find(caller, uploadId);
+    const filter: RowFilter | null = q.status ?? null;
+    const [{ total }] = await this.db.query<{ total: number }[]>(
+      `WITH ${UPLOAD_ROWS_CTE} SELECT count(*)::int AS total FROM upload_row_outcomes WHERE ${FILTER_SQL}`,
+      [[uploadId], filter],
+    );
+    const records = await this.db.query<UploadRowRecord[]>(
+      `WITH ${UPLOAD_ROWS_CTE} SELECT * FROM upload_row_outcomes WHERE ${FILTER_SQL}
+        ORDER BY row_number LIMIT $3 OFFSET $4`,
+      [[uploadId], filter, q.limit, (q.page - 1) * q.limit],
+    );
+    const now = this.clock.now();
+    const fields = fieldColumns(upload.column_mapping);
+    return { total, rows: records.map((r) => describeRow(r, uploadId, fields, now)) };
+  }
+
+  /** The rows that failed, with the file's columns and an `error` column, ready to fix and upload again. */
+  async failedCsv(caller: CompanyAuthContext, uploadId: string): Promise<{ fileName: string; body: string }> {
+    const upload = await this.find(caller, uploadId);
+    const records = await this.db.query<UploadRowRecord[]>(
+      `WITH ${UPLOAD_ROWS_CTE} SELECT * FROM upload_row_outcomes WHERE status = ANY($2::text[]) ORDER BY row_number`,
+      [[uploadId], FAILED_STATUSES],
+    );
+    const fields = fieldColumns(upload.column_mapping);
+    const invalidRaw = records.filter((r) => r.status === 'INVALID' && r.raw).map((r) => r.raw!);
+    const header = failedRowsHeader(
+      fields,
+      invalidRaw.flatMap((raw) => Object.keys(raw)),
+    );
+    const now = this.clock.now();
+    const lines = records.map((r) => {
+      const cells: Record<string, string> =
+        r.status === 'INVALID' && r.raw
+          ? { ...r.raw }
+          : {
+              [fields.order_id ?? 'order_id']: r.order_id ?? '',
+              [fields.tracking_number ?? 'tracking_number']: r.tracking_number ?? '',
+              [fields.carrier ?? 'carrier']: r.carrier ?? '',
+              [fields.ship_date ?? 'ship_date']: r.ship_date ?? '',
+              [fields.shipping_cost ?? 'shipping_cost']:
+                r.shipping_cost_cents === null ? '' : formatCents(r.shipping_cost_cents),
+            };
+      cells.error = describeRow(r, uploadId, fields, now).reason ?? '';
+      return header.map((h) => cells[h] ?? '');
+    });
+    const base = upload.file_name.replace(/\.csv$/i, '').replace(/[^\w.-]+/g, '-') || 'upload';
+    return { fileName: `${base}-failed-rows.csv`, body: toCsv(header, lines) };
+  }
+
+  /** Sends every retryable failed row of the upload (and failed shipments its repeats point to) again. */
+  async retryFailed(caller: CompanyAuthContext, uploadId: string): Promise<{ retried: number }> {
+    await this.find(caller, uploadId);
+    const updated: unknown = await this.db.query(
+      `UPDATE shipments SET status = 'PENDING', error_message = NULL, completed_at = NULL, updated_at = now()
+        WHERE company_id = $2 AND status = ANY($3::text[])
+          AND (upload_id = $1 OR id IN (SELECT shipment_id FROM upload_rows WHERE upload_id = $1 AND shipment_id IS NOT NULL))
+        RETURNING id, order_id`,
+      [uploadId, caller.companyId, RETRYABLE],
+    );
+    const rows = (Array.isArray(updated) && Array.isArray(updated[0]) ? updated[0] : updated) as {
+      id: string;
+      order_id: string;
+    }[];
+    if (rows.length === 0) return { retried: 0 };
+    await this.shipments.enqueue(uploadId, rows, 1, `retry${Date.now()}`);
+    await this.activity.record({
+      actor: caller,
+      companyId: caller.companyId,
+      action: 'shipments.retried',
+      target: uploadId,
+      details: { retried: rows.length },
+    });
+    return { retried: rows.length };
+  }
+
+  private async find(caller: CompanyAuthContext, uploadId: string): Promise<UploadRecord> {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uploadId))
+      throw new AppError('NOT_FOUND', 'Upload not found');
+    const [upload] = await this.db.query<UploadRecord[]>(
+      `SELECT ${UPLOAD_COLUMNS} FROM uploads u LEFT JOIN users usr ON usr.id = u.user_id
+        WHERE u.id = $1 AND u.company_id = $2`,
+      [uploadId, caller.companyId],
+    );
+    if (!upload) throw new AppError('NOT_FOUND', 'Upload not found');
+    return upload;
+  }
+
+  private async counts(ids: string[]) {
+    const out = new Map<
+      string,
+      { by: Record<string, number>; own: number; waiting: number; nextRetryAt: Date | null }
+    >();
+    if (ids.length === 0) return out;
+    const rows = await this.db.query<
+      {
+        upload_id: string;
+        status: string;
+        n: number;
+        own: number;
+        waiting: number;
+        next_retry_at: Date | null;
+      }[]
+    >(UPLOAD_COUNTS_SQL, [ids]);
+    for (const r of rows) {
+      const c = out.get(r.upload_id) ?? { by: {}, own: 0, waiting: 0, nextRetryAt: null };
+      c.by[r.status] = r.n;
+      c.own += r.own;
+      c.waiting += r.waiting;
+      if (r.next_retry_at && (!c.nextRetryAt || r.next_retry_at < c.nextRetryAt))
+        c.nextRetryAt = r.next_retry_at;
+      out.set(r.upload_id, c);
+    }
+    return out;
+  }
+
+  private summaryOf(
+    u: UploadRecord,
+    c: { by: Record<string, number>; own: number; waiting: number; nextRetryAt: Date | null } | undefined,
+  ) {
+    const by = { ...(c?.by ?? {}) };
+    const success = by.SUCCESS ?? 0;
+    const pending = (by.PENDING ?? 0) + u.staged_rows;
+    const rowsKnown = Object.values(by).reduce((a, n) => a + n, 0) + u.staged_rows;
+    const failed = rowsKnown - success - pending;
+    const done = u.materialized_at !== null && pending === 0;
+    return {
+      uploadId: u.id,
+      filename: u.file_name,
+      source: u.source,
+      createdAt: u.created_at.toISOString(),
+      uploadedBy: u.user_name ?? u.user_email ?? null,
+      totalRows: u.total_rows,
+      validRows: u.valid_rows,
+      invalidRows: u.invalid_rows,
+      duplicateRows: u.duplicate_rows,
+      /** Shipments made from this upload's rows (repeats of existing shipments are not counted). */
+      shipments: c?.own ?? 0,
+      /** Valid rows received but not yet turned into shipments (a big upload, for a few seconds). */
+      staged: u.staged_rows,
+      success,
+      /** Every row that is not SUCCESS and will not be tried again by itself (invalid ones included). */
+      failed,
+      pending,
+      /** Failed rows that "Retry all failed" would send again. */
+      retryable: RETRYABLE.reduce((a, s) => a + (by[s] ?? 0), 0),
+      byStatus: by,
+      waitingOnFaire: c?.waiting ?? 0,
+      nextRetryAt: c?.nextRetryAt ? c.nextRetryAt.toISOString() : null,
+      nextRetryInSeconds: c?.nextRetryAt ? secondsUntil(c.nextRetryAt, this.clock.now()) : null,
+      done,
+      state: done ? ('DONE' as const) : ('IN_PROGRESS' as const),
+    };
+  }
+}
+
+/** The file's column for each field: the column mapping reversed (field -> CSV column). */
+function fieldColumns(mapping: ColumnMapping | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [column, field] of Object.entries(mapping ?? {})) out[field] = column;
+  return out;
+}
+
+function describeRow(r: UploadRowRecord, uploadId: string, fields: Record<string, string>, now: Date) {
+  const cell = (field: string) => (r.raw ? String(r.raw[fields[field] ?? field] ?? r.raw[field] ?? '') : '');
+  const orderId = r.order_id ?? cell('order_id').trim();
+  const waiting = isWaitingOnFaire(r.status, r.error_message);
+  const retryAt = waiting && r.updated_at ? nextRetryAt(r.updated_at, r.attempts ?? 1) : null;
+  let reason: string | null;
+  if (r.status === 'INVALID') reason = (r.errors ?? []).map((e) => e.message).join('; ') || 'Invalid';
+  else if (waiting) reason = WAITING_ON_FAIRE;
+  else if (r.status === 'PENDING') reason = 'Being created on Faire';
+  else if (r.status === 'SUCCESS') reason = null;
+  else reason = r.error_message ?? 'Failed';
+  if (r.duplicate) {
+    const where =
+      r.first_upload_id === uploadId && r.first_row !== null
+        ? `the same order and tracking number as row ${r.first_row}`
+        : 'already uploaded in an earlier file';
+    reason = reason ? `${reason} (${where})` : `Not sent again: ${where}`;
+  }
+  return {
+    row: r.row_number,
+    status: r.status,
+    orderId,
+    displayId: r.display_id ?? (orderId ? displayIdFor(orderId) : '-'),
+    trackingNumber: r.tracking_number ?? cell('tracking_number').trim(),
+    carrier: r.carrier ?? cell('carrier').trim(),
+    reason,
+    duplicate: r.duplicate,
+    shipmentId: r.shipment_id,
+    retryable: RETRYABLE.includes(r.status),
+    waitingOnFaire: waiting,
+    nextRetryAt: retryAt ? retryAt.toISOString() : null,
+    nextRetryInSeconds: retryAt ? secondsUntil(retryAt, now) : null,
+  };
+}

@@ -1,0 +1,74 @@
+import { Controller, Get, Header, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CompanyAuth, RequireCompany } from '../../common/http/auth.decorators.js';
+import type { CompanyAuthContext } from '../../common/http/auth-context.js';
+import { UploadReadinessService } from './upload-readiness.service.js';
+import { UploadResultsService } from './upload-results.service.js';
+import { ListUploadsQuery, UploadRowsQuery } from './uploads.dto.js';
+
+/** The caller's company's uploads; another company's upload answers 404 like one that does not exist. */
+@ApiTags('shipments')
+@Controller('shipments/uploads')
+@RequireCompany()
+export class UploadsController {
+  constructor(
+    private readonly results: UploadResultsService,
+    private readonly readiness: UploadReadinessService,
+  ) {}
+
+  @Get('readiness')
+  @ApiOperation({
+    summary: 'Whether rows uploaded now can be created on Faire (a working connection), and why not',
+  })
+  ready(@CompanyAuth() auth: CompanyAuthContext) {
+    return this.readiness.check(auth);
+  }
+
+  @Get()
+  @ApiOperation({ summary: "The company's uploads, newest first, with live counts" })
+  list(@CompanyAuth() auth: CompanyAuthContext, @Query() query: ListUploadsQuery) {
+    return this.results.list(auth, query);
+  }
+
+  @Get(':uploadId')
+  @ApiOperation({
+    summary: 'One upload: summary and live counts (incl. the next try of rows waiting on Faire)',
+  })
+  summary(@CompanyAuth() auth: CompanyAuthContext, @Param('uploadId') uploadId: string) {
+    return this.results.summary(auth, uploadId);
+  }
+
+  @Get(':uploadId/rows')
+  @ApiOperation({ summary: "The upload's rows in file order, with what happened to each in words" })
+  rows(
+    @CompanyAuth() auth: CompanyAuthContext,
+    @Param('uploadId') uploadId: string,
+    @Query() query: UploadRowsQuery,
+  ) {
+    return this.results.rows(auth, uploadId, query);
+  }
+
+  @Get(':uploadId/failed.csv')
+  @ApiOperation({ summary: 'Failed rows with the file’s columns plus `error`, formula-safe' })
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'A CSV file' })
+  @Header('Cache-Control', 'no-store')
+  async failedCsv(
+    @CompanyAuth() auth: CompanyAuthContext,
+    @Param('uploadId') uploadId: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    const csv = await this.results.failedCsv(auth, uploadId);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${csv.fileName}"`);
+    return csv.body;
+  }
+
+  @Post(':uploadId/retry-failed')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send every retryable failed row of the upload again, in one go' })
+  retryFailed(@CompanyAuth() auth: CompanyAuthContext, @Param('uploadId') uploadId: string) {
+    return this.results.retryFailed(auth, uploadId);
+  }
+}

@@ -1,0 +1,100 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { annAtAcme } from '../test/fixtures';
+import { mockApi } from '../test/fetchMock';
+import { renderScreen } from '../test/render';
+import type { UploadSummary } from '../upload/resultsApi';
+import type { Shipment } from './api';
+import { ShipmentHistoryTab } from './ShipmentHistoryTab';
+
+vi.mock('../notifications/toast', () => ({ useToast: () => vi.fn() }));
+afterEach(() => vi.unstubAllGlobals());
+
+const UPLOAD_ID = '0b9a7c1e-3f51-4c55-9d7b-1f2e3d4c5b6a';
+
+const upload = (patch: Partial<UploadSummary> = {}): UploadSummary => ({
+  uploadId: UPLOAD_ID,
+  filename: 'week-48.csv',
+  source: 'UPLOAD',
+  createdAt: '2026-11-25T10:00:00.000Z',
+  uploadedBy: 'Ann',
+  totalRows: 3,
+  validRows: 3,
+  invalidRows: 0,
+  duplicateRows: 0,
+  shipments: 3,
+  staged: 0,
+  success: 2,
+  failed: 1,
+  pending: 0,
+  retryable: 1,
+  byStatus: { SUCCESS: 2, ORDER_NOT_FOUND: 1 },
+  waitingOnFaire: 0,
+  nextRetryAt: null,
+  nextRetryInSeconds: null,
+  done: true,
+  state: 'DONE',
+  ...patch,
+});
+
+const shipment = (id: string, rowNumber: number, status = 'SUCCESS'): Shipment => ({
+  id,
+  uploadId: UPLOAD_ID,
+  rowNumber,
+  orderId: `bo_order${rowNumber}x`,
+  displayId: `#ORDER${rowNumber}X`,
+  trackingNumber: `1Z999AA1012345678${rowNumber}`,
+  carrier: 'UPS',
+  shipDate: '2026-11-20',
+  shippingCost: 100,
+  uploadedAt: '2026-11-25T10:00:00.000Z',
+  status,
+  errorMessage: null,
+});
+
+describe('Shipment History: uploads', () => {
+  it('lists uploads with who, when and outcomes; choosing one shows its shipments in file order', async () => {
+    const fetch = mockApi({
+      'GET /api/shipments/uploads?page=1&limit=5': { body: { total: 1, page: 1, uploads: [upload()] } },
+      'GET /api/shipments?page=1&limit=50': { body: { total: 0, shipments: [] } },
+      [`GET /api/shipments?page=1&limit=50&uploadId=${UPLOAD_ID}`]: {
+        body: {
+          total: 3,
+          shipments: [shipment('a', 2), shipment('b', 3, 'ORDER_NOT_FOUND'), shipment('c', 4)],
+        },
+      },
+    });
+    const { location } = renderScreen(<ShipmentHistoryTab />, {
+      user: annAtAcme(),
+      route: '/dashboard?tab=history',
+    });
+    const list = within(await screen.findByRole('table', { name: 'Uploads list' }));
+    const row = within(list.getByTestId(`upload-${UPLOAD_ID}`));
+    expect(row.getByText('week-48.csv')).toBeTruthy();
+    expect(row.getByText('Ann')).toBeTruthy();
+    expect(row.getByText('Done, with failures')).toBeTruthy();
+    fireEvent.click(row.getByRole('button', { name: 'week-48.csv' }));
+    await screen.findByTestId('shipment-row-a');
+    const ids = screen.getAllByTestId(/^shipment-row-/).map((el) => el.getAttribute('data-testid'));
+    expect(ids).toEqual(['shipment-row-a', 'shipment-row-b', 'shipment-row-c']);
+    expect(screen.getByTestId('upload-filter').textContent).toContain('week-48.csv');
+    expect(location()).toContain(`upload=${UPLOAD_ID}`);
+    expect(fetch.mock.calls.some(([url]) => String(url).includes(`uploadId=${UPLOAD_ID}`))).toBe(true);
+  });
+
+  it('refreshes itself while a shown shipment is pending', async () => {
+    let calls = 0;
+    mockApi({
+      'GET /api/shipments/uploads?page=1&limit=5': { body: { total: 0, page: 1, uploads: [] } },
+      'GET /api/shipments?page=1&limit=50': () => ({
+        body: { total: 1, shipments: [shipment('p', 2, calls++ === 0 ? 'PENDING' : 'SUCCESS')] },
+      }),
+    });
+    renderScreen(<ShipmentHistoryTab />, { user: annAtAcme() });
+    const row = within(await screen.findByTestId('shipment-row-p'));
+    expect(row.getByTestId('status-chip').textContent).toBe('Pending');
+    await waitFor(() => expect(row.getByTestId('status-chip').textContent).toBe('Success'), {
+      timeout: 6000,
+    });
+  });
+});

@@ -1,0 +1,228 @@
+import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
+import {
+  Box,
+  Button,
+  Card,
+  Chip,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import { useState } from 'react';
+import { useUploads, type UploadSummary } from '../upload/resultsApi';
+
+/** Uploads per page of the list. */
+export const UPLOADS_PAGE_SIZE = 5;
+
+const n = (v: number) => v.toLocaleString('en-US');
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+
+function StateChip({ u }: { u: UploadSummary }) {
+  const inProgress = u.state === 'IN_PROGRESS';
+  const failed = u.failed > 0;
+  return (
+    <Chip
+      size="small"
+      label={inProgress ? 'In progress' : failed ? 'Done, with failures' : 'Done'}
+      sx={{
+        fontWeight: 600,
+        fontSize: 12,
+        height: 24,
+        bgcolor: inProgress
+          ? 'rgba(49,100,160,0.11)'
+          : failed
+            ? 'rgba(197,48,48,0.11)'
+            : 'rgba(47,133,90,0.12)',
+        color: inProgress ? '#2c5282' : failed ? '#9b2c2c' : '#22643f',
+      }}
+    />
+  );
+}
+
+export interface UploadsCardProps {
+  selectedId: string;
+  onSelect: (upload: UploadSummary | null) => void;
+}
+
+/** The company's uploads, newest first: who, when, rows and outcomes; choosing one filters the history. */
+export function UploadsCard({ selectedId, onSelect }: UploadsCardProps) {
+  const [page, setPage] = useState(1);
+  const query = useUploads(page, UPLOADS_PAGE_SIZE);
+  const uploads = query.data?.uploads ?? [];
+  const isPhone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'), { noSsr: true });
+  const total = query.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / UPLOADS_PAGE_SIZE));
+  if (query.isError || (query.isSuccess && total === 0)) return null;
+
+  const select = (u: UploadSummary) => onSelect(u.uploadId === selectedId ? null : u);
+  const cell = { fontSize: 13, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+  const head = { ...cell, fontWeight: 600, color: 'text.secondary', bgcolor: 'rgba(15,61,62,0.03)' } as const;
+
+  return (
+    <Card component="section" aria-label="Uploads" sx={{ mb: 2.5 }}>
+      <Box sx={{ px: { xs: 2, sm: 2.5 }, pt: 2, pb: 1.25, display: 'flex', alignItems: 'center', gap: 1 }}>
+        <UploadFileOutlinedIcon sx={{ fontSize: 20, color: 'primary.main' }} aria-hidden />
+        <Typography component="h2" sx={{ fontWeight: 700, fontSize: 16, flex: 1 }}>
+          Uploads
+        </Typography>
+        <Typography sx={{ fontSize: 12.5, color: 'text.secondary' }}>
+          Choose one to see its rows in file order
+        </Typography>
+      </Box>
+      {query.isPending ? (
+        <Box sx={{ px: 2.5, pb: 2 }}>
+          <Skeleton variant="rounded" height={120} />
+        </Box>
+      ) : isPhone ? (
+        <Box
+          component="ul"
+          aria-label="Uploads list"
+          sx={{ listStyle: 'none', m: 0, px: 2, pb: 1, display: 'grid', gap: 1 }}
+        >
+          {uploads.map((u) => (
+            <Box component="li" key={u.uploadId}>
+              <Box
+                component="button"
+                type="button"
+                aria-pressed={u.uploadId === selectedId}
+                data-testid={`upload-${u.uploadId}`}
+                onClick={() => select(u)}
+                sx={{
+                  width: '100%',
+                  textAlign: 'left',
+                  font: 'inherit',
+                  p: 1.5,
+                  borderRadius: 2,
+                  cursor: 'pointer',
+                  border: 1,
+                  borderColor: u.uploadId === selectedId ? 'primary.main' : 'divider',
+                  bgcolor: u.uploadId === selectedId ? 'rgba(15,61,62,0.06)' : 'background.paper',
+                }}
+              >
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}>
+                  <Typography sx={{ fontWeight: 600, fontSize: 14, overflowWrap: 'anywhere' }}>
+                    {u.filename}
+                  </Typography>
+                  <StateChip u={u} />
+                </Box>
+                <Typography sx={{ fontSize: 12.5, color: 'text.secondary', mt: 0.5 }}>
+                  {u.uploadedBy ?? 'Someone'} · {when(u.createdAt)} · {n(u.totalRows)} rows
+                </Typography>
+                <Typography sx={{ fontSize: 12.5, mt: 0.5 }}>
+                  {n(u.success)} succeeded · {n(u.failed)} failed · {n(u.pending)} pending
+                </Typography>
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label="Uploads list">
+            <TableHead>
+              <TableRow>
+                <TableCell sx={head}>File</TableCell>
+                <TableCell sx={head}>Uploaded by</TableCell>
+                <TableCell sx={head}>When</TableCell>
+                <TableCell sx={head} align="right">
+                  Rows
+                </TableCell>
+                <TableCell sx={head} align="right">
+                  Succeeded
+                </TableCell>
+                <TableCell sx={head} align="right">
+                  Failed
+                </TableCell>
+                <TableCell sx={head} align="right">
+                  Pending
+                </TableCell>
+                <TableCell sx={head}>State</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {uploads.map((u) => (
+                <TableRow
+                  key={u.uploadId}
+                  hover
+                  selected={u.uploadId === selectedId}
+                  data-testid={`upload-${u.uploadId}`}
+                  onClick={() => select(u)}
+                  sx={{ cursor: 'pointer' }}
+                >
+                  <TableCell
+                    sx={{
+                      ...cell,
+                      fontWeight: 600,
+                      maxWidth: 260,
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                    }}
+                  >
+                    <Box
+                      component="button"
+                      type="button"
+                      aria-pressed={u.uploadId === selectedId}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        select(u);
+                      }}
+                      sx={{
+                        all: 'unset',
+                        cursor: 'pointer',
+                        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+                      }}
+                    >
+                      {u.filename}
+                    </Box>
+                  </TableCell>
+                  <TableCell sx={cell}>{u.uploadedBy ?? '-'}</TableCell>
+                  <TableCell sx={cell}>{when(u.createdAt)}</TableCell>
+                  <TableCell sx={cell} align="right">
+                    {n(u.totalRows)}
+                  </TableCell>
+                  <TableCell sx={{ ...cell, color: 'success.dark' }} align="right">
+                    {n(u.success)}
+                  </TableCell>
+                  <TableCell sx={{ ...cell, color: u.failed ? 'error.dark' : undefined }} align="right">
+                    {n(u.failed)}
+                  </TableCell>
+                  <TableCell sx={cell} align="right">
+                    {n(u.pending)}
+                  </TableCell>
+                  <TableCell sx={cell}>
+                    <StateChip u={u} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {pages > 1 ? (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 1, px: 2, py: 1 }}>
+          <Typography sx={{ fontSize: 12.5, color: 'text.secondary' }}>
+            Page {page} of {pages}
+          </Typography>
+          <Button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Newer
+          </Button>
+          <Button size="small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            Older
+          </Button>
+        </Box>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,128 @@
+import {
+  Box,
+  Chip,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import { StatusChip } from '../shipments/StatusChip';
+import { PHONE_QUERY } from './ReviewRows';
+
+/** A row of the file that did not end as SUCCESS, as the results view lists it. */
+export interface IssueRow {
+  row: number;
+  status: string;
+  displayId: string;
+  orderId: string;
+  trackingNumber: string;
+  /** The reason in words, shown first. */
+  reason: string;
+  waiting: boolean;
+}
+
+const mono = {
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  fontSize: 12.5,
+} as const;
+
+function RowStatus({ status }: { status: string }) {
+  if (status === 'INVALID')
+    return (
+      <Chip
+        size="small"
+        label="Not sent"
+        data-testid="status-chip"
+        sx={{ bgcolor: 'rgba(197,48,48,0.11)', color: '#9b2c2c', fontWeight: 600, fontSize: 12, height: 24 }}
+      />
+    );
+  return <StatusChip status={status} />;
+}
+
+function orderText(r: IssueRow): string {
+  if (!r.orderId) return '-';
+  return r.displayId && r.displayId !== '-' ? r.displayId : r.orderId;
+}
+
+/** Every non-SUCCESS row in file order: a table, or on a phone one card per row with its reason first. */
+export function ResultRows({ rows }: { rows: IssueRow[] }) {
+  const isPhone = useMediaQuery(PHONE_QUERY, { noSsr: true });
+  if (isPhone) {
+    return (
+      <Box
+        component="ul"
+        aria-label="Rows that need attention"
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
+      >
+        {rows.map((r) => (
+          <Box
+            component="li"
+            key={r.row}
+            data-testid={`issue-row-${r.row}`}
+            sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5, bgcolor: 'background.paper' }}
+          >
+            <Typography
+              data-testid="issue-reason"
+              sx={{
+                fontSize: 13.5,
+                fontWeight: 600,
+                color: r.waiting ? 'info.dark' : 'error.dark',
+                mb: 0.75,
+              }}
+            >
+              {r.reason}
+            </Typography>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+              <Typography sx={{ fontSize: 12.5, color: 'text.secondary' }}>Row {r.row}</Typography>
+              <RowStatus status={r.status} />
+            </Box>
+            <Typography sx={{ ...mono, mt: 0.75, wordBreak: 'break-all' }}>{orderText(r)}</Typography>
+            <Typography sx={{ ...mono, color: 'text.secondary', wordBreak: 'break-all' }}>
+              {r.trackingNumber || '-'}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    );
+  }
+  const head = { fontWeight: 600, bgcolor: '#f3f5f4', fontSize: 12.5, whiteSpace: 'nowrap' } as const;
+  return (
+    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2, maxHeight: 360 }}>
+      <Table size="small" stickyHeader aria-label="Rows that need attention">
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ ...head, width: 56 }}>Row</TableCell>
+            <TableCell sx={head}>Order</TableCell>
+            <TableCell sx={head}>Tracking #</TableCell>
+            <TableCell sx={head}>Status</TableCell>
+            <TableCell sx={head}>Reason</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.row} data-testid={`issue-row-${r.row}`} sx={{ verticalAlign: 'top' }}>
+              <TableCell sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
+                {r.row}
+              </TableCell>
+              <TableCell sx={{ ...mono, whiteSpace: 'nowrap' }}>{orderText(r)}</TableCell>
+              <TableCell sx={{ ...mono, whiteSpace: 'nowrap' }}>{r.trackingNumber || '-'}</TableCell>
+              <TableCell>
+                <RowStatus status={r.status} />
+              </TableCell>
+              <TableCell
+                data-testid="issue-reason"
+                sx={{ color: r.waiting ? 'info.dark' : 'error.dark', fontSize: 13, minWidth: 220 }}
+              >
+                {r.reason}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,120 @@
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import { Box, Chip, IconButton, Tooltip, Typography } from '@mui/material';
+import { carrierLabel } from '@portal/shipment-rules';
+import type { OrderCheck } from './orderCheck';
+import type { ReviewRow } from './types';
+
+export const dash = (value: string) => (value.trim() ? value : '-');
+
+export function Warnings({ warnings }: { warnings: string[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <Tooltip
+      title={
+        <Box component="ul" sx={{ m: 0, pl: 2 }}>
+          {warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </Box>
+      }
+    >
+      <WarningAmberIcon
+        tabIndex={0}
+        aria-label={`Warnings: ${warnings.join('; ')}`}
+        data-testid="row-warning"
+        sx={{ fontSize: 18, color: '#d69e2e', verticalAlign: 'middle', ml: 0.75, cursor: 'help' }}
+      />
+    </Tooltip>
+  );
+}
+
+export function CarrierCell({ row }: { row: ReviewRow }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap' }}>
+      <span>{dash(row.carrier)}</span>
+      {row.suggestedCarrier ? (
+        <Tooltip
+          title={`The tracking number looks like ${carrierLabel(row.suggestedCarrier)}. Check the carrier column in your file.`}
+        >
+          <Chip
+            size="small"
+            variant="outlined"
+            color="warning"
+            label={`Suggested: ${carrierLabel(row.suggestedCarrier)}`}
+            sx={{ height: 20, fontSize: 11, fontWeight: 600 }}
+          />
+        </Tooltip>
+      ) : null}
+    </Box>
+  );
+}
+
+export function ValidationCell({
+  row,
+  onEdit,
+  check,
+}: {
+  row: ReviewRow;
+  onEdit?: () => void;
+  check?: OrderCheck;
+}) {
+  if (!row.valid) {
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.75, color: 'error.main', minWidth: 180 }}>
+        <ErrorOutlineIcon aria-hidden sx={{ fontSize: 18, mt: '1px' }} />
+        <Typography
+          component="span"
+          sx={{ fontSize: 13, fontWeight: 500, flex: 1 }}
+          data-testid="row-validation"
+        >
+          {row.validation || 'Invalid'}
+        </Typography>
+        {onEdit ? (
+          <Tooltip title="Fix this row">
+            <IconButton size="small" onClick={onEdit} aria-label={`Fix row ${row.row}`} sx={{ mt: '-4px' }}>
+              <EditOutlinedIcon sx={{ fontSize: 18 }} />
+            </IconButton>
+          </Tooltip>
+        ) : null}
+      </Box>
+    );
+  }
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', whiteSpace: 'nowrap', gap: 0.75 }}>
+        <Chip
+          size="small"
+          color="success"
+          variant="outlined"
+          label="Valid"
+          sx={{ height: 22, fontWeight: 600 }}
+        />
+        {check?.state ? (
+          <Typography
+            component="span"
+            sx={{ fontSize: 12, color: 'text.secondary' }}
+            data-testid="order-state"
+          >
+            {check.state.replace(/_/g, ' ')} on Faire
+          </Typography>
+        ) : null}
+        <Warnings warnings={row.warnings} />
+      </Box>
+      {check?.warning ? (
+        <Typography
+          data-testid="order-check-warning"
+          sx={{
+            fontSize: 12.5,
+            mt: 0.5,
+            color: check.cannotSucceed ? '#b7791f' : 'text.secondary',
+            maxWidth: 280,
+          }}
+        >
+          {check.warning}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}

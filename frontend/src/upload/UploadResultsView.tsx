@@ -1,0 +1,354 @@
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
+import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
+import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
+import ReplayIcon from '@mui/icons-material/Replay';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  Typography,
+} from '@mui/material';
+import type { ReactNode } from 'react';
+import { errorMessage } from '../api/request';
+import { useNow } from '../dashboard/useNow';
+import { useToast } from '../notifications/toast';
+import { failedCsvUrl, useRetryFailed, useUploadResults, type UploadSummary } from './resultsApi';
+import { ResultRows, type IssueRow } from './ResultRows';
+
+export interface UploadResultsViewProps {
+  uploadId: string;
+  fileName: string;
+  /** Rows of the reviewed file that were not sent (they had errors); listed with the server's rows. */
+  localIssues?: IssueRow[];
+  /** Rows in the file, when more than the server received (reviewed rows: invalid ones are not sent). */
+  fileRows?: number;
+  onClose: () => void;
+  onViewHistory?: (uploadId: string) => void;
+}
+
+const n = (value: number) => value.toLocaleString('en-US');
+
+/** "next try in 40 s", counted down from what the server said when it answered. */
+export function waitingText(secondsAtFetch: number | null, fetchedAt: number, now: number): string {
+  const base = 'Faire is not answering; retrying automatically';
+  if (secondsAtFetch === null) return base;
+  const elapsed = Math.max(0, Math.floor((now - fetchedAt) / 1000));
+  const left = Math.max(1, secondsAtFetch - elapsed);
+  return `${base}, next try in ${left} s`;
+}
+
+function StatusCount(props: {
+  icon: ReactNode;
+  label: string;
+  value: number;
+  color: string;
+  testId: string;
+}) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, color: props.color }}>
+      {props.icon}
+      <Typography component="span" sx={{ fontSize: 14, color: 'text.primary' }}>
+        <Box component="strong" data-testid={props.testId} sx={{ fontWeight: 700 }}>
+          {n(props.value)}
+        </Box>{' '}
+        {props.label}
+      </Typography>
+    </Box>
+  );
+}
+
+function Count({
+  label,
+  value,
+  color,
+  testId,
+}: {
+  label: string;
+  value: number;
+  color?: string;
+  testId: string;
+}) {
+  return (
+    <Box sx={{ px: 1.75, py: 1, border: 1, borderColor: 'divider', borderRadius: 2, minWidth: 92 }}>
+      <Typography sx={{ fontSize: 12, color: 'text.secondary', fontWeight: 500 }}>{label}</Typography>
+      <Typography
+        data-testid={testId}
+        sx={{ fontSize: 20, fontWeight: 700, color: color ?? 'text.primary', lineHeight: 1.3 }}
+      >
+        {n(value)}
+      </Typography>
+    </Box>
+  );
+}
+
+function Progress({ s, notSent }: { s: UploadSummary; notSent: number }) {
+  const failed = s.failed + notSent;
+  const finished = s.success + failed;
+  const total = finished + s.pending;
+  const percent = total > 0 ? Math.round((finished / total) * 100) : 100;
+  return (
+    <Box data-testid="upload-progress">
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1, mb: 1 }}>
+        <Typography sx={{ fontWeight: 600, fontSize: 14 }}>
+          {s.done ? 'Processing complete' : 'Creating shipments on Faire…'}
+        </Typography>
+        <Typography sx={{ fontSize: 13, color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
+          {n(finished)} of {n(total)}
+        </Typography>
+      </Box>
+      <Box
+        role="progressbar"
+        aria-label="Processing progress"
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        sx={{
+          display: 'flex',
+          height: 8,
+          borderRadius: 4,
+          overflow: 'hidden',
+          bgcolor: 'rgba(15,61,62,0.08)',
+        }}
+      >
+        <Box
+          sx={{
+            width: `${total ? (s.success / total) * 100 : 0}%`,
+            bgcolor: 'success.main',
+            transition: 'width .4s',
+          }}
+        />
+        <Box
+          sx={{
+            width: `${total ? (failed / total) * 100 : 0}%`,
+            bgcolor: 'error.main',
+            transition: 'width .4s',
+          }}
+        />
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 1.5, sm: 3 }, mt: 1.5 }}>
+        <StatusCount
+          icon={<CheckCircleOutlineIcon sx={{ fontSize: 18 }} />}
+          label="successful"
+          value={s.success}
+          color="success.main"
+          testId="progress-success"
+        />
+        <StatusCount
+          icon={<ErrorOutlineIcon sx={{ fontSize: 18 }} />}
+          label="failed"
+          value={failed}
+          color="error.main"
+          testId="progress-failed"
+        />
+        <StatusCount
+          icon={<HourglassEmptyIcon sx={{ fontSize: 18 }} />}
+          label="pending"
+          value={s.pending}
+          color="info.main"
+          testId="progress-pending"
+        />
+      </Box>
+      {!s.done ? (
+        <Typography sx={{ fontSize: 12.5, color: 'text.secondary', mt: 1.25 }}>
+          You can close this window: processing continues in the background and Shipment History shows it.
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+/**
+ * The one results view of an upload, after Process in the review modal and after a file upload: live
+ * progress, counts, every row that is not SUCCESS in file order with its reason, and how to fix and resend.
+ */
+export function UploadResultsView({
+  uploadId,
+  fileName,
+  localIssues = [],
+  fileRows,
+  onClose,
+  onViewHistory,
+}: UploadResultsViewProps) {
+  const { summary, issues } = useUploadResults(uploadId);
+  const retry = useRetryFailed(uploadId);
+  const toast = useToast();
+  const s = summary.data;
+  const waiting = (s?.waitingOnFaire ?? 0) > 0;
+  const now = useNow(waiting ? 1000 : 60_000);
+  const fetchedAt = summary.dataUpdatedAt;
+  const serverRows: IssueRow[] = (issues.data?.rows ?? []).map((r) => ({
+    row: r.row,
+    status: r.status,
+    orderId: r.orderId,
+    displayId: r.displayId,
+    trackingNumber: r.trackingNumber,
+    waiting: r.waitingOnFaire,
+    reason: r.waitingOnFaire
+      ? waitingText(r.nextRetryInSeconds, issues.dataUpdatedAt, now)
+      : (r.reason ?? statusReason(r.status)),
+  }));
+  const rows = [...localIssues, ...serverRows].sort((a, b) => a.row - b.row);
+  const failed = (s?.failed ?? 0) + localIssues.length;
+  const moreRows = (issues.data?.total ?? 0) - (issues.data?.rows.length ?? 0);
+
+  const retryAll = () =>
+    retry.mutate(undefined, {
+      onSuccess: ({ retried }) =>
+        toast({
+          title: 'Retrying failed rows',
+          description: `${retried} rows sent to Faire again`,
+          variant: 'success',
+        }),
+      onError: (err) =>
+        toast({ title: 'Retry Failed', description: errorMessage(err), variant: 'destructive' }),
+    });
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="md"
+      aria-labelledby="upload-results-title"
+      slotProps={{
+        paper: {
+          sx: { maxHeight: '90vh', m: { xs: 1, sm: 4 }, width: { xs: 'calc(100% - 16px)', sm: undefined } },
+        },
+      }}
+    >
+      <DialogTitle id="upload-results-title" sx={{ fontWeight: 700, pb: 0.5 }}>
+        Upload Results
+      </DialogTitle>
+      <DialogContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, mb: 2, minWidth: 0, flexWrap: 'wrap' }}>
+          <InsertDriveFileOutlinedIcon aria-hidden sx={{ fontSize: 18, color: 'text.secondary' }} />
+          <Typography sx={{ fontWeight: 600, fontSize: 14, overflowWrap: 'anywhere' }}>{fileName}</Typography>
+          {s?.uploadedBy ? (
+            <Typography sx={{ fontSize: 13, color: 'text.secondary' }}>
+              · {s.uploadedBy},{' '}
+              {new Date(s.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+            </Typography>
+          ) : null}
+        </Box>
+        {s ? (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.25, mb: 2.5 }}>
+            <Count label="Total rows" value={fileRows ?? s.totalRows} testId="result-total" />
+            <Count
+              label="Valid"
+              value={(fileRows ?? s.totalRows) - localIssues.length - s.invalidRows}
+              color="success.main"
+              testId="result-valid"
+            />
+            <Count
+              label="With issues"
+              value={s.invalidRows + localIssues.length}
+              color={s.invalidRows + localIssues.length > 0 ? 'error.main' : undefined}
+              testId="result-invalid"
+            />
+            {s.duplicateRows > 0 ? (
+              <Count label="Repeated" value={s.duplicateRows} testId="result-duplicates" />
+            ) : null}
+          </Box>
+        ) : null}
+
+        <Box sx={{ p: 2, borderRadius: 2, bgcolor: 'rgba(15,61,62,0.035)', mb: 2.5 }}>
+          {s ? (
+            <Progress s={s} notSent={localIssues.length} />
+          ) : summary.isError ? (
+            <Alert severity="info">
+              Live progress is not available right now; Shipment History shows each row's status.
+            </Alert>
+          ) : (
+            <Box>
+              <Typography sx={{ fontWeight: 600, fontSize: 14, mb: 1 }}>Starting…</Typography>
+              <LinearProgress aria-label="Processing progress" sx={{ height: 8, borderRadius: 4 }} />
+            </Box>
+          )}
+        </Box>
+
+        {waiting && s ? (
+          <Alert severity="info" data-testid="waiting-on-faire" sx={{ mb: 2.5 }}>
+            {s.waitingOnFaire === 1 ? '1 row is' : `${n(s.waitingOnFaire)} rows are`} waiting on Faire.{' '}
+            {waitingText(s.nextRetryInSeconds, fetchedAt, now)}.
+          </Alert>
+        ) : null}
+
+        {rows.length > 0 ? (
+          <Box sx={{ mb: 2.5 }}>
+            <Typography component="h3" sx={{ fontWeight: 700, fontSize: 15, mb: 1 }}>
+              Rows that need attention
+            </Typography>
+            <ResultRows rows={rows} />
+            {moreRows > 0 ? (
+              <Typography sx={{ fontSize: 12.5, color: 'text.secondary', mt: 1 }}>
+                {n(moreRows)} more rows are in the failed-rows file.
+              </Typography>
+            ) : null}
+          </Box>
+        ) : s?.done && failed === 0 ? (
+          <Alert severity="success" sx={{ mb: 2.5 }}>
+            Every row was created on Faire.
+          </Alert>
+        ) : null}
+
+        {s && failed > 0 ? (
+          <Box data-testid="fix-and-resend" sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 2 }}>
+            <Typography sx={{ fontWeight: 700, fontSize: 14, mb: 0.5 }}>Fix and resend</Typography>
+            <Typography sx={{ fontSize: 13, color: 'text.secondary', mb: 1.5 }}>
+              Download the failed rows, fix them in your spreadsheet and upload that file. Uploading the whole
+              file again is safe too: rows already created are recognised by order and tracking number and are
+              never sent to Faire twice.
+            </Typography>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              {s.failed > 0 ? (
+                <Button
+                  variant="outlined"
+                  startIcon={<DownloadIcon />}
+                  href={failedCsvUrl(uploadId)}
+                  download
+                >
+                  Download failed rows
+                </Button>
+              ) : null}
+              {s.retryable > 0 ? (
+                <Button
+                  variant="outlined"
+                  onClick={retryAll}
+                  disabled={retry.isPending}
+                  startIcon={
+                    retry.isPending ? <CircularProgress size={14} color="inherit" /> : <ReplayIcon />
+                  }
+                >
+                  Retry all failed
+                </Button>
+              ) : null}
+            </Box>
+          </Box>
+        ) : null}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5, pt: 1.5, gap: 1 }}>
+        {onViewHistory ? (
+          <Button color="inherit" onClick={() => onViewHistory(uploadId)}>
+            View Shipment History
+          </Button>
+        ) : null}
+        <Button variant="contained" onClick={onClose}>
+          Close
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function statusReason(status: string): string {
+  if (status === 'PENDING') return 'Being created on Faire';
+  return 'Failed';
+}

@@ -1,0 +1,91 @@
+/**
+ * Values as people paste and export them, read as a person would read them. Each reading that changes
+ * what was written comes with a note naming the interpretation (shown as a row warning); a form that a
+ * person could read two ways is refused with a message that says why.
+ *
+ * - Order ids copied from Faire pages and emails: '#ABC12345DE', 'Order #ABC12345DE',
+ *   'Order ID: ABC12345DE', 'Order number ABC12345DE', 'Order No. ABC12345DE'.
+ * - Amounts with a currency code: 'USD 12.00', '12.00 USD', 'US$12.00' ('$1,234.50' was read already).
+ * - Amounts from spreadsheets outside the US: '12,50', '1.234,56', '1 234,56' (also with a no-break
+ *   or thin space), '1 234.56'.
+ * - Refused as ambiguous: '1,234' (1234 or 1.234?), and '1.234' stays 1.234 as in the US.
+ */
+
+export interface OrderIdReading {
+  /** The cell to validate: the id with the pasted prefix removed. */
+  text: string;
+  /** Set when the cell was read differently from how it was written. */
+  note?: string;
+}
+
+export type AmountReading =
+  | { kind: 'as-written' }
+  | { kind: 'read'; text: string; note: string }
+  | { kind: 'ambiguous'; message: string };
+
+const ORDER_PREFIX = /^(?:#|order(?:\s*(?:id|number|no\.?))?(?:\s*[:#]\s*|\s+))\s*(?=\S+$)/i;
+
+/** The order id without a '#' or 'Order …' prefix pasted with it. */
+export function readOrderIdCell(raw: string): OrderIdReading {
+  const trimmed = raw.trim();
+  const first = trimmed.charCodeAt(0);
+  // Only '#' or 'o'/'O' can start a prefix; anything else is read as written (the common case).
+  if (first !== 35 && first !== 79 && first !== 111) return { text: raw };
+  const prefix = ORDER_PREFIX.exec(trimmed);
+  if (!prefix) return { text: raw };
+  const id = trimmed.slice(prefix[0].length);
+  return { text: id, note: `Order ID "${trimmed}" was read as ${id.toUpperCase()}` };
+}
+
+const SPACES = /[ \u00a0\u2009\u202f]/g;
+const CURRENCY_CODE = /^(?:usd|us\$)\s*|\s*usd$/gi;
+/** Dot or space thousands, comma decimals: '1.234,56', '1 234,56', '12,50'. */
+const DECIMAL_COMMA = /^(\d{1,3}(?:([. ])\d{3})(?:\2\d{3})*|\d+),(\d{1,2})$/;
+/** Space thousands, point decimals: '1 234.56', '1 234'. */
+const SPACE_GROUPS = /^(\d{1,3}(?: \d{3})+)(\.\d+)?$/;
+/** One comma followed by exactly three digits and nothing else: '1,234'. */
+const AMBIGUOUS = /^\d{1,3},\d{3}$/;
+
+function dollars(text: string): string {
+  const [units, cents = ''] = text.split('.');
+  return `$${(units ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents.padEnd(2, '0').slice(0, 2)}`;
+}
+
+/**
+ * How to read a shipping cost cell that the US reading (`parseShippingCost`) does not take, or takes
+ * in a way a person might not mean. 'as-written' leaves the cell to the US reading.
+ */
+export function readAmountCell(raw: string): AmountReading {
+  const written = raw.trim();
+  if (written === '') return { kind: 'as-written' };
+  let text = written.replace(CURRENCY_CODE, '').trim();
+  const hadCode = text !== written;
+  const dollar = text.startsWith('$');
+  if (dollar) text = text.slice(1).trim();
+  text = text.replace(SPACES, ' ');
+
+  if (AMBIGUOUS.test(text))
+    return {
+      kind: 'ambiguous',
+      message: `Shipping cost "${written}" could be ${text.replace(',', '')} or ${text.replace(',', '.')}; write it with a decimal point (for example ${text.replace(',', '')}.00) so it cannot be misread`,
+    };
+  const comma = DECIMAL_COMMA.exec(text);
+  if (comma) {
+    const value = `${(comma[1] ?? '').replace(/[. ]/g, '')}.${comma[3] ?? ''}`;
+    return {
+      kind: 'read',
+      text: value,
+      note: `Shipping cost "${written}" was read as ${dollars(value)} (comma as the decimal separator)`,
+    };
+  }
+  const spaced = SPACE_GROUPS.exec(text);
+  if (spaced) {
+    const value = `${(spaced[1] ?? '').replace(/ /g, '')}${spaced[2] ?? ''}`;
+    return { kind: 'read', text: value, note: `Shipping cost "${written}" was read as ${dollars(value)}` };
+  }
+  if (hadCode && /^\d+(?:,\d{3})*(?:\.\d+)?$/.test(text)) {
+    const value = text.replace(/,/g, '');
+    return { kind: 'read', text: value, note: `Shipping cost "${written}" was read as ${dollars(value)}` };
+  }
+  return { kind: 'as-written' };
+}
