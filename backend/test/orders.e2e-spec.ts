@@ -108,7 +108,9 @@ describe('orders: sync, late rules, dashboard numbers', () => {
       .put('/api/company-settings')
       .send({ newOrderDays: 1, processingDays: 1, preTransitDays: -2, inTransitDays: 8 })
       .expect(400);
-    expect(minusTwo.body.message).toContain('preTransitDays must be a whole number of days between 0 and 365');
+    expect(minusTwo.body.message).toContain(
+      'preTransitDays must be a whole number of days between 0 and 365',
+    );
     expect((await a.agent.get('/api/company-settings').expect(200)).body.preTransitDays).toBe(2);
     await a.agent
       .put('/api/company-settings')

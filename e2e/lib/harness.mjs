@@ -180,7 +180,10 @@ export async function devSignIn(page, product, { email, name, faireToken, stay =
   if (name) await form.getByLabel('Name').fill(name);
   if (faireToken) await form.getByLabel('Faire token (optional)').fill(faireToken);
   await form.getByRole('button', { name: 'Sign in as developer' }).click();
-  await page.waitForURL((u) => !u.pathname.endsWith('/') || u.pathname === '/no-company' || u.pathname === '/dashboard', { timeout: 15_000 });
+  await page.waitForURL(
+    (u) => !u.pathname.endsWith('/') || u.pathname === '/no-company' || u.pathname === '/dashboard',
+    { timeout: 15_000 },
+  );
 }
 
 /** Signs in and creates a company from the no-company screen. */

@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { api, devSignIn, launchBrowser, screenshot, signUpWithCompany, startProduct, toast } from '../lib/harness.mjs';
+import {
+  api,
+  devSignIn,
+  launchBrowser,
+  screenshot,
+  signUpWithCompany,
+  startProduct,
+  toast,
+} from '../lib/harness.mjs';
 
 /** The Master Admin Panel in a real browser, and what everyone else sees there. */
 describe('admin panel', () => {
@@ -19,7 +27,12 @@ describe('admin panel', () => {
 
   it('denies a company admin, on the page and on the API', async () => {
     const page = await browser.page();
-    await signUpWithCompany(page, product, { email: 'ann@juniper.test', name: 'Ann Rivera', company: 'Juniper & Pine', faireToken: 'sbx_brand1_token' });
+    await signUpWithCompany(page, product, {
+      email: 'ann@juniper.test',
+      name: 'Ann Rivera',
+      company: 'Juniper & Pine',
+      faireToken: 'sbx_brand1_token',
+    });
     await page.goto(`${product.url}/admin`);
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
     await page.getByText("You don't have admin privileges to access this page.").waitFor();
@@ -53,7 +66,10 @@ describe('admin panel', () => {
     assert.equal(stats.system.database, 'Operational');
     assert.equal(stats.system.queue, 'Operational');
     const activity = page.getByRole('region', { name: 'Recent Activity' });
-    await activity.getByText(/config|Config/).first().waitFor();
+    await activity
+      .getByText(/config|Config/)
+      .first()
+      .waitFor();
     await screenshot(page, 'admin-panel');
     const secret = JSON.stringify((await api(page, 'GET', '/api/admin/config')).body);
     assert.ok(!secret.includes('sbx_demo_secret'));

@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { api, devSignIn, launchBrowser, screenshot, signUpWithCompany, startProduct, toast } from '../lib/harness.mjs';
+import {
+  api,
+  devSignIn,
+  launchBrowser,
+  screenshot,
+  signUpWithCompany,
+  startProduct,
+  toast,
+} from '../lib/harness.mjs';
 
 const OPEN = ['NEW', 'PROCESSING', 'PRE_TRANSIT', 'IN_TRANSIT', 'BACKORDERED'];
 
@@ -46,7 +54,11 @@ describe('connect Faire, dashboard and orders', () => {
 
   it('approve: the starting tab notices without a reload, Settings shows Connected and the brand', async () => {
     const page = await browser.page();
-    await signUpWithCompany(page, product, { email: 'ann@juniper.test', name: 'Ann Rivera', company: 'Juniper & Pine' });
+    await signUpWithCompany(page, product, {
+      email: 'ann@juniper.test',
+      name: 'Ann Rivera',
+      company: 'Juniper & Pine',
+    });
     await page.goto(`${product.url}/dashboard`);
     await screenshot(page, 'dashboard-not-connected');
     const popup = await authorizeInPopup(page, 'Approve');
@@ -72,11 +84,16 @@ describe('connect Faire, dashboard and orders', () => {
     } catch (err) {
       await screenshot(page, 'dashboard-mismatch');
       const stats = await api(page, 'GET', '/api/analytics/stats');
-      throw new Error(`expected ${expectedOpen} open orders; stats ${JSON.stringify(stats.body)}`, { cause: err });
+      throw new Error(`expected ${expectedOpen} open orders; stats ${JSON.stringify(stats.body)}`, {
+        cause: err,
+      });
     }
     const problems = await api(page, 'GET', '/api/orders/problem');
     assert.ok(problems.body.orders.length > 0);
-    await page.getByTestId('stat-problem-orders').getByText(String(problems.body.orders.length), { exact: true }).waitFor();
+    await page
+      .getByTestId('stat-problem-orders')
+      .getByText(String(problems.body.orders.length), { exact: true })
+      .waitFor();
     await screenshot(page, 'dashboard-desktop');
     const phone = await browser.page({ mobile: true });
     await devSignIn(phone, product, { email: 'ann@juniper.test' });
@@ -116,7 +133,9 @@ describe('connect Faire, dashboard and orders', () => {
 
     const invite = await api(admin, 'POST', '/api/team/invite', { email: 'cy@juniper.test' });
     assert.equal(invite.status, 200);
-    const link = (await api(admin, 'GET', '/api/team/outbox')).body.find((m) => m.to === 'cy@juniper.test').link;
+    const link = (await api(admin, 'GET', '/api/team/outbox')).body.find(
+      (m) => m.to === 'cy@juniper.test',
+    ).link;
     const user = await browser.page();
     await devSignIn(user, product, { email: 'cy@juniper.test', name: 'Cy Lee' });
     const token = new URL(link).searchParams.get('token');

@@ -3,7 +3,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { api, devSignIn, launchBrowser, screenshot, signUpWithCompany, startProduct, toast } from '../lib/harness.mjs';
+import {
+  api,
+  devSignIn,
+  launchBrowser,
+  screenshot,
+  signUpWithCompany,
+  startProduct,
+  toast,
+} from '../lib/harness.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'e2e-csv-'));
 function file(name, text, bom = false) {
@@ -38,7 +46,12 @@ describe('uploading shipments', () => {
     product = await startProduct({ env: { SHIPMENT_INLINE_ROWS: '20' } });
     browser = await launchBrowser();
     page = await browser.page();
-    await signUpWithCompany(page, product, { email: 'sam@juniper.test', name: 'Sam Ortiz', company: 'Juniper & Pine', faireToken: 'sbx_brand1_token' });
+    await signUpWithCompany(page, product, {
+      email: 'sam@juniper.test',
+      name: 'Sam Ortiz',
+      company: 'Juniper & Pine',
+      faireToken: 'sbx_brand1_token',
+    });
   });
 
   after(async () => {
@@ -62,7 +75,9 @@ describe('uploading shipments', () => {
     await page.goto(`${product.url}/dashboard?tab=upload`);
     await page.getByText('Download Sample CSV Template').waitFor();
     await screenshot(page, 'upload-01-tab');
-    await page.getByTestId('csv-file-input').setInputFiles(file('messy.csv', rows.join('\r\n') + '\r\n', true));
+    await page
+      .getByTestId('csv-file-input')
+      .setInputFiles(file('messy.csv', rows.join('\r\n') + '\r\n', true));
 
     const mapping = page.getByRole('dialog', { name: 'Map Your CSV Columns' });
     await mapping.waitFor();
@@ -81,7 +96,10 @@ describe('uploading shipments', () => {
     await toast(page, 'CSV uploaded successfully', '4 valid rows found, 3 with issues');
     const results = page.getByRole('dialog').filter({ has: page.getByTestId('result-total') });
     await results.getByTestId('result-valid').getByText('4').waitFor();
-    await results.getByTestId('progress-pending').getByText('0', { exact: true }).waitFor({ timeout: 30_000 });
+    await results
+      .getByTestId('progress-pending')
+      .getByText('0', { exact: true })
+      .waitFor({ timeout: 30_000 });
     await results.getByTestId('progress-success').getByText('3', { exact: true }).waitFor();
     await screenshot(page, 'upload-04-results');
     await results.getByRole('button', { name: 'Close' }).click();
@@ -89,7 +107,11 @@ describe('uploading shipments', () => {
     assert.deepEqual((await shipmentsOn(product, a.id)).sort(), ['1Z999AA10123456784', '1Z999AA10123456785']);
     assert.deepEqual(await shipmentsOn(product, b.id), ['449044304137821']);
     const ledger = await (await fetch(`${product.sandboxUrl}/_sandbox/ledger`)).json();
-    assert.equal(ledger.filter((l) => l.orderId === a.id).length, 1, 'one create call for the two rows of one order');
+    assert.equal(
+      ledger.filter((l) => l.orderId === a.id).length,
+      1,
+      'one create call for the two rows of one order',
+    );
   });
 
   it('answers a bigger file at once and follows its rows to the marketplace', async () => {
@@ -97,27 +119,41 @@ describe('uploading shipments', () => {
     for (let i = 0; i < 12; i++) orders.push(await sandboxOrder(product, 'PROCESSING'));
     const lines = ['Order #,Tracking No.,Ship Via,Date Shipped,shipping_cost'];
     orders.forEach((o, i) => {
-      for (let k = 0; k < 3; k++) lines.push(`${o.id},1Z999AA1066${String(i * 3 + k).padStart(6, '0')},UPS,2026-11-24,2.00`);
+      for (let k = 0; k < 3; k++)
+        lines.push(`${o.id},1Z999AA1066${String(i * 3 + k).padStart(6, '0')},UPS,2026-11-24,2.00`);
     });
     await page.goto(`${product.url}/dashboard?tab=upload`);
     await page.getByTestId('csv-file-input').setInputFiles(file('big.csv', lines.join('\n') + '\n'));
     // The same columns as the first file: the mapping saved then is used without asking.
     await page.getByTestId('saved-mapping-note').waitFor();
-    await page.getByRole('dialog', { name: 'Review Shipment Data' }).getByRole('button', { name: 'Process Shipments' }).click();
+    await page
+      .getByRole('dialog', { name: 'Review Shipment Data' })
+      .getByRole('button', { name: 'Process Shipments' })
+      .click();
     await toast(page, 'CSV uploaded successfully', '36 valid rows found, 0 with issues');
     const results = page.getByRole('dialog').filter({ has: page.getByTestId('result-total') });
-    await results.getByTestId('progress-success').getByText('36', { exact: true }).waitFor({ timeout: 60_000 });
+    await results
+      .getByTestId('progress-success')
+      .getByText('36', { exact: true })
+      .waitFor({ timeout: 60_000 });
     await results.getByText('Processing complete').waitFor();
     await results.getByText('36 of 36').waitFor();
     await screenshot(page, 'upload-05-big-results');
     await results.getByRole('button', { name: 'Close' }).click();
     for (const [i, o] of orders.entries())
-      assert.deepEqual((await shipmentsOn(product, o.id)).sort(), [0, 1, 2].map((k) => `1Z999AA1066${String(i * 3 + k).padStart(6, '0')}`));
+      assert.deepEqual(
+        (await shipmentsOn(product, o.id)).sort(),
+        [0, 1, 2].map((k) => `1Z999AA1066${String(i * 3 + k).padStart(6, '0')}`),
+      );
   });
 
   it('processes a small reviewed file directly (review modal) and refreshes the history', async () => {
     const c = await sandboxOrder(product, 'PROCESSING');
-    const text = ['order_id,tracking_number,carrier,ship_date,shipping_cost', `${c.id},1Z999AA10999999991,UPS,2026-11-22,4.20`, `bo_missing0001,1Z999AA10999999992,UPS,2026-11-22,1`].join('\n');
+    const text = [
+      'order_id,tracking_number,carrier,ship_date,shipping_cost',
+      `${c.id},1Z999AA10999999991,UPS,2026-11-22,4.20`,
+      `bo_missing0001,1Z999AA10999999992,UPS,2026-11-22,1`,
+    ].join('\n');
     await page.goto(`${product.url}/dashboard?tab=upload`);
     await page.getByTestId('csv-file-input').setInputFiles(file('small.csv', text));
     const review = page.getByRole('dialog', { name: 'Review Shipment Data' });
@@ -130,11 +166,17 @@ describe('uploading shipments', () => {
   it('uploading the same file again creates nothing new', async () => {
     const before = await (await fetch(`${product.sandboxUrl}/_sandbox/ledger`)).json();
     const c = await sandboxOrder(product, 'PROCESSING');
-    const text = ['order_id,tracking_number,carrier,ship_date,shipping_cost', `${c.id},1Z999AA10888888881,UPS,2026-11-22,4.20`].join('\n');
+    const text = [
+      'order_id,tracking_number,carrier,ship_date,shipping_cost',
+      `${c.id},1Z999AA10888888881,UPS,2026-11-22,4.20`,
+    ].join('\n');
     for (let i = 0; i < 2; i++) {
       await page.goto(`${product.url}/dashboard?tab=upload`);
       await page.getByTestId('csv-file-input').setInputFiles(file(`same-${i}.csv`, text));
-      await page.getByRole('dialog', { name: 'Review Shipment Data' }).getByRole('button', { name: 'Process Shipments' }).click();
+      await page
+        .getByRole('dialog', { name: 'Review Shipment Data' })
+        .getByRole('button', { name: 'Process Shipments' })
+        .click();
       await toast(page, 'Shipments processed');
     }
     const afterLedger = await (await fetch(`${product.sandboxUrl}/_sandbox/ledger`)).json();
@@ -147,11 +189,16 @@ describe('uploading shipments', () => {
     const orders = [];
     for (let i = 0; i < 3; i++) orders.push(await sandboxOrder(product, 'PROCESSING'));
     const lines = ['order_id,tracking_number,carrier,ship_date,shipping_cost'];
-    for (let i = 0; i < 51; i++) lines.push(`${orders[i % 3].id},1Z999AA1077${String(i).padStart(6, '0')},UPS,2026-11-23,1.00`);
+    for (let i = 0; i < 51; i++)
+      lines.push(`${orders[i % 3].id},1Z999AA1077${String(i).padStart(6, '0')},UPS,2026-11-23,1.00`);
     const upload = await page.evaluate(async (csvText) => {
       const form = new FormData();
       form.append('csv', new Blob([csvText], { type: 'text/csv' }), 'bulk.csv');
-      const res = await fetch('/api/shipments/upload', { method: 'POST', body: form, headers: { 'X-Requested-With': 'fetch' } });
+      const res = await fetch('/api/shipments/upload', {
+        method: 'POST',
+        body: form,
+        headers: { 'X-Requested-With': 'fetch' },
+      });
       return res.status;
     }, lines.join('\n'));
     assert.equal(upload, 200);
@@ -166,7 +213,10 @@ describe('uploading shipments', () => {
     const table = page.getByRole('table', { name: 'Shipments' });
     await table.getByText('Order Not Found').first().waitFor();
     await screenshot(page, 'history-02-search');
-    await table.getByRole('button', { name: /Retry shipment/ }).first().click();
+    await table
+      .getByRole('button', { name: /Retry shipment/ })
+      .first()
+      .click();
     await toast(page, 'Retry Failed');
 
     await page.getByTestId('shipment-search').fill('');
@@ -178,7 +228,10 @@ describe('uploading shipments', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     assert.ok(statuses.length > 0);
-    assert.ok(statuses.every((row) => row.includes('Success')), statuses.join('\n'));
+    assert.ok(
+      statuses.every((row) => row.includes('Success')),
+      statuses.join('\n'),
+    );
 
     const phone = await browser.page({ mobile: true });
     await devSignIn(phone, product, { email: 'sam@juniper.test' });

@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { api, devSignIn, launchBrowser, screenshot, signUpWithCompany, startProduct, toast } from '../lib/harness.mjs';
+import {
+  api,
+  devSignIn,
+  launchBrowser,
+  screenshot,
+  signUpWithCompany,
+  startProduct,
+  toast,
+} from '../lib/harness.mjs';
 
 /** Two people in a real browser: one creates a company and invites the other, who accepts. */
 describe('companies, invitations and team management', () => {
@@ -19,7 +27,11 @@ describe('companies, invitations and team management', () => {
 
   it('invite, accept, role change and removal work end to end', async () => {
     const ann = await browser.page();
-    await signUpWithCompany(ann, product, { email: 'ann@juniper.test', name: 'Ann Rivera', company: 'Juniper & Pine' });
+    await signUpWithCompany(ann, product, {
+      email: 'ann@juniper.test',
+      name: 'Ann Rivera',
+      company: 'Juniper & Pine',
+    });
     await screenshot(ann, 'team-01-dashboard-after-company');
 
     await ann.goto(`${product.url}/team`);
@@ -45,7 +57,10 @@ describe('companies, invitations and team management', () => {
     await bob.getByRole('form', { name: 'Developer sign-in' }).waitFor();
     await screenshot(bob, 'team-03-invite-sign-in');
     await devSignIn(bob, product, { email: 'bob@juniper.test', name: 'Bob Chen', stay: true });
-    await bob.getByText(/Juniper & Pine/).first().waitFor({ timeout: 15_000 });
+    await bob
+      .getByText(/Juniper & Pine/)
+      .first()
+      .waitFor({ timeout: 15_000 });
     await screenshot(bob, 'team-04-accepted');
     await bob.waitForURL((u) => u.pathname === '/' || u.pathname === '/dashboard', { timeout: 10_000 });
     const me = await api(bob, 'GET', '/api/auth/me');
@@ -54,7 +69,12 @@ describe('companies, invitations and team management', () => {
     // A COMPANY_USER cannot do admin things, even by calling the API.
     const denied = await api(bob, 'POST', '/api/team/invite', { email: 'eve@juniper.test' });
     assert.equal(denied.status, 403);
-    const deniedSettings = await api(bob, 'PUT', '/api/company-settings', { newOrderDays: 9, processingDays: 1, preTransitDays: 2, inTransitDays: 8 });
+    const deniedSettings = await api(bob, 'PUT', '/api/company-settings', {
+      newOrderDays: 9,
+      processingDays: 1,
+      preTransitDays: 2,
+      inTransitDays: 8,
+    });
     assert.equal(deniedSettings.status, 403);
 
     // Ann sees Bob ACTIVE, promotes him, then removes him.
@@ -68,7 +88,10 @@ describe('companies, invitations and team management', () => {
     await screenshot(ann, 'team-05-role-updated');
 
     await bobRow.getByRole('button', { name: /Remove/ }).click();
-    await ann.getByRole('dialog').getByRole('button', { name: /Remove/ }).click();
+    await ann
+      .getByRole('dialog')
+      .getByRole('button', { name: /Remove/ })
+      .click();
     await toast(ann, 'Member removed');
     await ann.getByRole('row').filter({ hasText: 'bob@juniper.test' }).waitFor({ state: 'detached' });
     assert.equal((await api(bob, 'GET', '/api/auth/me')).body.company, null);

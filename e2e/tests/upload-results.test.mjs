@@ -3,7 +3,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { devSignIn, launchBrowser, screenshot, signUpWithCompany, startProduct, toast } from '../lib/harness.mjs';
+import {
+  devSignIn,
+  launchBrowser,
+  screenshot,
+  signUpWithCompany,
+  startProduct,
+  toast,
+} from '../lib/harness.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'e2e-results-'));
 const HEADER = 'order_id,tracking_number,carrier,ship_date,shipping_cost';
@@ -29,7 +36,8 @@ async function sandbox(product, method, path, body) {
 }
 const order = (product, state = 'PROCESSING', extra = {}) =>
   sandbox(product, 'POST', '/orders', { brandId: 'brand1', state, ...extra });
-const shipmentsOn = async (product, id) => (await sandbox(product, 'GET', `/orders/${id}`)).shipments.map((s) => s.tracking_code);
+const shipmentsOn = async (product, id) =>
+  (await sandbox(product, 'GET', `/orders/${id}`)).shipments.map((s) => s.tracking_code);
 
 /** Splits a CSV line the way the failed-rows file writes it (quotes only where needed). */
 function cells(line) {
@@ -39,11 +47,11 @@ function cells(line) {
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
     if (quoted) {
-      if (c === '"' && line[i + 1] === '"') (cur += '"'), i++;
+      if (c === '"' && line[i + 1] === '"') ((cur += '"'), i++);
       else if (c === '"') quoted = false;
       else cur += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') out.push(cur), (cur = '');
+    else if (c === ',') (out.push(cur), (cur = ''));
     else cur += c;
   }
   out.push(cur);
@@ -59,7 +67,12 @@ describe('every upload ends in an answer a person can act on', () => {
     product = await startProduct({ env: { SHIPMENT_PROCESS_WAIT_MS: '3000', FAIRE_TIMEOUT_MS: '1500' } });
     browser = await launchBrowser();
     page = await browser.page({ width: 1440, height: 900 });
-    await signUpWithCompany(page, product, { email: 'rita@juniper.test', name: 'Rita Park', company: 'Juniper & Pine', faireToken: 'sbx_brand1_token' });
+    await signUpWithCompany(page, product, {
+      email: 'rita@juniper.test',
+      name: 'Rita Park',
+      company: 'Juniper & Pine',
+      faireToken: 'sbx_brand1_token',
+    });
   });
 
   after(async () => {
@@ -84,7 +97,11 @@ describe('every upload ends in an answer a person can act on', () => {
     await page.getByTestId('csv-file-input').setInputFiles(file('ordinary.csv', lines));
     const review = page.getByRole('dialog', { name: 'Review Shipment Data' });
     // Known before sending: the unknown order is flagged from the last sync, without a call per row.
-    await review.getByTestId('review-row-4').getByTestId('order-check-warning').getByText(/Not among your Faire orders/).waitFor();
+    await review
+      .getByTestId('review-row-4')
+      .getByTestId('order-check-warning')
+      .getByText(/Not among your Faire orders/)
+      .waitFor();
     await review.getByTestId('order-check-flagged').waitFor();
     await screenshot(page, 'results-00-review-order-check');
     await review.getByRole('button', { name: 'Process Shipments' }).click();
@@ -92,7 +109,9 @@ describe('every upload ends in an answer a person can act on', () => {
     await toast(page, 'Shipments processed', 'failed');
     const results = page.getByRole('dialog', { name: 'Upload Results' });
     await results.getByText('Processing complete').waitFor({ timeout: 30_000 });
-    const listed = await results.locator('[data-testid^="issue-row-"]').evaluateAll((els) => els.map((e) => e.dataset.testid));
+    const listed = await results
+      .locator('[data-testid^="issue-row-"]')
+      .evaluateAll((els) => els.map((e) => e.dataset.testid));
     assert.deepEqual(listed, ['issue-row-3', 'issue-row-4', 'issue-row-5', 'issue-row-7', 'issue-row-8']);
     await results.getByTestId('issue-row-3').getByText('Missing order ID').waitFor();
     await results.getByTestId('issue-row-5').getByText('Invalid ship date format').waitFor();
@@ -101,7 +120,10 @@ describe('every upload ends in an answer a person can act on', () => {
     await screenshot(page, 'results-01-desktop');
     // The history, filtered to this upload, in file order.
     await results.getByRole('button', { name: 'View Shipment History' }).click();
-    await page.getByTestId('upload-filter').getByText(/ordinary\.csv/).waitFor();
+    await page
+      .getByTestId('upload-filter')
+      .getByText(/ordinary\.csv/)
+      .waitFor();
     const rows = page.getByRole('table', { name: 'Shipments' }).locator('tbody tr');
     await rows.first().waitFor();
     assert.equal(await rows.count(), 4);
@@ -134,11 +156,20 @@ describe('every upload ends in an answer a person can act on', () => {
     const original = file('odd-headers.csv', lines);
     await page.goto(`${product.url}/dashboard?tab=upload`);
     await page.getByTestId('csv-file-input').setInputFiles(original);
-    await page.getByRole('dialog', { name: 'Map Your CSV Columns' }).getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('dialog', { name: 'Review Shipment Data' }).getByRole('button', { name: 'Process Shipments' }).click();
+    await page
+      .getByRole('dialog', { name: 'Map Your CSV Columns' })
+      .getByRole('button', { name: 'Continue' })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Review Shipment Data' })
+      .getByRole('button', { name: 'Process Shipments' })
+      .click();
     const results = page.getByRole('dialog', { name: 'Upload Results' });
     await results.getByText('Processing complete').waitFor({ timeout: 30_000 });
-    const [download] = await Promise.all([page.waitForEvent('download'), results.getByRole('link', { name: 'Download failed rows' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      results.getByRole('link', { name: 'Download failed rows' }).click(),
+    ]);
     const text = readFileSync(await download.path(), 'utf8');
     const [head, ...body] = text.trim().split(/\r\n/).map(cells);
     assert.deepEqual(head, ['order number', 'awb', 'courier', 'shipped on', 'shipping_cost', 'error']);
@@ -159,7 +190,10 @@ describe('every upload ends in an answer a person can act on', () => {
     await page.getByTestId('csv-file-input').setInputFiles(file('odd-headers-fixed.csv', fixed));
     // The same odd headers: the mapping saved with the first file is used without asking.
     const review = page.getByRole('dialog', { name: 'Review Shipment Data' });
-    await review.getByTestId('saved-mapping-note').getByText('Using the mapping you saved for these columns').waitFor();
+    await review
+      .getByTestId('saved-mapping-note')
+      .getByText('Using the mapping you saved for these columns')
+      .waitFor();
     assert.equal(await page.getByRole('dialog', { name: 'Map Your CSV Columns' }).count(), 0);
     await screenshot(page, 'results-10-saved-mapping');
     await review.getByRole('button', { name: 'Process Shipments' }).click();
@@ -184,7 +218,9 @@ describe('every upload ends in an answer a person can act on', () => {
     const o = await order(product);
     const t = code();
     await page.goto(`${product.url}/dashboard?tab=upload`);
-    await page.getByTestId('csv-file-input').setInputFiles(file('inline.csv', [HEADER, `${o.id},${t},UPS,${today},twelve`]));
+    await page
+      .getByTestId('csv-file-input')
+      .setInputFiles(file('inline.csv', [HEADER, `${o.id},${t},UPS,${today},twelve`]));
     const review = page.getByRole('dialog', { name: 'Review Shipment Data' });
     await review.getByRole('button', { name: 'Fix row 2' }).click();
     await review.getByTestId('fix-shipping_cost').fill('12.00');
@@ -205,11 +241,19 @@ describe('every upload ends in an answer a person can act on', () => {
     await sandbox(product, 'PUT', '/knobs', { error5xxShare: 1 });
     try {
       await page.goto(`${product.url}/dashboard?tab=upload`);
-      await page.getByTestId('csv-file-input').setInputFiles(file('outage.csv', [HEADER, `${o.id},${t},UPS,${today},1.00`]));
-      await page.getByRole('dialog', { name: 'Review Shipment Data' }).getByRole('button', { name: 'Process Shipments' }).click();
+      await page
+        .getByTestId('csv-file-input')
+        .setInputFiles(file('outage.csv', [HEADER, `${o.id},${t},UPS,${today},1.00`]));
+      await page
+        .getByRole('dialog', { name: 'Review Shipment Data' })
+        .getByRole('button', { name: 'Process Shipments' })
+        .click();
       await toast(page, 'Shipments processed', '0 successful, 1 failed');
       const results = page.getByRole('dialog', { name: 'Upload Results' });
-      await results.getByTestId('issue-row-2').getByText(/Faire is not answering; retrying automatically, next try in \d+ s/).waitFor({ timeout: 30_000 });
+      await results
+        .getByTestId('issue-row-2')
+        .getByText(/Faire is not answering; retrying automatically, next try in \d+ s/)
+        .waitFor({ timeout: 30_000 });
       await screenshot(page, 'results-04-retrying');
     } finally {
       await sandbox(product, 'PUT', '/knobs', { error5xxShare: 0 });
@@ -236,8 +280,13 @@ describe('every upload ends in an answer a person can act on', () => {
       await t.waitFor({ timeout: 30_000 });
       const a = await button.boundingBox();
       const b = await t.boundingBox();
-      const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-      assert.equal(overlap, false, `${name}: toast ${JSON.stringify(b)} covers Refresh Orders ${JSON.stringify(a)}`);
+      const overlap =
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      assert.equal(
+        overlap,
+        false,
+        `${name}: toast ${JSON.stringify(b)} covers Refresh Orders ${JSON.stringify(a)}`,
+      );
       await p.getByRole('button', { name: 'Close notification' }).waitFor();
       await screenshot(p, `results-05-toast-${name}`);
     }
@@ -245,7 +294,11 @@ describe('every upload ends in an answer a person can act on', () => {
 
   it('refuses to process on the Upload tab without a working Faire connection', async () => {
     const p = await browser.page({ width: 1440, height: 900 });
-    await signUpWithCompany(p, product, { email: 'nora@noconn.test', name: 'Nora Lee', company: 'No Connection Co' });
+    await signUpWithCompany(p, product, {
+      email: 'nora@noconn.test',
+      name: 'Nora Lee',
+      company: 'No Connection Co',
+    });
     await p.goto(`${product.url}/dashboard?tab=upload`);
     const alert = p.getByTestId('no-connection');
     await alert.getByText('No working Faire connection').waitFor();

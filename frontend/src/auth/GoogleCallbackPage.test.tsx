@@ -45,7 +45,11 @@ describe('GoogleCallbackPage', () => {
       { code: 'c-strict', state: 's1', redirectUri: `${window.location.origin}${PATH}` },
     ]);
     expect(queryClient.getQueryData(ME_QUERY_KEY)).toEqual(ann);
-    expect(toast).toHaveBeenCalledWith({ title: 'Welcome back!', description: 'Signed in as Ann', variant: 'success' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Welcome back!',
+      description: 'Signed in as Ann',
+      variant: 'success',
+    });
   });
 
   it('goes to a pending invitation after signing in', async () => {
@@ -56,10 +60,16 @@ describe('GoogleCallbackPage', () => {
   });
 
   it("shows 'Sign in failed' with the server message and goes back to / when the exchange fails", async () => {
-    mockApi({ 'POST /api/auth/google/callback': { status: 400, body: { message: 'Invalid state', code: 'X' } } });
+    mockApi({
+      'POST /api/auth/google/callback': { status: 400, body: { message: 'Invalid state', code: 'X' } },
+    });
     const { location } = renderScreen(<GoogleCallbackPage />, { route: `${PATH}?code=c-bad`, path: PATH });
     await waitFor(() => expect(location()).toBe('/'));
-    expect(toast).toHaveBeenCalledWith({ title: 'Sign in failed', description: 'Invalid state', variant: 'destructive' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Sign in failed',
+      description: 'Invalid state',
+      variant: 'destructive',
+    });
     expect(screen.queryByText('Welcome back!')).toBeNull();
   });
 });

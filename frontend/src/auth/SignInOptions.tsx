@@ -109,7 +109,13 @@ function DevLoginForm() {
       onSubmit={submit}
       noValidate
       aria-label="Developer sign-in"
-      sx={{ border: '1px dashed', borderColor: 'divider', borderRadius: 3, p: 2, bgcolor: 'rgba(15,61,62,0.025)' }}
+      sx={{
+        border: '1px dashed',
+        borderColor: 'divider',
+        borderRadius: 3,
+        p: 2,
+        bgcolor: 'rgba(15,61,62,0.025)',
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5 }}>
         <TerminalIcon fontSize="small" color="primary" />

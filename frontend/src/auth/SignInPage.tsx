@@ -69,7 +69,9 @@ export function SignInPage() {
         />
         <BrandMark inverse size={40} />
         <Box sx={{ maxWidth: 460, position: 'relative' }}>
-          <Typography sx={{ fontSize: 34, fontWeight: 700, lineHeight: 1.2, color: '#fff', letterSpacing: '-0.02em' }}>
+          <Typography
+            sx={{ fontSize: 34, fontWeight: 700, lineHeight: 1.2, color: '#fff', letterSpacing: '-0.02em' }}
+          >
             {TAGLINE}
           </Typography>
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 5, display: 'grid', gap: 3 }}>

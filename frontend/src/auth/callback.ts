@@ -1,8 +1,7 @@
 import type { ToastInput } from '../notifications/toast';
 
 export type CallbackOutcome =
-  | { kind: 'failed'; toast: ToastInput }
-  | { kind: 'exchange'; code: string; state: string | null };
+  { kind: 'failed'; toast: ToastInput } | { kind: 'exchange'; code: string; state: string | null };
 
 /**
  * What the Google callback screen does with its query (spec sections 2 and 8): an `error` or a missing
@@ -24,7 +23,11 @@ export function callbackOutcome(params: URLSearchParams): CallbackOutcome {
   if (!code) {
     return {
       kind: 'failed',
-      toast: { title: 'Authentication failed', description: 'No authorization code received', variant: 'destructive' },
+      toast: {
+        title: 'Authentication failed',
+        description: 'No authorization code received',
+        variant: 'destructive',
+      },
     };
   }
   return { kind: 'exchange', code, state: params.get('state') };

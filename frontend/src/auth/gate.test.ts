@@ -10,7 +10,16 @@ describe('gateFor', () => {
   });
 
   it('shows the sign-in screen on every protected route when signed out', () => {
-    for (const path of ['/', '/dashboard', '/orders', '/problem-orders', '/team', '/oauth-setup', '/admin', '/team/']) {
+    for (const path of [
+      '/',
+      '/dashboard',
+      '/orders',
+      '/problem-orders',
+      '/team',
+      '/oauth-setup',
+      '/admin',
+      '/team/',
+    ]) {
       expect(gateFor(null, path)).toBe('sign-in');
     }
   });

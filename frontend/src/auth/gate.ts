@@ -1,7 +1,14 @@
 import type { CurrentUser } from './useCurrentUser';
 
 /** Screens a signed-in user without a company (who is not a platform admin) may not see (spec section 2). */
-export const COMPANY_PATHS = ['/', '/dashboard', '/orders', '/problem-orders', '/team', '/oauth-setup'] as const;
+export const COMPANY_PATHS = [
+  '/',
+  '/dashboard',
+  '/orders',
+  '/problem-orders',
+  '/team',
+  '/oauth-setup',
+] as const;
 
 /** Screens that need a signed-in user; /admin shows its own 'Access Denied' to everyone else. */
 export const SIGNED_IN_PATHS = [...COMPANY_PATHS, '/admin'] as const;
@@ -27,6 +34,7 @@ export function gateFor(user: CurrentUser | null | undefined, pathname: string):
   const known = (SIGNED_IN_PATHS as readonly string[]).includes(path);
   if (!known) return user ? 'portal' : 'bare';
   if (!user) return 'sign-in';
-  if (!user.company && !user.isAdmin && (COMPANY_PATHS as readonly string[]).includes(path)) return 'no-company';
+  if (!user.company && !user.isAdmin && (COMPANY_PATHS as readonly string[]).includes(path))
+    return 'no-company';
   return 'portal';
 }

@@ -28,7 +28,8 @@ export function useDevLogin() {
   const navigate = useNavigate();
   const toast = useToast();
   return useMutation({
-    mutationFn: (input: DevLoginInput) => apiRequest<DevLoginAnswer>('POST', '/api/auth/dev-login', compact(input)),
+    mutationFn: (input: DevLoginInput) =>
+      apiRequest<DevLoginAnswer>('POST', '/api/auth/dev-login', compact(input)),
     onSuccess: ({ message, ...user }) => {
       queryClient.setQueryData<CurrentUser | null>(ME_QUERY_KEY, user);
       toast({
@@ -38,6 +39,7 @@ export function useDevLogin() {
       });
       void navigate(postSignInPath(), { replace: true });
     },
-    onError: (err) => toast({ title: 'Dev login failed', description: errorMessage(err), variant: 'destructive' }),
+    onError: (err) =>
+      toast({ title: 'Dev login failed', description: errorMessage(err), variant: 'destructive' }),
   });
 }

@@ -13,10 +13,12 @@ beforeEach(() => toast.mockClear());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('NoCompanyPage', () => {
-  it("suggests \"{name}'s Company\" and shows who is signed in", () => {
+  it('suggests "{name}\'s Company" and shows who is signed in', () => {
     mockApi({});
     renderScreen(<NoCompanyPage />, { route: '/no-company', user: ann });
-    expect(screen.getByLabelText('Company name (optional)').getAttribute('placeholder')).toBe("Ann's Company");
+    expect(screen.getByLabelText('Company name (optional)').getAttribute('placeholder')).toBe(
+      "Ann's Company",
+    );
     expect(screen.getByText('Waiting for an invitation?')).toBeTruthy();
     expect(screen.getByText(/Signed in as/).textContent).toBe('Signed in as ann@example.com');
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
@@ -29,7 +31,9 @@ describe('NoCompanyPage', () => {
     await waitFor(() => expect(location()).toBe('/dashboard'));
     expect(sentBodies(fetch, 'POST /api/company/create')).toEqual([{}]);
     expect(queryClient.getQueryData(ME_QUERY_KEY)).toEqual(annAtAcme());
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Company created!', variant: 'success' }));
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Company created!', variant: 'success' }),
+    );
   });
 
   it("shows 'Error' / 'Failed to create company' when the call fails", async () => {
@@ -38,7 +42,11 @@ describe('NoCompanyPage', () => {
     fireEvent.change(screen.getByLabelText('Company name (optional)'), { target: { value: 'Ann Ceramics' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create Company' }));
     await waitFor(() =>
-      expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'Failed to create company', variant: 'destructive' }),
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Error',
+        description: 'Failed to create company',
+        variant: 'destructive',
+      }),
     );
   });
 

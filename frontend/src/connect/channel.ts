@@ -1,9 +1,7 @@
 /** The tabs of one browser tell each other about the Faire connection over this channel. */
 export const CONNECTION_CHANNEL = 'faire-connection';
 
-export type ConnectionMessage =
-  | { type: 'connected' }
-  | { type: 'denied' | 'error'; message: string };
+export type ConnectionMessage = { type: 'connected' } | { type: 'denied' | 'error'; message: string };
 
 function open(): BroadcastChannel | null {
   return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CONNECTION_CHANNEL);

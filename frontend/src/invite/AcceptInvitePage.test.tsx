@@ -49,7 +49,9 @@ describe('AcceptInvitePage', () => {
   });
 
   it('shows the server message when accepting fails', async () => {
-    mockApi({ 'POST /api/team/accept-invite': { status: 410, body: { message: 'Invitation expired', code: 'X' } } });
+    mockApi({
+      'POST /api/team/accept-invite': { status: 410, body: { message: 'Invitation expired', code: 'X' } },
+    });
     renderScreen(<AcceptInvitePage />, { route: '/accept-invite?token=t-bad', user: ann });
     expect(await screen.findByRole('heading', { name: 'Failed to accept invitation' })).toBeTruthy();
     expect(screen.getByText('Invitation expired')).toBeTruthy();

@@ -63,7 +63,8 @@ function SignInToAccept({ token }: { token: string }) {
   );
 }
 
-type AcceptState = { status: 'pending' } | { status: 'joined'; companyName: string } | { status: 'failed'; message: string };
+type AcceptState =
+  { status: 'pending' } | { status: 'joined'; companyName: string } | { status: 'failed'; message: string };
 
 function Accepting({ token }: { token: string }) {
   const queryClient = useQueryClient();

@@ -15,7 +15,11 @@ const page = (
 
 describe('AppLayout gating', () => {
   it('shows the sign-in screen in place of a protected screen when signed out, URL unchanged', async () => {
-    mockApi({ 'GET /api/auth/config': { body: { googleEnabled: true, devLoginEnabled: false, sandboxMarketplace: true } } });
+    mockApi({
+      'GET /api/auth/config': {
+        body: { googleEnabled: true, devLoginEnabled: false, sandboxMarketplace: true },
+      },
+    });
     const { location } = renderScreen(page, { route: '/orders', user: null });
     expect(screen.getByRole('heading', { name: 'Faire Shipment Manager' })).toBeTruthy();
     expect(await screen.findByRole('link', { name: 'Continue with Google' })).toBeTruthy();

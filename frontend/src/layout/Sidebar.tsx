@@ -88,7 +88,18 @@ export function Sidebar() {
         <Box
           data-testid="sandbox-marker"
           title="Orders and shipments go to the built-in Faire sandbox, not to Faire"
-          sx={{ mx: 2.5, mb: 1, px: 1.25, py: 0.5, borderRadius: 1.5, fontSize: 12, fontWeight: 600, color: brandColors.ink, bgcolor: brandColors.accent, textAlign: 'center' }}
+          sx={{
+            mx: 2.5,
+            mb: 1,
+            px: 1.25,
+            py: 0.5,
+            borderRadius: 1.5,
+            fontSize: 12,
+            fontWeight: 600,
+            color: brandColors.ink,
+            bgcolor: brandColors.accent,
+            textAlign: 'center',
+          }}
         >
           Sandbox marketplace
         </Box>

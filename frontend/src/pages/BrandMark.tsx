@@ -15,7 +15,9 @@ export function BrandMark({ inverse = false, size = 36 }: { inverse?: boolean; s
         <Typography sx={{ fontWeight: 700, lineHeight: 1.1, color: inverse ? '#fff' : brandColors.ink }}>
           Shipment Manager
         </Typography>
-        <Typography sx={{ fontSize: 12, color: inverse ? brandColors.accent : 'secondary.main', fontWeight: 600 }}>
+        <Typography
+          sx={{ fontSize: 12, color: inverse ? brandColors.accent : 'secondary.main', fontWeight: 600 }}
+        >
           for Faire
         </Typography>
       </Box>

@@ -31,7 +31,9 @@ export function CenteredShell({
     >
       <BrandMark />
       <Card sx={{ width: '100%', maxWidth, boxShadow: '0 12px 32px rgba(15,61,62,0.08)' }}>
-        <CardContent sx={{ p: { xs: 3, sm: 4 }, '&:last-child': { pb: { xs: 3, sm: 4 } } }}>{children}</CardContent>
+        <CardContent sx={{ p: { xs: 3, sm: 4 }, '&:last-child': { pb: { xs: 3, sm: 4 } } }}>
+          {children}
+        </CardContent>
       </Card>
       {footer}
     </Box>

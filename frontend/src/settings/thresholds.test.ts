@@ -25,7 +25,9 @@ describe('coerceDays', () => {
   });
 
   it('coerces a whole form', () => {
-    expect(fromDraft({ newOrderDays: '1', processingDays: 'x', preTransitDays: '-2', inTransitDays: '8.7' })).toEqual({
+    expect(
+      fromDraft({ newOrderDays: '1', processingDays: 'x', preTransitDays: '-2', inTransitDays: '8.7' }),
+    ).toEqual({
       newOrderDays: 1,
       processingDays: 0,
       preTransitDays: 0,

@@ -32,5 +32,7 @@ export function mockApi(routes: Record<string, Route>) {
 export function sentBodies(fetchMock: ReturnType<typeof mockApi>, key: string): unknown[] {
   return fetchMock.mock.calls
     .filter(([url, init]) => `${init?.method ?? 'GET'} ${url}` === key)
-    .map(([, init]): unknown => (typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined));
+    .map(([, init]): unknown =>
+      typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    );
 }
