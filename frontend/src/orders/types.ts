@@ -1,30 +1,12 @@
-/** Order states in the order the order screens group them (spec section 2). */
-export const ORDER_STATES = ['NEW', 'PROCESSING', 'PRE_TRANSIT', 'IN_TRANSIT', 'BACKORDERED'] as const;
+import { OPEN_ORDER_STATES, type OpenOrderState, type OrderView } from '@portal/shipment-rules';
 
-export type OrderState = (typeof ORDER_STATES)[number];
+/** Order states in the order the order screens group them (spec section 2; from the shared library). */
+export const ORDER_STATES = OPEN_ORDER_STATES;
 
-export interface Order {
-  id: string;
-  faireOrderId: string;
-  displayId: string;
-  state: OrderState;
-  isProblem: boolean;
-  problemReason: string | null;
-  estimatedPayoutAt: string | null;
-  /** Faire pays this order out: in transit, with a payout date (pre-transit orders are never paid out). */
-  payoutExpected: boolean;
-  /** Past its expected ship date and not scanned by the carrier yet: Faire will count it late. */
-  pastExpectedShipDate: boolean;
-  createdAt: string;
-  customerName: string | null;
-  totalCents: number | null;
-  expectedShipDate: string | null;
-  trackingNumber: string | null;
-  carrier: string | null;
-  shipmentCreatedAt: string | null;
-  fetchedAt: string;
-  marketplaceUrl: string;
-}
+export type OrderState = OpenOrderState;
+
+/** One open order as the API answers it (the shape lives in the shared library). */
+export type Order = OrderView;
 
 export interface OrdersResponse {
   orders: Order[];

@@ -18,3 +18,32 @@ export interface UploadPreviewRow {
   validation?: string;
   warnings: string[];
 }
+
+/** The states of an open order, in the order the order screens group them (spec section 2). */
+export const OPEN_ORDER_STATES = ['NEW', 'PROCESSING', 'PRE_TRANSIT', 'IN_TRANSIT', 'BACKORDERED'] as const;
+
+export type OpenOrderState = (typeof OPEN_ORDER_STATES)[number];
+
+/** One open order as `GET /api/orders` answers it and the order screens show it. */
+export interface OrderView<State extends string = OpenOrderState> {
+  id: string;
+  faireOrderId: string;
+  displayId: string;
+  state: State;
+  isProblem: boolean;
+  problemReason: string | null;
+  estimatedPayoutAt: string | null;
+  /** Faire pays this order out: it is in transit and Faire gave a payout date (pre-transit orders never are). */
+  payoutExpected: boolean;
+  /** Past its expected ship date with no carrier scan yet: Faire will count the shipment late. */
+  pastExpectedShipDate: boolean;
+  createdAt: string;
+  customerName: string | null;
+  totalCents: number | null;
+  expectedShipDate: string | null;
+  trackingNumber: string | null;
+  carrier: string | null;
+  shipmentCreatedAt: string | null;
+  fetchedAt: string;
+  marketplaceUrl: string;
+}

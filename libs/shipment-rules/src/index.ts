@@ -88,7 +88,12 @@ export { decodeCsvBytes, decodeWindows1252, type CsvEncoding, type DecodedCsv } 
 export { detectDelimiter, type CsvDelimiter } from './delimiter.js';
 export { parseCsvBytes, parseCsvText, rowsToRecords, type CsvRecords, type ParsedCsv } from './csv-parse.js';
 export { checkCsvFile, type FileProblem } from './file-check.js';
-export type { UploadPreviewRow } from './api-types.js';
+export {
+  OPEN_ORDER_STATES,
+  type OpenOrderState,
+  type OrderView,
+  type UploadPreviewRow,
+} from './api-types.js';
 export {
   ECHO_CHARS,
   MAX_STORED_CENTS,

@@ -1,3 +1,4 @@
+import { OPEN_ORDER_STATES } from '@portal/shipment-rules';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -5,7 +6,8 @@ import { Clock } from '../../common/clock.js';
 import type { FaireOrder } from '../marketplace/faire.types.js';
 import { DEFAULT_THRESHOLDS, lateVerdict, type Thresholds } from './late-rules.js';
 
-export const OPEN_STATES = ['NEW', 'PROCESSING', 'PRE_TRANSIT', 'IN_TRANSIT', 'BACKORDERED'] as const;
+/** The states of an open order (the list lives in the shared library). */
+export const OPEN_STATES = OPEN_ORDER_STATES;
 
 interface Snapshot {
   faireOrderId: string;

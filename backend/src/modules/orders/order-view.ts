@@ -1,28 +1,8 @@
+import type { OrderView as SharedOrderView } from '@portal/shipment-rules';
 import { lateVerdict, type Thresholds } from './late-rules.js';
 
-/** One open order as the order screens show it. */
-export interface OrderView {
-  id: string;
-  faireOrderId: string;
-  displayId: string;
-  state: string;
-  isProblem: boolean;
-  problemReason: string | null;
-  estimatedPayoutAt: string | null;
-  /** Faire pays this order out: it is in transit and Faire gave a payout date (see payoutExpected). */
-  payoutExpected: boolean;
-  /** Past its expected ship date with no carrier scan yet: Faire will count the shipment late. */
-  pastExpectedShipDate: boolean;
-  createdAt: string;
-  customerName: string | null;
-  totalCents: number | null;
-  expectedShipDate: string | null;
-  trackingNumber: string | null;
-  carrier: string | null;
-  shipmentCreatedAt: string | null;
-  fetchedAt: string;
-  marketplaceUrl: string;
-}
+/** One open order as the order screens show it (the shape lives in the shared library). */
+export type OrderView = SharedOrderView<string>;
 
 export interface OrderRow {
   id: string;
