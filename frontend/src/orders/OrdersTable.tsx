@@ -106,6 +106,7 @@ export function OrdersTable({ problemOnly = false }: { problemOnly?: boolean }) 
         <Col
           label="Tracking"
           disableSort
+          sx={{ minWidth: 190 }}
           render={(o) => (
             <>
               <TrackingLink carrier={o.carrier} trackingNumber={o.trackingNumber} />

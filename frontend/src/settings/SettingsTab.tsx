@@ -89,7 +89,7 @@ export function SettingsTab() {
       </Box>
       <ThresholdsCard hasCompany={!!user.company} canEdit={canEdit} />
       {user.company ? (
-        <Box sx={{ mt: 3 }}>
+        <Box sx={{ mt: 3, display: 'grid', gap: 3 }}>
           <DigestCard isCompanyAdmin={canEdit} />
           <SavedMappingsCard />
         </Box>
