@@ -168,7 +168,7 @@ describe('upload results: list, summary, rows, failed rows, retry', () => {
 
   it('refuses to take rows while the company has no working Faire connection, and says who can fix it', async () => {
     const ready = await admin.get('/api/shipments/uploads/readiness').expect(200);
-    expect(ready.body).toEqual({ canProcess: true, reason: null });
+    expect(ready.body).toEqual({ canProcess: true, reason: null, connection: 'CONNECTED' });
     const not = await other.get('/api/shipments/uploads/readiness').expect(200);
     expect(not.body.canProcess).toBe(false);
     expect(not.body.reason).toContain('Connect Faire in Settings');

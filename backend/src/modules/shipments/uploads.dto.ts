@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
+import { PageNumber, PageSize } from '../../common/http/input-rules.js';
 import { SHIPMENT_STATUSES } from './shipments.dto.js';
 
 /** What happened to one row of a file: a shipment status, or INVALID (never sent: the row has errors). */
@@ -11,14 +11,8 @@ export const ROW_FILTERS = [...ROW_STATUSES, 'ISSUES'] as const;
 export type RowFilter = (typeof ROW_FILTERS)[number];
 
 export class ListUploadsQuery {
-  @ApiPropertyOptional({ default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) page: number = 1;
-  @ApiPropertyOptional({ default: 10, maximum: 50 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(50)
-  limit: number = 10;
+  @ApiPropertyOptional({ default: 1 }) @IsOptional() @PageNumber() page: number = 1;
+  @ApiPropertyOptional({ default: 10, maximum: 50 }) @IsOptional() @PageSize(50) limit: number = 10;
 }
 
 export class UploadRowsQuery {
@@ -26,12 +20,6 @@ export class UploadRowsQuery {
   @IsOptional()
   @IsIn(ROW_FILTERS, { message: `status must be one of ${ROW_FILTERS.join(', ')}` })
   status?: RowFilter;
-  @ApiPropertyOptional({ default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) page: number = 1;
-  @ApiPropertyOptional({ default: 200, maximum: 1000 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(1000)
-  limit: number = 200;
+  @ApiPropertyOptional({ default: 1 }) @IsOptional() @PageNumber() page: number = 1;
+  @ApiPropertyOptional({ default: 200, maximum: 1000 }) @IsOptional() @PageSize(1000) limit: number = 200;
 }
