@@ -1,14 +1,24 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { createHash } from 'node:crypto';
 import { DataSource, type QueryRunner } from 'typeorm';
 import { ShuttingDownError } from '../../common/shutdown.js';
 import { AccountJobPermits } from '../marketplace/account-permits.js';
 import { CompanyConnections, type CompanyAccount } from '../marketplace/company-connections.js';
 import { FaireClient, type FaireAccount } from '../marketplace/faire.client.js';
 import { FaireError } from '../marketplace/faire.errors.js';
-import type { FaireOrder, NewFaireShipment } from '../marketplace/faire.types.js';
+import type { FaireOrder } from '../marketplace/faire.types.js';
 import { OrderSnapshots } from '../orders/order-snapshots.service.js';
+import {
+  MAX_PER_CALL,
+  SHIPPABLE,
+  advisoryKey,
+  faireErrorOutcome,
+  finishRows,
+  recordAttempt,
+  stateMessage,
+  toFaireShipment,
+  type ShipmentRow,
+} from './shipment-rows.js';
 import { normalizeTracking } from './tracking-key.js';
 import { isDataRefusal, refusalMessage } from './upload-slices.js';
 
@@ -16,25 +26,6 @@ interface PgConnection {
   on(event: 'error', listener: (err: Error) => void): void;
   off(event: 'error', listener: (err: Error) => void): void;
 }
-
-type TerminalStatus = 'SUCCESS' | 'ORDER_NOT_FOUND' | 'ORDER_STATUS_INCORRECT' | 'FAILED';
-
-interface ShipmentRow {
-  id: string;
-  company_id: string;
-  uploaded_by: string | null;
-  order_id: string;
-  tracking_number: string;
-  carrier: string;
-  ship_date: string;
-  shipping_cost_cents: number;
-  status: string;
-}
-
-/** Faire accepts shipments on orders in these states. */
-const SHIPPABLE = new Set(['PROCESSING', 'PRE_TRANSIT', 'IN_TRANSIT']);
-/** Shipments per create call. */
-const MAX_PER_CALL = 50;
 
 /** Thrown when an attempt should be retried later (throttling, Faire unavailable, an unknown outcome). */
 export class RetryLaterError extends Error {}
@@ -192,7 +183,7 @@ export class ShipmentProcessingService {
         order = await this.accept(q, account, orderId, pending);
       }
       if (!SHIPPABLE.has(order.state)) {
-        await this.finish(
+        await finishRows(
           q,
           pending,
           'ORDER_STATUS_INCORRECT',
@@ -237,7 +228,7 @@ export class ShipmentProcessingService {
           err.kind === 'BLOCKED' ||
           err.kind === 'BAD_RESPONSE')
       ) {
-        await this.attempt(q, rows, startedAt, 'UNCERTAIN', err);
+        await recordAttempt(q, rows, startedAt, 'UNCERTAIN', err);
         // Did it happen? Read again; anything there is done, the rest waits for the next attempt.
         const reread = await this.faire.getOrder(account, orderId);
         const left = await this.settleAlreadyThere(q, rows, reread, companyId, account.brandId);
@@ -248,7 +239,7 @@ export class ShipmentProcessingService {
         const reread = await this.faire.getOrder(account, orderId);
         const left = await this.settleAlreadyThere(q, rows, reread, companyId, account.brandId);
         if (left.length)
-          await this.finish(
+          await finishRows(
             q,
             left,
             'ORDER_STATUS_INCORRECT',
@@ -321,7 +312,7 @@ export class ShipmentProcessingService {
     const startedAt = new Date();
     try {
       const order = await this.faire.acceptOrder(account, orderId);
-      await this.attempt(
+      await recordAttempt(
         q,
         rows,
         startedAt,
@@ -355,13 +346,13 @@ export class ShipmentProcessingService {
     )) as ShipmentRow[];
     if (isDataRefusal(err)) {
       // The database refuses these rows' data: retrying cannot help, the rows end here with the reason.
-      await this.finish(q, rows, 'FAILED', refusalMessage(err), 'REFUSED_BY_DATABASE');
+      await finishRows(q, rows, 'FAILED', refusalMessage(err), 'REFUSED_BY_DATABASE');
       return;
     }
     if (!(err instanceof FaireError)) {
       this.logger.error({ err }, `Unexpected error creating shipments for ${orderId}`);
       if (ctx.lastAttempt)
-        await this.finish(
+        await finishRows(
           q,
           rows,
           'FAILED',
@@ -370,64 +361,17 @@ export class ShipmentProcessingService {
         );
       throw new RetryLaterError((err as Error).message);
     }
-    switch (err.kind) {
-      case 'NOT_FOUND':
-        await this.finish(
-          q,
-          rows,
-          'ORDER_NOT_FOUND',
-          'Order not found on Faire for the connected brand. Check the order ID.',
-          'NOT_FOUND',
-          undefined,
-          err.status,
-        );
-        return;
-      case 'UNAUTHORIZED':
-        await this.connections.markFailed(connectionId, err.message);
-        await this.finish(
-          q,
-          rows,
-          'FAILED',
-          'Faire refused the connected account. Reconnect Faire in Settings, then retry.',
-          'UNAUTHORIZED',
-          undefined,
-          err.status,
-        );
-        return;
-      case 'WRONG_STATE':
-        await this.finish(
-          q,
-          rows,
-          'ORDER_STATUS_INCORRECT',
-          `Faire refused the request: ${err.message}`,
-          'WRONG_STATE',
-          undefined,
-          err.status,
-        );
-        return;
-      case 'RATE_LIMITED':
-      case 'UNAVAILABLE':
-      case 'UNCERTAIN':
-      case 'BLOCKED':
-      case 'BAD_RESPONSE':
-        if (ctx.lastAttempt) {
-          await this.finish(
-            q,
-            rows,
-            'FAILED',
-            `Faire did not confirm the shipment after several tries (${err.message}). Please retry.`,
-            err.kind,
-            undefined,
-            err.status,
-          );
-          return;
-        }
-        await q.query(
-          `UPDATE shipments SET error_message = $2, updated_at = now() WHERE id = ANY($1::uuid[])`,
-          [rows.map((r) => r.id), `Waiting to retry: ${err.message}`],
-        );
-        throw new RetryLaterError(err.message);
+    const next = faireErrorOutcome(err, ctx.lastAttempt);
+    if (err.kind === 'UNAUTHORIZED') await this.connections.markFailed(connectionId, err.message);
+    if ('end' in next) {
+      await finishRows(q, rows, next.end, next.message, err.kind, undefined, err.status);
+      return;
     }
+    await q.query(`UPDATE shipments SET error_message = $2, updated_at = now() WHERE id = ANY($1::uuid[])`, [
+      rows.map((r) => r.id),
+      next.retry,
+    ]);
+    throw new RetryLaterError(err.message);
   }
 
   /** Rows of a company without a working connection end at once with what to do about it. */
@@ -440,71 +384,9 @@ export class ShipmentProcessingService {
     const runner = this.db.createQueryRunner();
     await runner.connect();
     try {
-      await this.finish(runner, rows, 'FAILED', message, current ? 'UNAUTHORIZED' : 'NOT_CONNECTED');
+      await finishRows(runner, rows, 'FAILED', message, current ? 'UNAUTHORIZED' : 'NOT_CONNECTED');
     } finally {
       await runner.release();
     }
   }
-
-  private async finish(
-    q: QueryRunner,
-    rows: ShipmentRow[],
-    status: TerminalStatus,
-    message: string,
-    outcome: string,
-    order?: FaireOrder,
-    httpStatus?: number,
-  ): Promise<void> {
-    if (rows.length === 0) return;
-    const ids = rows.map((r) => r.id);
-    await q.query(
-      `UPDATE shipments SET status = $2, error_message = $3, in_flight_since = NULL, completed_at = now(), updated_at = now()
-        WHERE id = ANY($1::uuid[]) AND status = 'PENDING'`,
-      [ids, status, message],
-    );
-    await q.query(
-      `INSERT INTO shipment_attempts (shipment_id, finished_at, outcome, http_status, message, marketplace_answer)
-       SELECT unnest($1::uuid[]), now(), $2, $3, $4, $5`,
-      [ids, outcome, httpStatus ?? null, message, order ? JSON.stringify({ orderState: order.state }) : null],
-    );
-  }
-
-  private async attempt(
-    q: QueryRunner,
-    rows: ShipmentRow[],
-    startedAt: Date,
-    outcome: string,
-    err: FaireError | null,
-    message?: string,
-  ): Promise<void> {
-    await q.query(
-      `INSERT INTO shipment_attempts (shipment_id, started_at, finished_at, outcome, http_status, message)
-       SELECT unnest($1::uuid[]), $2, now(), $3, $4, $5`,
-      [rows.map((r) => r.id), startedAt, outcome, err?.status ?? null, message ?? err?.message ?? null],
-    );
-  }
-}
-
-export { normalizeTracking };
-
-/** Only the documented money object is sent (the `_cents` field is deprecated), in the brand's currency. */
-function toFaireShipment(r: ShipmentRow, currency: string): NewFaireShipment {
-  return {
-    order_id: r.order_id,
-    carrier: r.carrier,
-    tracking_code: r.tracking_number,
-    shipping_type: 'SHIP_ON_YOUR_OWN',
-    maker_cost: { amount_minor: r.shipping_cost_cents, currency },
-  };
-}
-
-function stateMessage(state: string): string {
-  const words = state.replace(/_/g, ' ').toLowerCase();
-  return `The order is ${words} on Faire; shipments can only be added to orders that are being processed or in transit.`;
-}
-
-/** A stable 63-bit key for pg_advisory_lock from (Faire brand, order). */
-function advisoryKey(brandId: string, orderId: string): string {
-  const digest = createHash('sha256').update(`brand|${brandId}|${orderId}`).digest();
-  return digest.readBigInt64BE(0).toString();
 }

@@ -1,0 +1,119 @@
+import type { DataSource } from 'typeorm';
+import type { CompanyAuthContext } from '../../common/http/auth-context.js';
+import type { ListShipmentsQuery } from './shipments.dto.js';
+
+/** History counts up to this many matching rows, then reads "10,000+". */
+export const HISTORY_COUNT_CAP = 10_000;
+
+/** One page of the company's shipment history (GET /api/shipments), newest first or in file order. */
+export async function listShipments(db: DataSource, caller: CompanyAuthContext, q: ListShipmentsQuery) {
+  const where: string[] = ['company_id = $1'];
+  const params: unknown[] = [caller.companyId];
+  if (q.status) {
+    params.push(q.status);
+    where.push(`status = $${params.length}`);
+  }
+  if (q.uploadId) {
+    params.push(q.uploadId);
+    where.push(`upload_id = $${params.length}`);
+  }
+  if (q.dateFrom || q.dateTo) params.push(q.timeZone ?? 'UTC');
+  const tz = `$${params.length}`;
+  if (q.dateFrom) {
+    params.push(q.dateFrom);
+    where.push(`uploaded_at >= ($${params.length}::date::timestamp AT TIME ZONE ${tz})`);
+  }
+  if (q.dateTo) {
+    params.push(q.dateTo);
+    where.push(`uploaded_at < (($${params.length}::date + 1)::timestamp AT TIME ZONE ${tz})`);
+  }
+  const search = q.search?.trim();
+  if (search) {
+    const like = `%${search.replace(/^#/, '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    params.push(like.toLowerCase(), like.replace(/\s+/g, '').toUpperCase());
+    where.push(`(order_id LIKE $${params.length - 1} OR tracking_number LIKE $${params.length})`);
+  }
+  const filter = where.join(' AND ');
+  // Counting a million rows on every page costs ~70 ms; past HISTORY_COUNT_CAP the total is shown as "10,000+".
+  const [{ total: counted }] = await db.query<{ total: number }[]>(
+    `SELECT count(*)::int AS total FROM (SELECT 1 FROM shipments WHERE ${filter} LIMIT ${HISTORY_COUNT_CAP + 1}) capped`,
+    params,
+  );
+  const totalCapped = counted > HISTORY_COUNT_CAP;
+  const total = totalCapped ? HISTORY_COUNT_CAP : counted;
+  const rows: {
+    id: string;
+    upload_id: string;
+    row_number: number;
+    order_id: string;
+    display_id: string;
+    tracking_number: string;
+    carrier: string;
+    ship_date: string;
+    shipping_cost_cents: number;
+    uploaded_at: Date;
+    status: string;
+    error_message: string | null;
+    currency: string;
+    brand_name: string | null;
+  }[] = await db.query(
+    `SELECT id, upload_id, row_number, order_id, display_id, tracking_number, carrier, ship_date::text AS ship_date, shipping_cost_cents, uploaded_at, status, error_message,
+            brand_name, COALESCE(currency, (SELECT mc.currency FROM marketplace_connections mc WHERE mc.company_id = shipments.company_id), 'USD') AS currency
+       FROM shipments WHERE ${filter}
+      ORDER BY ${q.uploadId ? 'row_number' : 'uploaded_at DESC, id DESC'} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, q.limit, (q.page - 1) * q.limit],
+  );
+  return {
+    total,
+    ...(totalCapped ? { totalCapped: true } : {}),
+    shipments: rows.map((r) => ({
+      id: r.id,
+      uploadId: r.upload_id,
+      rowNumber: r.row_number,
+      orderId: r.order_id,
+      displayId: r.display_id,
+      trackingNumber: r.tracking_number,
+      carrier: r.carrier,
+      shipDate: r.ship_date,
+      shippingCost: r.shipping_cost_cents,
+      /** The currency the cost was sent to Faire in (the brand's); the company's brand before it was sent. */
+      currency: r.currency,
+      /** The Faire brand the shipment was sent to (null until it was). */
+      brandName: r.brand_name,
+      uploadedAt: r.uploaded_at.toISOString(),
+      status: r.status,
+      errorMessage: r.error_message,
+    })),
+  };
+}
+
+/** Where each row of an upload stands, by file row number (repeats answer with the shipment they repeat). */
+export type RowStatuses = Map<number, { status: string; error: string | null; shipmentId: string }>;
+
+async function rowStatuses(db: DataSource, uploadId: string): Promise<RowStatuses> {
+  const rows: { row_number: number; status: string; error_message: string | null; id: string }[] =
+    await db.query(
+      `SELECT s.row_number, s.status, s.error_message, s.id FROM shipments s WHERE s.upload_id = $1
+       UNION ALL
+       SELECT ur.row_number, s.status, s.error_message, s.id FROM upload_rows ur JOIN shipments s ON s.id = ur.shipment_id WHERE ur.upload_id = $1`,
+      [uploadId],
+    );
+  return new Map(
+    rows.map((r) => [r.row_number, { status: r.status, error: r.error_message, shipmentId: r.id }]),
+  );
+}
+
+/** The upload's row statuses once none is PENDING, or as they stand after `waitMs`. */
+export async function waitForRowStatuses(
+  db: DataSource,
+  uploadId: string,
+  waitMs: number,
+): Promise<RowStatuses> {
+  const deadline = Date.now() + waitMs;
+  let statuses = await rowStatuses(db, uploadId);
+  while (Date.now() < deadline && [...statuses.values()].some((s) => s.status === 'PENDING')) {
+    await new Promise((r) => setTimeout(r, 200));
+    statuses = await rowStatuses(db, uploadId);
+  }
+  return statuses;
+}

@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto';
+import type { QueryRunner } from 'typeorm';
+import type { FaireError } from '../marketplace/faire.errors.js';
+import type { FaireOrder, NewFaireShipment } from '../marketplace/faire.types.js';
+
+export type TerminalStatus = 'SUCCESS' | 'ORDER_NOT_FOUND' | 'ORDER_STATUS_INCORRECT' | 'FAILED';
+
+export interface ShipmentRow {
+  id: string;
+  company_id: string;
+  uploaded_by: string | null;
+  order_id: string;
+  tracking_number: string;
+  carrier: string;
+  ship_date: string;
+  shipping_cost_cents: number;
+  status: string;
+}
+
+/** Faire accepts shipments on orders in these states. */
+export const SHIPPABLE = new Set(['PROCESSING', 'PRE_TRANSIT', 'IN_TRANSIT']);
+/** Shipments per create call. */
+export const MAX_PER_CALL = 50;
+
+/** Ends PENDING rows with a terminal status and records the attempt that ended them. */
+export async function finishRows(
+  q: QueryRunner,
+  rows: ShipmentRow[],
+  status: TerminalStatus,
+  message: string,
+  outcome: string,
+  order?: FaireOrder,
+  httpStatus?: number,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const ids = rows.map((r) => r.id);
+  await q.query(
+    `UPDATE shipments SET status = $2, error_message = $3, in_flight_since = NULL, completed_at = now(), updated_at = now()
+      WHERE id = ANY($1::uuid[]) AND status = 'PENDING'`,
+    [ids, status, message],
+  );
+  await q.query(
+    `INSERT INTO shipment_attempts (shipment_id, finished_at, outcome, http_status, message, marketplace_answer)
+     SELECT unnest($1::uuid[]), now(), $2, $3, $4, $5`,
+    [ids, outcome, httpStatus ?? null, message, order ? JSON.stringify({ orderState: order.state }) : null],
+  );
+}
+
+export async function recordAttempt(
+  q: QueryRunner,
+  rows: ShipmentRow[],
+  startedAt: Date,
+  outcome: string,
+  err: FaireError | null,
+  message?: string,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO shipment_attempts (shipment_id, started_at, finished_at, outcome, http_status, message)
+     SELECT unnest($1::uuid[]), $2, now(), $3, $4, $5`,
+    [rows.map((r) => r.id), startedAt, outcome, err?.status ?? null, message ?? err?.message ?? null],
+  );
+}
+
+/** Only the documented money object is sent (the `_cents` field is deprecated), in the brand's currency. */
+export function toFaireShipment(r: ShipmentRow, currency: string): NewFaireShipment {
+  return {
+    order_id: r.order_id,
+    carrier: r.carrier,
+    tracking_code: r.tracking_number,
+    shipping_type: 'SHIP_ON_YOUR_OWN',
+    maker_cost: { amount_minor: r.shipping_cost_cents, currency },
+  };
+}
+
+export function stateMessage(state: string): string {
+  const words = state.replace(/_/g, ' ').toLowerCase();
+  return `The order is ${words} on Faire; shipments can only be added to orders that are being processed or in transit.`;
+}
+
+/** A stable 63-bit key for pg_advisory_lock from (Faire brand, order). */
+export function advisoryKey(brandId: string, orderId: string): string {
+  const digest = createHash('sha256').update(`brand|${brandId}|${orderId}`).digest();
+  return digest.readBigInt64BE(0).toString();
+}
+
+/** What a Faire error means for the rows it stopped: a terminal status with a reason, or a later retry. */
+export function faireErrorOutcome(
+  err: FaireError,
+  lastAttempt: boolean,
+): { end: TerminalStatus; message: string } | { retry: string } {
+  switch (err.kind) {
+    case 'NOT_FOUND':
+      return {
+        end: 'ORDER_NOT_FOUND',
+        message: 'Order not found on Faire for the connected brand. Check the order ID.',
+      };
+    case 'UNAUTHORIZED':
+      return {
+        end: 'FAILED',
+        message: 'Faire refused the connected account. Reconnect Faire in Settings, then retry.',
+      };
+    case 'WRONG_STATE':
+      return { end: 'ORDER_STATUS_INCORRECT', message: `Faire refused the request: ${err.message}` };
+    case 'RATE_LIMITED':
+    case 'UNAVAILABLE':
+    case 'UNCERTAIN':
+    case 'BLOCKED':
+    case 'BAD_RESPONSE':
+      return lastAttempt
+        ? {
+            end: 'FAILED',
+            message: `Faire did not confirm the shipment after several tries (${err.message}). Please retry.`,
+          }
+        : { retry: `Waiting to retry: ${err.message}` };
+  }
+}
