@@ -15,6 +15,7 @@ export const SESSION_COOKIE = 'sid';
 export class SessionMiddleware implements OnApplicationShutdown {
   private readonly logger = new Logger('Sessions');
   private readonly pool: pg.Pool;
+  private readonly store: { close(): unknown };
   readonly handler: RequestHandler;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
@@ -22,15 +23,18 @@ export class SessionMiddleware implements OnApplicationShutdown {
     // A dropped idle connection (database restart) must not crash the process; the pool reconnects.
     this.pool.on('error', (err) => this.logger.warn(`Session store connection lost: ${err.message}`));
     const PgStore = connectPgSimple(session);
+    const store = new PgStore({
+      pool: this.pool,
+      tableName: 'session',
+      createTableIfMissing: false,
+      pruneSessionInterval: 600,
+      errorLog: (...args: unknown[]) => this.logger.warn(args.map(String).join(' ')),
+    });
+    this.store = store;
     this.handler = session({
       name: SESSION_COOKIE,
       secret: config.sessionSecret,
-      store: new PgStore({
-        pool: this.pool,
-        tableName: 'session',
-        createTableIfMissing: false,
-        pruneSessionInterval: 600,
-      }),
+      store,
       resave: false,
       saveUninitialized: false,
       rolling: true,
@@ -46,6 +50,8 @@ export class SessionMiddleware implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    // The store's prune timer outlives the pool otherwise: it fires minutes later against an ended pool.
+    await this.store.close();
     await this.pool.end();
   }
 }
