@@ -60,13 +60,16 @@ export function SharedBrandChip() {
       label="Brand also held by another company"
       data-testid="shared-brand-mark"
       sx={{
-        height: 22,
+        height: 'auto',
+        minHeight: 22,
+        py: 0.25,
         fontSize: 12,
         fontWeight: 600,
         borderRadius: 1.5,
         bgcolor: 'rgba(237,108,2,0.12)',
         color: '#8a3f00',
         '& .MuiChip-icon': { color: '#b35300' },
+        '& .MuiChip-label': { whiteSpace: 'normal' },
         maxWidth: '100%',
       }}
     />
