@@ -116,7 +116,6 @@ export class UploadResultsService {
               [fields.carrier ?? 'carrier']: r.carrier ?? '',
               [fields.ship_date ?? 'ship_date']: r.ship_date ?? '',
               [fields.shipping_cost ?? 'shipping_cost']:
-                // A plain number in the brand's currency, as the upload file has it (no '$').
                 r.shipping_cost_cents === null ? '' : (r.shipping_cost_cents / 100).toFixed(2),
             };
       cells.error = describeRow(r, uploadId, fields, now).reason ?? '';
