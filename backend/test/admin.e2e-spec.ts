@@ -314,6 +314,7 @@ describe('admin panel', () => {
         isAdmin: false,
         hasFaireToken: false,
         companyName: 'Alpha Candles',
+        companyId: companyA.companyId,
       });
       expect(byEmail.get('owner@b.test')).toMatchObject({
         hasFaireToken: true,
@@ -340,6 +341,66 @@ describe('admin panel', () => {
           'name',
         ].sort(),
       );
+    });
+
+    it('a brand two companies hold: both flagged with their company id; releasing one clears the flag', async () => {
+      // The product refuses a second holder; force one in the database, as a leftover of the per-user era.
+      await t.db.query(
+        `INSERT INTO marketplace_connections (company_id, connected_by, seal_id, auth_mode, brand_id, brand_name,
+                                              token_ciphertext, scopes, status, currency)
+         SELECT $1, $2, seal_id, auth_mode, brand_id, brand_name, token_ciphertext, scopes, status, currency
+           FROM marketplace_connections WHERE company_id = $3`,
+        [companyA.companyId, companyA.userId, companyB.companyId],
+      );
+      type Row = { email: string; companyId: string | null; faireConnection: Record<string, unknown> | null };
+      const users = async () =>
+        new Map(((await root.get('/api/admin/users').expect(200)).body as Row[]).map((u) => [u.email, u]));
+      const shared = await users();
+      expect(shared.get('owner@a.test')).toMatchObject({
+        companyId: companyA.companyId,
+        faireConnection: {
+          brandId: SANDBOX_FIXTURES.brand1.brandId,
+          brandName: 'Juniper & Pine Candle Co.',
+          status: 'CONNECTED',
+          currency: 'USD',
+          brandShared: true,
+        },
+      });
+      expect(shared.get('owner@b.test')).toMatchObject({
+        companyId: companyB.companyId,
+        faireConnection: { brandShared: true },
+      });
+      expect(Object.keys(shared.get('owner@b.test')!.faireConnection!).sort()).toEqual(
+        ['brandId', 'brandName', 'brandShared', 'connectedByName', 'currency', 'status'].sort(),
+      );
+      expect(shared.get(ROOT)).toMatchObject({ companyId: null, faireConnection: null });
+      const companies = (await root.get('/api/admin/companies').expect(200)).body as {
+        id: string;
+        faireConnection: { brandShared: boolean } | null;
+      }[];
+      for (const id of [companyA.companyId, companyB.companyId]) {
+        expect(companies.find((c) => c.id === id)?.faireConnection?.brandShared).toBe(true);
+      }
+
+      await companyA.agent.delete(`/api/admin/companies/${companyA.companyId}/faire-connection`).expect(403);
+      await root.delete(`/api/admin/companies/${randomUUID()}/faire-connection`).expect(404);
+      await root.delete('/api/admin/companies/not-a-uuid/faire-connection').expect(400);
+      const disconnects = await activityCount('marketplace.disconnected');
+      expect(
+        (await root.delete(`/api/admin/companies/${companyA.companyId}/faire-connection`).expect(200)).body,
+      ).toEqual({ ok: true });
+      const released = await users();
+      expect(released.get('owner@a.test')).toMatchObject({
+        companyId: companyA.companyId,
+        hasFaireToken: false,
+        faireConnection: null,
+      });
+      expect(released.get('owner@b.test')!.faireConnection).toMatchObject({
+        brandName: 'Juniper & Pine Candle Co.',
+        status: 'CONNECTED',
+        brandShared: false,
+      });
+      expect(await activityCount('marketplace.disconnected')).toBe(disconnects + 1);
     });
 
     it('lists companies with their active member counts', async () => {

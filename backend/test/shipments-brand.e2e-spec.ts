@@ -90,6 +90,40 @@ describe('shipments per Faire brand', () => {
     });
   });
 
+  it('a CAD brand: the connection reads CAD, its shipment carries CAD, history keeps CAD and the brand', async () => {
+    const { agent, companyId } = await t.companyAdmin('cad@brand.test', 'Loonies', 'sbx_brand4_token');
+    expect((await agent.get('/api/faire/connection')).body).toMatchObject({
+      status: 'CONNECTED',
+      brandName: 'Larch & Loon Stationery',
+      currency: 'CAD',
+    });
+    const rows = rowsFor(t.sandbox, 'brand4', 2, 'C');
+    rows[1][4] = '1,234.56';
+    t.sandbox.clearLedger();
+    await upload(agent, csv(rows)).expect(200);
+    await waitForTerminal(t, companyId);
+    const costs = rows.map(([id]) => t.sandbox.getOrder(id)!.shipments.map((s) => s.maker_cost));
+    expect(costs).toEqual([
+      [{ amount_minor: 420, currency: 'CAD' }],
+      [{ amount_minor: 123456, currency: 'CAD' }],
+    ]);
+    const history = await agent.get('/api/shipments').expect(200);
+    const byOrder = new Map(
+      (history.body.shipments as { orderId: string }[]).map((s) => [s.orderId, s as Record<string, unknown>]),
+    );
+    expect(byOrder.get(rows[1][0])).toMatchObject({
+      status: 'SUCCESS',
+      shippingCost: 123456,
+      currency: 'CAD',
+      brandName: 'Larch & Loon Stationery',
+    });
+    const stored = await t.db.query(
+      'SELECT DISTINCT currency, brand_id FROM shipments WHERE company_id = $1',
+      [companyId],
+    );
+    expect(stored.rows).toEqual([{ currency: 'CAD', brand_id: 'b_w5n2k8tc' }]);
+  });
+
   it('an HTML 403 storm is a block, not a refused token: the connection stays Connected and rows are retried', async () => {
     const { agent, companyId } = await t.companyAdmin(
       'cdn@brand.test',

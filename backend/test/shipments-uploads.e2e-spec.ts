@@ -137,6 +137,8 @@ describe('upload results: list, summary, rows, failed rows, retry', () => {
     expect(table[4][3]).toBe("'=NOW()");
     expect(table[4][5]).toContain('Invalid ship date format');
     expect(table[1][5]).toBe('Missing order ID');
+    // The cost is a plain number in the brand's currency, ready to upload again.
+    expect(table[2][4]).toBe('2.00');
 
     // The order appears on Faire: "Retry all failed" sends the retryable rows again, in one go.
     t.sandbox.createOrder('brand1', { id: late, state: 'PROCESSING' });

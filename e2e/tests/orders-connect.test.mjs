@@ -131,6 +131,32 @@ describe('connect Faire, dashboard and orders', () => {
     assert.ok(afterChange < before, `${afterChange} < ${before}`);
     await screenshot(admin, 'settings-thresholds-saved');
 
+    // -2 is refused where it is typed, and the server keeps the saved value.
+    const preTransit = form.getByLabel('Pre-transit');
+    await preTransit.fill('-2');
+    await preTransit.blur();
+    await form.getByText('Days cannot be negative. Enter 0 or more.').waitFor();
+    assert.equal(await preTransit.inputValue(), '-2');
+    assert.equal(await preTransit.getAttribute('aria-invalid'), 'true');
+    assert.equal(await form.getByRole('button', { name: 'Save' }).isDisabled(), true);
+    await preTransit.press('Enter');
+    await screenshot(admin, 'settings-thresholds-negative');
+    const refused = await api(admin, 'PUT', '/api/company-settings', {
+      newOrderDays: 60,
+      processingDays: 60,
+      preTransitDays: -2,
+      inTransitDays: 60,
+    });
+    assert.equal(refused.status, 400);
+    assert.match(JSON.stringify(refused.body), /preTransitDays/);
+    const kept = (await api(admin, 'GET', '/api/company-settings')).body;
+    assert.equal(kept.preTransitDays, 60);
+    assert.equal((await api(admin, 'GET', '/api/orders/problem')).body.orders.length, afterChange);
+    await admin.reload();
+    await form.getByLabel('Pre-transit').waitFor();
+    assert.equal(await form.getByLabel('Pre-transit').inputValue(), '60');
+    await form.getByText('Days cannot be negative. Enter 0 or more.').waitFor({ state: 'detached' });
+
     const invite = await api(admin, 'POST', '/api/team/invite', { email: 'cy@juniper.test' });
     assert.equal(invite.status, 200);
     const link = (await api(admin, 'GET', '/api/team/outbox')).body.find(

@@ -10,6 +10,7 @@ export const SANDBOX_DEFAULTS = {
   brand1Token: 'sbx_brand1_token',
   brand2Token: 'sbx_brand2_token',
   brand3Token: 'sbx_brand3_token',
+  brand4Token: 'sbx_brand4_token',
   applicationId: 'apa_sandbox_demo',
   applicationSecret: 'sbx_demo_secret',
 } as const;
@@ -37,6 +38,13 @@ export const DEFAULT_BRANDS: readonly SandboxBrandConfig[] = Object.freeze([
     token: SANDBOX_DEFAULTS.brand3Token,
     currency: 'GBP',
     locale: 'en-GB',
+  },
+  {
+    brandId: 'b_w5n2k8tc',
+    name: 'Larch & Loon Stationery',
+    token: SANDBOX_DEFAULTS.brand4Token,
+    currency: 'CAD',
+    locale: 'en-CA',
   },
 ]);
 
@@ -98,9 +106,9 @@ export function resolveApplications(
 }
 
 export function toSandboxFixtures(list: BrandFixtures[]): SandboxFixtures {
-  const [brand1, brand2, brand3] = list;
+  const [brand1, brand2, brand3, brand4] = list;
   if (!brand1 || !brand2) throw new Error('Faire sandbox: fixtures need two brands');
-  return brand3 ? { brand1, brand2, brand3 } : { brand1, brand2 };
+  return { brand1, brand2, ...(brand3 ? { brand3 } : {}), ...(brand4 ? { brand4 } : {}) };
 }
 
 /**

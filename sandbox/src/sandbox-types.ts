@@ -138,4 +138,6 @@ export interface SandboxFixtures {
   brand2: BrandFixtures;
   /** The third default brand (GBP); absent only when a sandbox is started with fewer brands. */
   brand3?: BrandFixtures;
+  /** The fourth default brand (CAD); absent only when a sandbox is started with fewer brands. */
+  brand4?: BrandFixtures;
 }

@@ -48,6 +48,40 @@ describe('Faire API contract (shapes)', () => {
     expect(r2.body.name).not.toBe(r.body.name);
   });
 
+  it('the CAD brand: its profile says CAD, and every amount of its orders is in CAD', async () => {
+    const cad = apiClient(sbx, 'sbx_brand4_token');
+    expect((await cad.get('/brands/profile')).body).toEqual({
+      brand_id: 'b_w5n2k8tc',
+      name: 'Larch & Loon Stationery',
+      currency: 'CAD',
+      locale: 'en-CA',
+    });
+    const first = await cad.get('/orders?limit=50');
+    const rest = await cad.get(`/orders?cursor=${encodeURIComponent(first.body.cursor)}`);
+    const orders = [...first.body.orders, ...rest.body.orders] as FaireOrder[];
+    expect(orders.length).toBe(sbx.listOrders('b_w5n2k8tc').length);
+    for (const o of orders) expectOrderShape(o, 'CAD');
+    expect(orders.some((o) => o.shipments.length > 0)).toBe(true);
+
+    // A shipment sent in CAD keeps it; one sent with only the deprecated cents field gets the brand's.
+    const id = SANDBOX_FIXTURES.brand4!.processingOrderId;
+    const shipped = await cad.post(`/orders/${id}/shipments`, {
+      shipments: [
+        {
+          carrier: 'CANADA_POST',
+          tracking_code: '7012345678901234',
+          maker_cost: { amount_minor: 1899, currency: 'CAD' },
+        },
+        { carrier: 'UPS', tracking_code: '1Z999AA10123456784', maker_cost_cents: 650 },
+      ],
+    });
+    expect(shipped.status).toBe(200);
+    expect(shipped.body.shipments.map((s: { maker_cost: unknown }) => s.maker_cost)).toEqual([
+      { amount_minor: 1899, currency: 'CAD' },
+      { amount_minor: 650, currency: 'CAD' },
+    ]);
+  });
+
   it('every seeded order carries every field of ExternalOrderV2 with the right types', () => {
     expect(brand1Orders.length).toBe(sbx.listOrders(SANDBOX_FIXTURES.brand1.brandId).length);
     for (const o of [...brand1Orders, ...brand2Orders]) expectOrderShape(o);
@@ -136,11 +170,13 @@ describe('seed data', () => {
     await sbx.close();
   });
 
-  it('has three brands with 60–90 orders each, in every state; the third sells in GBP', () => {
+  it('has four brands with 60–90 orders each, in every state; the third sells in GBP, the fourth in CAD', () => {
     const brands = sbx.brands();
-    expect(brands.map((b) => b.token)).toEqual([TOKEN1, TOKEN2, 'sbx_brand3_token']);
+    expect(brands.map((b) => b.token)).toEqual([TOKEN1, TOKEN2, 'sbx_brand3_token', 'sbx_brand4_token']);
     const third = sbx.listOrders(brands[2]?.brandId ?? '');
     expect(third[0]?.items[0]?.price.currency).toBe('GBP');
+    expect(brands[3]?.name).toBe('Larch & Loon Stationery');
+    expect(sbx.listOrders(brands[3]?.brandId ?? '')[0]?.items[0]?.price.currency).toBe('CAD');
     expect(brands[0]?.name).toBe('Juniper & Pine Candle Co.');
     for (const b of brands) {
       const orders = sbx.listOrders(b.brandId);
@@ -305,6 +341,7 @@ describe('seed data', () => {
         retailerId: 'r_n65o8gpx',
       },
       brand3: expect.objectContaining({ brandId: 'b_q7v2c5lx', token: 'sbx_brand3_token' }),
+      brand4: expect.objectContaining({ brandId: 'b_w5n2k8tc', token: 'sbx_brand4_token' }),
     });
   });
 

@@ -161,6 +161,13 @@ describe('/_sandbox control API', () => {
         currency: 'GBP',
         locale: 'en-GB',
       },
+      {
+        brandId: 'b_w5n2k8tc',
+        name: 'Larch & Loon Stationery',
+        token: 'sbx_brand4_token',
+        currency: 'CAD',
+        locale: 'en-CA',
+      },
     ]);
     expect((await ctl.get('/fixtures')).body).toEqual(SANDBOX_FIXTURES);
   });

@@ -10,7 +10,12 @@ describe('startSandbox options', () => {
       applications: [{ applicationId: 'apa_custom', applicationSecret: 's3cret', name: 'Custom App' }],
     });
     try {
-      expect(sbx.brands().map((b) => b.token)).toEqual(['tok_a', 'sbx_brand2_token', 'sbx_brand3_token']);
+      expect(sbx.brands().map((b) => b.token)).toEqual([
+        'tok_a',
+        'sbx_brand2_token',
+        'sbx_brand3_token',
+        'sbx_brand4_token',
+      ]);
       const profile = await apiClient(sbx, 'tok_a').get('/brands/profile');
       expect(profile.body).toMatchObject({
         name: 'Alder Soap Works',

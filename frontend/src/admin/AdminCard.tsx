@@ -23,7 +23,16 @@ export function AdminCard({
       aria-labelledby={`${id}-title`}
       sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}
     >
-      <Box sx={{ px: { xs: 2, sm: 2.5 }, py: 2, display: 'flex', alignItems: 'center', gap: 1.5 }}>
+      <Box
+        sx={{
+          px: { xs: 2, sm: 2.5 },
+          py: 2,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1.5,
+          flexWrap: 'wrap',
+        }}
+      >
         {icon ? (
           <Box
             aria-hidden
@@ -41,7 +50,8 @@ export function AdminCard({
             {icon}
           </Box>
         ) : null}
-        <Box sx={{ flex: 1, minWidth: 0 }}>
+        {/* On a narrow screen the action goes under the title rather than over it. */}
+        <Box sx={{ flex: '1 1 150px', minWidth: 0 }}>
           <Typography id={`${id}-title`} variant="h3" component="h2">
             {title}
           </Typography>

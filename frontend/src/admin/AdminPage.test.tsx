@@ -43,6 +43,7 @@ const users: AdminUser[] = [
     hasFaireToken: true,
     isAdmin: false,
     companyName: 'Acme',
+    companyId: 'c1',
     lastSignInAt: null,
   },
   {
@@ -52,6 +53,7 @@ const users: AdminUser[] = [
     hasFaireToken: false,
     isAdmin: false,
     companyName: null,
+    companyId: null,
     lastSignInAt: null,
   },
 ];

@@ -6,15 +6,31 @@ import { initials, type CurrentUser } from '../auth/useCurrentUser';
 import { AdminCard, LoadError } from './AdminCard';
 import { AdminInviteDialog } from './AdminInviteDialog';
 import { useAdminUsers, type AdminUser } from './api';
+import { ReleaseConnectionButton, SharedBrandChip, SharedBrandNotice } from './BrandConflict';
 
-/** The company, and the Faire brand it is connected to (flagged when another company holds it too). */
+/** The company, and the Faire brand it is connected to. */
 function companyCaption(u: AdminUser): string | null {
   if (!u.companyName) return null;
   const c = u.faireConnection;
   if (!c) return u.companyName;
   const failed = c.status === 'FAILED' ? ', failed' : '';
-  const shared = c.brandShared ? ' - brand also connected by another company' : '';
-  return `${u.companyName} · Faire: ${c.brandName}${failed}${shared}`;
+  return `${u.companyName} · Faire: ${c.brandName}${failed}`;
+}
+
+/** When the user's company holds a brand another company holds too: the mark and the way to resolve it. */
+function SharedBrand({ user }: { user: AdminUser }) {
+  const c = user.faireConnection;
+  if (!c?.brandShared || !user.companyId) return null;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 0.75 }}>
+      <SharedBrandChip />
+      <ReleaseConnectionButton
+        companyId={user.companyId}
+        companyName={user.companyName ?? 'This company'}
+        brandName={c.brandName}
+      />
+    </Box>
+  );
 }
 
 function ConnectionChip({ connected }: { connected: boolean }) {
@@ -50,6 +66,7 @@ function Person({
   you,
   trailing,
   caption,
+  extra,
 }: {
   name: string;
   email: string;
@@ -57,6 +74,7 @@ function Person({
   you?: boolean;
   trailing?: ReactNode;
   caption?: string | null;
+  extra?: ReactNode;
 }) {
   const shown = name.trim() || email;
   return (
@@ -78,13 +96,17 @@ function Person({
           {email}
         </Typography>
         {caption ? <Typography sx={{ fontSize: 12, color: 'text.secondary' }}>{caption}</Typography> : null}
+        {extra}
       </Box>
       {trailing ? <Box sx={{ flexShrink: 0 }}>{trailing}</Box> : null}
     </Box>
   );
 }
 
-/** User Management: the signed-in admin, every user with their Faire connection, and Invite New User. */
+/**
+ * User Management: the signed-in admin, every user with their company's Faire connection (a brand held by
+ * two companies is marked, with a way to release one), and Invite New User.
+ */
 export function UserManagementCard({ currentUser }: { currentUser: CurrentUser }) {
   const users = useAdminUsers();
   const [inviteOpen, setInviteOpen] = useState(false);
@@ -136,34 +158,38 @@ export function UserManagementCard({ currentUser }: { currentUser: CurrentUser }
           No users found
         </Typography>
       ) : (
-        <Stack
-          component="ul"
-          aria-label="Users"
-          sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: 420, overflowY: 'auto' }}
-        >
-          {list.map((u) => (
-            <Box
-              component="li"
-              key={u.id}
-              data-testid={`user-${u.id}`}
-              sx={{
-                py: 1.25,
-                borderBottom: '1px solid',
-                borderColor: 'divider',
-                '&:last-child': { borderBottom: 0 },
-              }}
-            >
-              <Person
-                name={u.name}
-                email={u.email}
-                admin={u.isAdmin}
-                you={u.id === currentUser.id}
-                caption={companyCaption(u)}
-                trailing={<ConnectionChip connected={u.hasFaireToken} />}
-              />
-            </Box>
-          ))}
-        </Stack>
+        <>
+          <SharedBrandNotice users={list} />
+          <Stack
+            component="ul"
+            aria-label="Users"
+            sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: 420, overflowY: 'auto' }}
+          >
+            {list.map((u) => (
+              <Box
+                component="li"
+                key={u.id}
+                data-testid={`user-${u.id}`}
+                sx={{
+                  py: 1.25,
+                  borderBottom: '1px solid',
+                  borderColor: 'divider',
+                  '&:last-child': { borderBottom: 0 },
+                }}
+              >
+                <Person
+                  name={u.name}
+                  email={u.email}
+                  admin={u.isAdmin}
+                  you={u.id === currentUser.id}
+                  caption={companyCaption(u)}
+                  extra={<SharedBrand user={u} />}
+                  trailing={<ConnectionChip connected={u.hasFaireToken} />}
+                />
+              </Box>
+            ))}
+          </Stack>
+        </>
       )}
       <AdminInviteDialog open={inviteOpen} onClose={() => setInviteOpen(false)} />
     </AdminCard>

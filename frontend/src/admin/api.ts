@@ -36,6 +36,17 @@ export interface TestApiResult {
   message: string;
 }
 
+/** A company's Faire connection as the platform admin sees it (one per company). */
+export interface AdminFaireConnection {
+  brandId?: string;
+  brandName: string;
+  status: string;
+  currency?: string;
+  connectedByName: string | null;
+  /** Another company is connected to the same brand: to resolve. */
+  brandShared: boolean;
+}
+
 export interface AdminUser {
   id: string;
   name: string;
@@ -43,14 +54,10 @@ export interface AdminUser {
   hasFaireToken: boolean;
   isAdmin: boolean;
   companyName: string | null;
+  /** The user's company (null without one). */
+  companyId: string | null;
   /** The Faire connection of the user's company (one per company). */
-  faireConnection?: {
-    brandName: string;
-    status: string;
-    connectedByName: string | null;
-    /** Another company is connected to the same brand: to resolve. */
-    brandShared: boolean;
-  } | null;
+  faireConnection?: AdminFaireConnection | null;
   lastSignInAt: string | null;
 }
 
@@ -109,6 +116,7 @@ export interface AdminCompany {
   id: string;
   name: string;
   members: number;
+  faireConnection?: AdminFaireConnection | null;
 }
 
 export const CONFIG_QUERY_KEY = ['/api/admin/config'] as const;
@@ -230,6 +238,29 @@ export function useAdminInvite() {
       }),
     onError: (err) =>
       toast({ title: 'Failed to invite user', description: errorMessage(err), variant: 'destructive' }),
+    onSettled: refresh,
+  });
+}
+
+/** Releases a company's Faire connection (revoked on Faire, then forgotten), e.g. a brand two companies hold. */
+export function useReleaseConnection() {
+  const toast = useToast();
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: (input: { companyId: string; companyName: string; brandName: string }) =>
+      apiRequest('DELETE', `/api/admin/companies/${encodeURIComponent(input.companyId)}/faire-connection`),
+    onSuccess: (_data, input) =>
+      toast({
+        title: 'Connection released',
+        description: `${input.companyName} is no longer connected to ${input.brandName}`,
+        variant: 'success',
+      }),
+    onError: (err) =>
+      toast({
+        title: 'Failed to release connection',
+        description: errorMessage(err),
+        variant: 'destructive',
+      }),
     onSettled: refresh,
   });
 }

@@ -8,7 +8,7 @@ const COLUMN_HINTS: Record<ShipmentField, string> = {
   tracking_number: 'One tracking number per row',
   carrier: 'UPS, USPS, FedEx, DHL, OnTrac, LaserShip…',
   ship_date: 'YYYY-MM-DD or MM/DD/YYYY',
-  shipping_cost: 'In dollars, e.g. 12.50',
+  shipping_cost: "In your Faire brand's currency, e.g. 12.50",
 };
 
 const code = {

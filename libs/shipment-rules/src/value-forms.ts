@@ -46,9 +46,10 @@ const SPACE_GROUPS = /^(\d{1,3}(?: \d{3})+)(\.\d+)?$/;
 /** One comma followed by exactly three digits and nothing else: '1,234'. */
 const AMBIGUOUS = /^\d{1,3},\d{3}$/;
 
-function dollars(text: string): string {
+/** The amount as read, e.g. '1,234.50': no currency sign, since the brand's currency may not be dollars. */
+function amount(text: string): string {
   const [units, cents = ''] = text.split('.');
-  return `$${(units ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents.padEnd(2, '0').slice(0, 2)}`;
+  return `${(units ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents.padEnd(2, '0').slice(0, 2)}`;
 }
 
 /**
@@ -75,17 +76,17 @@ export function readAmountCell(raw: string): AmountReading {
     return {
       kind: 'read',
       text: value,
-      note: `Shipping cost "${written}" was read as ${dollars(value)} (comma as the decimal separator)`,
+      note: `Shipping cost "${written}" was read as ${amount(value)} (comma as the decimal separator)`,
     };
   }
   const spaced = SPACE_GROUPS.exec(text);
   if (spaced) {
     const value = `${(spaced[1] ?? '').replace(/ /g, '')}${spaced[2] ?? ''}`;
-    return { kind: 'read', text: value, note: `Shipping cost "${written}" was read as ${dollars(value)}` };
+    return { kind: 'read', text: value, note: `Shipping cost "${written}" was read as ${amount(value)}` };
   }
   if (hadCode && /^\d+(?:,\d{3})*(?:\.\d+)?$/.test(text)) {
     const value = text.replace(/,/g, '');
-    return { kind: 'read', text: value, note: `Shipping cost "${written}" was read as ${dollars(value)}` };
+    return { kind: 'read', text: value, note: `Shipping cost "${written}" was read as ${amount(value)}` };
   }
   return { kind: 'as-written' };
 }

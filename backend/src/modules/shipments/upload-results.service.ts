@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { displayIdFor, formatCents, type ColumnMapping } from '@portal/shipment-rules';
+import { displayIdFor, type ColumnMapping } from '@portal/shipment-rules';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { AppError } from '../../common/errors/index.js';
@@ -116,7 +116,7 @@ export class UploadResultsService {
               [fields.carrier ?? 'carrier']: r.carrier ?? '',
               [fields.ship_date ?? 'ship_date']: r.ship_date ?? '',
               [fields.shipping_cost ?? 'shipping_cost']:
-                r.shipping_cost_cents === null ? '' : formatCents(r.shipping_cost_cents),
+                r.shipping_cost_cents === null ? '' : (r.shipping_cost_cents / 100).toFixed(2),
             };
       cells.error = describeRow(r, uploadId, fields, now).reason ?? '';
       return header.map((h) => cells[h] ?? '');
