@@ -82,6 +82,8 @@ function makeRows(sandbox, brandId, count, orderBrand) {
   return rows;
 }
 
+const fmtS = (ms) => (ms === null ? '-' : `${(ms / 1000).toFixed(1)} s`);
+
 /** Most calls in any 1-second window (sorted timestamps in ms). */
 function maxPerSecond(times) {
   let best = 0;
@@ -101,21 +103,42 @@ async function killOneWorker(procs, common, env) {
   const at = Date.now();
   const { rows } = await env.pool.query('SELECT now() AS now');
   const queue = new Queue('shipments', { connection: { url: REDIS_URL }, prefix: env.prefix });
-  let held;
-  try {
-    held = (await queue.getJobs(['active'])).flatMap((j) => j.data.shipmentIds ?? []);
-  } finally {
-    await queue.close();
-  }
+  const held = (await queue.getJobs(['active'])).flatMap((j) => j.data.shipmentIds ?? []);
   const replacement = startProcess(common, 'worker', {});
   procs.push(replacement);
-  const crash = { at, killedAt: rows[0].now, held, recoveredMs: null, readyMs: null };
+  const crash = {
+    at,
+    killedAt: rows[0].now,
+    held,
+    queue,
+    recoveredMs: null,
+    jobsBackMs: null,
+    readyMs: null,
+  };
   void replacement.ready.then(() => (crash.readyMs = Date.now() - at));
   return crash;
 }
 
-/** Recovered once every row held at the kill is terminal or was touched by a worker after it. */
+/** Active shipments jobs whose worker process is gone (no `<prefix>:live:<id>` connection in Redis). */
+async function jobsOfDeadWorkers(crash, env) {
+  const list = String(await env.redis.call('CLIENT', 'LIST'));
+  const alive = new Set(
+    [...list.matchAll(/name=(\S+)/g)]
+      .map((m) => m[1])
+      .filter((n) => n.startsWith(`${env.prefix}:live:`))
+      .map((n) => n.slice(`${env.prefix}:live:`.length)),
+  );
+  return (await crash.queue.getJobs(['active'])).filter((j) => j.processedBy && !alive.has(j.processedBy))
+    .length;
+}
+
+/**
+ * Two times: until the dead worker's jobs are back in the queue (no active job of a dead process), and
+ * until every row held at the kill is terminal or was worked on after it (which also waits for its turn).
+ */
 async function checkRecovered(crash, env) {
+  if (crash.jobsBackMs === null && (await jobsOfDeadWorkers(crash, env)) === 0)
+    crash.jobsBackMs = Date.now() - crash.at;
   const { rows } = await env.pool.query(
     `SELECT count(*)::int AS n FROM shipments
       WHERE id = ANY($1::uuid[]) AND status = 'PENDING' AND updated_at <= $2`,
@@ -236,6 +259,7 @@ export async function run(ctx) {
       await new Promise((r) => setTimeout(r, crash && crash.recoveredMs === null ? 250 : 1000));
     }
     const doneMs = Date.now() - t0;
+    await crash?.queue.close();
     reading = false;
     await Promise.all(readers);
 
@@ -278,7 +302,7 @@ export async function run(ctx) {
     );
     ctx.log(
       crash
-        ? `kill -9 of a worker holding ${crash.held.length} rows: all terminal or worked on again ${(crash.recoveredMs / 1000).toFixed(1)} s later (replacement ready after ${(crash.readyMs / 1000).toFixed(1)} s)`
+        ? `kill -9 of a worker (${crash.held.length} rows in active jobs): its jobs back in the queue after ${fmtS(crash.jobsBackMs)}, every row terminal or worked on again after ${fmtS(crash.recoveredMs)} (replacement ready after ${fmtS(crash.readyMs)})`
         : 'no worker was killed (the run ended first)',
     );
     ctx.log(
@@ -314,6 +338,13 @@ export async function run(ctx) {
         goal: `<= ${LIMIT} req/s (+1 slot)`,
         pass: worstRate <= LIMIT + 1,
         note: `${throttled} x 429`,
+      },
+      {
+        measure: 'kill -9 of a worker: its jobs back in the queue after',
+        value: crash?.jobsBackMs ?? null,
+        unit: 'ms',
+        goal: '',
+        note: crash ? `replacement ready after ${fmtS(crash.readyMs)}` : 'no kill',
       },
       {
         measure: 'recovery after kill -9 of a worker (replacement started at once)',

@@ -23,8 +23,6 @@ import { normalizeTracking } from './tracking-key.js';
 import { RetryLaterError, SLOT_ROUNDS, withOrderLock } from './order-lock.js';
 import { isDataRefusal, refusalMessage } from './upload-slices.js';
 
-export { RetryLaterError };
-
 export interface AttemptContext {
   /** True on the job's last attempt: a retryable problem then ends the row as FAILED. */
   lastAttempt: boolean;
