@@ -137,7 +137,10 @@ export class ShipmentRecoveryService implements OnApplicationBootstrap, OnApplic
     if (this.running) return 0;
     this.running = true;
     try {
-      await this.takeOverDead();
+      // Redis trouble here must not stop the Postgres side of the sweep.
+      await this.takeOverDead().catch((err: Error) =>
+        this.logger.warn(`Could not look for jobs of dead workers: ${err.message}`),
+      );
       const { recoveryAfterMs } = this.config.shipments;
       const lostAfterMs = lostAfter(this.config);
       const uploads: { id: string }[] = await this.db.query(

@@ -20,6 +20,7 @@ export const WORKER_PROCESS_ID = randomUUID();
 export class WorkerLiveness implements OnApplicationShutdown {
   private readonly logger = new Logger('WorkerLiveness');
   private connection?: Redis;
+  private listRefused = false;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
