@@ -3,7 +3,11 @@
 // sandbox, upload a 2,000-row file at the same moment (to alternating API processes). Measured: every
 // row terminal, no shipment created twice in the sandbox's ledger, each brand's calls per second against
 // its rate limit (sliding 1 s windows, and 429s), and the history endpoint's latency over HTTP with 10
-// readers polling it while the fleet works.
+// readers polling it while the fleet works. Once a quarter of the rows are done, one worker is killed
+// with SIGKILL and a replacement starts (as an orchestrator would): the recovery time is how long the
+// rows the dead worker held (its active jobs' rows) stay untouched, i.e. until each is terminal or being
+// worked on again (decision 0021: taken back at the replacement's boot, not when the locks lapse).
+import { Queue } from 'bullmq';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -58,7 +62,7 @@ function startProcess(env, mode, extra) {
     });
   });
   ready.catch(() => undefined);
-  return { child, ready, exited, output: () => out };
+  return { child, mode, ready, exited, output: () => out };
 }
 
 let serial = 0;
@@ -78,6 +82,8 @@ function makeRows(sandbox, brandId, count, orderBrand) {
   return rows;
 }
 
+const fmtS = (ms) => (ms === null ? '-' : `${(ms / 1000).toFixed(1)} s`);
+
 /** Most calls in any 1-second window (sorted timestamps in ms). */
 function maxPerSecond(times) {
   let best = 0;
@@ -87,6 +93,58 @@ function maxPerSecond(times) {
     best = Math.max(best, hi - lo + 1);
   }
   return best;
+}
+
+/** Kills the last worker with SIGKILL and starts a replacement; what the dead worker held, and when. */
+async function killOneWorker(procs, common, env) {
+  const victim = procs.filter((p) => p.mode === 'worker').at(-1);
+  victim.child.kill('SIGKILL');
+  await victim.exited;
+  const at = Date.now();
+  const { rows } = await env.pool.query('SELECT now() AS now');
+  const queue = new Queue('shipments', { connection: { url: REDIS_URL }, prefix: env.prefix });
+  const held = (await queue.getJobs(['active'])).flatMap((j) => j.data.shipmentIds ?? []);
+  const replacement = startProcess(common, 'worker', {});
+  procs.push(replacement);
+  const crash = {
+    at,
+    killedAt: rows[0].now,
+    held,
+    queue,
+    recoveredMs: null,
+    jobsBackMs: null,
+    readyMs: null,
+  };
+  void replacement.ready.then(() => (crash.readyMs = Date.now() - at));
+  return crash;
+}
+
+/** Active shipments jobs whose worker process is gone (no `<prefix>:live:<id>` connection in Redis). */
+async function jobsOfDeadWorkers(crash, env) {
+  const list = String(await env.redis.call('CLIENT', 'LIST'));
+  const alive = new Set(
+    [...list.matchAll(/name=(\S+)/g)]
+      .map((m) => m[1])
+      .filter((n) => n.startsWith(`${env.prefix}:live:`))
+      .map((n) => n.slice(`${env.prefix}:live:`.length)),
+  );
+  return (await crash.queue.getJobs(['active'])).filter((j) => j.processedBy && !alive.has(j.processedBy))
+    .length;
+}
+
+/**
+ * Two times: until the dead worker's jobs are back in the queue (no active job of a dead process), and
+ * until every row held at the kill is terminal or was worked on after it (which also waits for its turn).
+ */
+async function checkRecovered(crash, env) {
+  if (crash.jobsBackMs === null && (await jobsOfDeadWorkers(crash, env)) === 0)
+    crash.jobsBackMs = Date.now() - crash.at;
+  const { rows } = await env.pool.query(
+    `SELECT count(*)::int AS n FROM shipments
+      WHERE id = ANY($1::uuid[]) AND status = 'PENDING' AND updated_at <= $2`,
+    [crash.held, crash.killedAt],
+  );
+  if (rows[0].n === 0) crash.recoveredMs = Date.now() - crash.at;
 }
 
 export async function run(ctx) {
@@ -184,6 +242,8 @@ export async function run(ctx) {
         throw new Error(`upload ${i + 1}: ${u.validRows} valid of ${rowsPerFile}`);
     const ids = companies.map((c) => c.companyId);
     const deadline = Date.now() + (ctx.quick ? 300_000 : 900_000);
+    const total = BRANDS * rowsPerFile;
+    let crash = null;
     let left;
     for (;;) {
       const { rows } = await env.pool.query(
@@ -193,10 +253,13 @@ export async function run(ctx) {
         [ids],
       );
       left = rows[0].n;
-      if (left === 0 || Date.now() > deadline) break;
-      await new Promise((r) => setTimeout(r, 1000));
+      if (!crash && left > 0 && left <= total * 0.75) crash = await killOneWorker(procs, common, env);
+      if (crash && crash.recoveredMs === null) await checkRecovered(crash, env);
+      if ((left === 0 && (!crash || crash.recoveredMs !== null)) || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, crash && crash.recoveredMs === null ? 250 : 1000));
     }
     const doneMs = Date.now() - t0;
+    await crash?.queue.close();
     reading = false;
     await Promise.all(readers);
 
@@ -238,6 +301,11 @@ export async function run(ctx) {
       `per brand: ${perBrand.map((p) => `${p.brand} ${p.calls} calls, max ${p.maxPerSecond}/s, ${p.throttled} x 429`).join('; ')}`,
     );
     ctx.log(
+      crash
+        ? `kill -9 of a worker (${crash.held.length} rows in active jobs): its jobs back in the queue after ${fmtS(crash.jobsBackMs)}, every row terminal or worked on again after ${fmtS(crash.recoveredMs)} (replacement ready after ${fmtS(crash.readyMs)})`
+        : 'no worker was killed (the run ended first)',
+    );
+    ctx.log(
       `history: ${latencies.length} reads, p50 ${quantile(latencies, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms`,
     );
     return [
@@ -270,6 +338,21 @@ export async function run(ctx) {
         goal: `<= ${LIMIT} req/s (+1 slot)`,
         pass: worstRate <= LIMIT + 1,
         note: `${throttled} x 429`,
+      },
+      {
+        measure: 'kill -9 of a worker: its jobs back in the queue after',
+        value: crash?.jobsBackMs ?? null,
+        unit: 'ms',
+        goal: '',
+        note: crash ? `replacement ready after ${fmtS(crash.readyMs)}` : 'no kill',
+      },
+      {
+        measure: 'recovery after kill -9 of a worker (replacement started at once)',
+        value: crash?.recoveredMs ?? null,
+        unit: 'ms',
+        goal: '<= 120 s',
+        pass: crash !== null && crash.recoveredMs !== null && crash.recoveredMs <= 120_000,
+        note: crash ? `${crash.held.length} rows held` : 'no kill',
       },
       {
         measure: `history p95 over HTTP, ${READERS} readers during the run`,

@@ -1,6 +1,6 @@
 import { SANDBOX_FIXTURES } from '@portal/faire-sandbox';
 import { FaireClient, type FaireAccount } from '../src/modules/marketplace/faire.client.js';
-import { FaireError } from '../src/modules/marketplace/faire.errors.js';
+import { FaireError, SlotNotDueError } from '../src/modules/marketplace/faire.errors.js';
 import { MarketplaceRateLimiter } from '../src/modules/marketplace/rate-limiter.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -25,8 +25,14 @@ describe('Faire client', () => {
   let t: TestApp;
   let faire: FaireClient;
 
+  /** The Faire API requests the sandbox served (its request log). */
+  const calls: string[] = [];
+
   beforeAll(async () => {
-    t = await createTestApp({ FAIRE_TIMEOUT_MS: '1000' });
+    t = await createTestApp(
+      { FAIRE_TIMEOUT_MS: '1000' },
+      { sandboxLog: (line) => /external-api/.test(line) && calls.push(line) },
+    );
     faire = t.app.get(FaireClient);
   });
 
@@ -91,7 +97,7 @@ describe('Faire client', () => {
     );
   });
 
-  it('reads a 403 HTML page as a block (BLOCKED, retried), not as a refused token', async () => {
+  it('reads a 403 HTML page as a block (BLOCKED, worth another try), not as a refused token', async () => {
     t.sandbox.knobs.set({ html403Share: 1 });
     expect(await kindOf(faire.getBrandProfile(account()))).toBe('BLOCKED');
     t.sandbox.knobs.set({ html403Share: 0 });
@@ -148,18 +154,40 @@ describe('Faire client', () => {
     expect(retailer.retailer_id).toBe(b1.retailerId);
   });
 
-  it('obeys Retry-After on 429', async () => {
-    t.sandbox.knobs.set({ rate429Share: 1, retryAfterSeconds: 1 });
+  it('makes one attempt on a 429: RATE_LIMITED with its Retry-After, and the account is held back for it', async () => {
+    t.sandbox.knobs.set({ rate429Share: 1, retryAfterSeconds: 2 });
+    calls.length = 0;
+    const err = await faire.getBrandProfile(account()).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FaireError);
+    expect((err as FaireError).kind).toBe('RATE_LIMITED');
+    expect((err as FaireError).transient).toBe(true);
+    expect((err as FaireError).retryAfterMs).toBe(2000);
+    expect(calls.filter((c) => c.includes('/brands/profile'))).toHaveLength(1);
+    // The next call of the same account waits out the Retry-After (shared limiter), then succeeds.
+    t.sandbox.knobs.reset();
     const started = Date.now();
-    setTimeout(() => t.sandbox.knobs.set({ rate429Share: 0 }), 300);
     await faire.getBrandProfile(account());
-    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
   });
 
-  it('retries a read after a 5xx, and gives up with UNAVAILABLE', async () => {
+  it('makes one attempt on a 5xx read: UNAVAILABLE after one request', async () => {
     t.sandbox.knobs.set({ error5xxShare: 1 });
-    setTimeout(() => t.sandbox.knobs.set({ error5xxShare: 0 }), 200);
-    await expect(faire.getBrandProfile(account())).resolves.toMatchObject({ brand_id: b1.brandId });
+    calls.length = 0;
+    expect(await kindOf(faire.getBrandProfile(account()))).toBe('UNAVAILABLE');
+    expect(calls.filter((c) => c.includes('/brands/profile'))).toHaveLength(1);
+  });
+
+  it('makes one attempt per call while Faire fails every request', async () => {
+    t.sandbox.knobs.set({ error5xxShare: 1 });
+    calls.length = 0;
+    const results = await Promise.all([
+      kindOf(faire.getOrder(account(), b1.processingOrderId)),
+      kindOf(faire.listOrders(account(), { limit: 10 })),
+      kindOf(faire.getRetailer(account(), b1.retailerId)),
+      kindOf(faire.acceptOrder(account(), b1.newOrderId)),
+    ]);
+    expect(results).toEqual(['UNAVAILABLE', 'UNAVAILABLE', 'UNAVAILABLE', 'UNAVAILABLE']);
+    expect(calls).toHaveLength(4);
   });
 
   it('never retries a write after a 5xx', async () => {
@@ -207,12 +235,25 @@ describe('Faire client', () => {
     expect(t.sandbox.getOrder(b1.lateNewOrderId)!.state).toBe('PROCESSING');
   });
 
-  it('times out a slow read and succeeds on the next attempt', async () => {
-    t.sandbox.knobs.set({ latencyMs: 1500 });
-    setTimeout(() => t.sandbox.knobs.set({ latencyMs: 0 }), 1100);
+  it('under a lock, spends its reserved slots and never waits for another: SlotNotDueError, nothing sent', async () => {
+    const limiter = t.app.get(MarketplaceRateLimiter);
+    const budgeted = await faire.reserve(account(), 1);
+    await limiter.penalise(budgeted.key, 1500);
+    calls.length = 0;
     const started = Date.now();
-    await faire.getBrandProfile(account());
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    await faire.getBrandProfile(budgeted); // the reserved slot
+    await expect(faire.getBrandProfile(budgeted)).rejects.toBeInstanceOf(SlotNotDueError);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('times out a slow read once: UNAVAILABLE, not tried again', async () => {
+    t.sandbox.knobs.set({ latencyMs: 1500 });
+    calls.length = 0;
+    expect(await kindOf(faire.getBrandProfile(account()))).toBe('UNAVAILABLE');
+    // The sandbox logs a request when it ends: long enough for a second one to have ended too.
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(calls.filter((c) => c.includes('/brands/profile'))).toHaveLength(1);
   });
 });
 
@@ -239,6 +280,18 @@ describe('per-account rate limiter (shared through Redis)', () => {
     const other = Date.now();
     await a.acquire('brand-y');
     expect(Date.now() - other).toBeLessThan(100);
+  });
+
+  it('reserves several slots at once, waiting for the last; takes a slot without waiting only when due', async () => {
+    const config = { ...t.config, marketplace: { ...t.config.marketplace, requestsPerSecond: 10 } };
+    const limiter = new MarketplaceRateLimiter(t.redis, config);
+    const started = Date.now();
+    await limiter.acquire('brand-w', undefined, 3); // slots at +0, +100, +200 ms
+    expect(Date.now() - started).toBeGreaterThanOrEqual(180);
+    expect(await limiter.takeIfDue('brand-w')).toBe(false); // the next is at +300 ms
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await limiter.takeIfDue('brand-w')).toBe(true);
+    expect(await limiter.takeIfDue('brand-w')).toBe(false);
   });
 
   it('holds an account back after a 429 for the Retry-After', async () => {

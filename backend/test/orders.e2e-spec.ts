@@ -1,5 +1,7 @@
 import { jest } from '@jest/globals';
 import { SANDBOX_FIXTURES } from '@portal/faire-sandbox';
+import { FaireClient } from '../src/modules/marketplace/faire.client.js';
+import { FaireError } from '../src/modules/marketplace/faire.errors.js';
 import { OrdersSyncService } from '../src/modules/orders/orders-sync.service.js';
 import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
 
@@ -164,6 +166,37 @@ describe('orders: sync, late rules, dashboard numbers', () => {
     const stats = (await a.agent.get('/api/analytics/stats')).body;
     expect(stats.lastSyncError).toEqual(expect.any(String));
     await a.agent.post('/api/orders/refresh').expect(200);
+    expect((await a.agent.get('/api/analytics/stats')).body.lastSyncError).toBeNull();
+  }, 60_000);
+
+  it('runs the sync job again after a page Faire did not answer, and keeps every order once', async () => {
+    await t.db.query('UPDATE order_sync_state SET last_success_at = NULL WHERE company_id = $1', [
+      a.companyId,
+    ]);
+    const sync = t.app.get(OrdersSyncService);
+    const spy = jest.spyOn(sync, 'syncCompany');
+    // Only the second page fails (the first is read, then the run fails and is run again by BullMQ).
+    let pages = 0;
+    const faire = t.app.get(FaireClient);
+    const listOrders = faire.listOrders.bind(faire);
+    const list = jest.spyOn(faire, 'listOrders').mockImplementation(async (account, params) => {
+      pages += 1;
+      if (pages === 2) throw new FaireError('UNAVAILABLE', 'Faire answered 503');
+      return listOrders(account, params);
+    });
+    const res = await a.agent.post('/api/orders/refresh').expect(200);
+    list.mockRestore();
+    expect(res.body).toEqual({ message: 'Orders refreshed' });
+    expect(spy).toHaveBeenCalledTimes(2);
+    spy.mockRestore();
+    const { rows } = await t.db.query<{ n: number; ids: number }>(
+      'SELECT count(*)::int AS n, count(DISTINCT faire_order_id)::int AS ids FROM orders WHERE company_id = $1',
+      [a.companyId],
+    );
+    expect(rows[0].n).toBe(rows[0].ids);
+    const open = t.sandbox.listOrders(b1.brandId).filter((o) => OPEN.includes(o.state));
+    const listed = (await a.agent.get('/api/orders')).body.orders as OrderView[];
+    expect(listed.map((o) => o.faireOrderId).sort()).toEqual(open.map((o) => o.id).sort());
     expect((await a.agent.get('/api/analytics/stats')).body.lastSyncError).toBeNull();
   }, 60_000);
 

@@ -1,10 +1,26 @@
 import { SANDBOX_FIXTURES } from '@portal/faire-sandbox';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadConfig } from '../src/common/config/index.js';
+import { recoveryBoundMs } from '../src/modules/shipments/shipment-recovery.service.js';
 import { csv, ledgerCounts, today, unfinished, upload } from './helpers/shipments.js';
 import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
 
 const MAIN = join(import.meta.dirname, '..', 'dist', 'main.js');
+/** The killed workers' timings: short, so that this test shows recovery in terms of them. */
+const TIMINGS = {
+  SHIPMENT_LOCK_MS: '2000',
+  SHIPMENT_RECOVERY_AFTER_MS: '5000',
+  SHIPMENT_RECOVERY_INTERVAL_MS: '2000',
+};
+const WORKER_CONFIG = loadConfig({
+  LOCAL_STATE_DIR: mkdtempSync(join(tmpdir(), 'portal-crash-')),
+  ...TIMINGS,
+});
+const BOOT_MS = 30_000;
+const WORK_MS = 80_000;
 const f = SANDBOX_FIXTURES.brand1;
 
 /** A small seeded PRNG so a failing seed can be replayed. */
@@ -58,9 +74,7 @@ describe('kill -9 of the worker mid-batch', () => {
         FAIRE_APPLICATION_SECRET: 'sbx_demo_secret',
         FAIRE_REQUESTS_PER_SECOND: '20',
         FAIRE_TIMEOUT_MS: '2000',
-        SHIPMENT_LOCK_MS: '2000',
-        SHIPMENT_RECOVERY_AFTER_MS: '5000',
-        SHIPMENT_RECOVERY_INTERVAL_MS: '2000',
+        ...TIMINGS,
         APP_ENCRYPTION_KEY: t.config.encryptionKey.toString('hex'),
         SESSION_SECRET: t.config.sessionSecret,
       },
@@ -115,7 +129,9 @@ describe('kill -9 of the worker mid-batch', () => {
       // The kills really landed while rows were in flight.
       expect(killedMidway.length).toBeGreaterThanOrEqual(2);
       const last = startWorker();
-      const deadline = Date.now() + 120_000;
+      // Every row done within the recovery bound of the workers' timings, plus the boot of the last
+      // worker and the work itself (1,000 rows at 20 calls/s, on a shared machine).
+      const deadline = Date.now() + BOOT_MS + recoveryBoundMs(WORKER_CONFIG) + WORK_MS;
       while ((await pending()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
       last.kill('SIGTERM');
       await new Promise((r) => last.once('exit', r));

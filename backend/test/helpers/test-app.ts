@@ -59,8 +59,11 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
  * Starts the whole app on a fresh database (created + migrated), with the worker in-process and a Faire
  * sandbox on a random port.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const sandbox = await startSandbox({ port: 0 });
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { sandboxLog?: (line: string) => void } = {},
+): Promise<TestApp> {
+  const sandbox = await startSandbox({ port: 0, logger: opts.sandboxLog });
   const config = testConfig({
     AUTH_DEV_LOGIN: 'true',
     PUBLIC_URL: 'http://localhost:3000',

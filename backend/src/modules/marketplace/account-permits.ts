@@ -46,9 +46,12 @@ export class AccountJobPermits {
     return `${this.config.queuePrefix}:faire-active:${account}`;
   }
 
-  /** A release function, or null when the account already has its share of running jobs. */
-  async tryAcquire(account: string): Promise<(() => Promise<void>) | null> {
-    const member = randomUUID();
+  /**
+   * A release function, or null when the account already has its share of running jobs. `owner` (the
+   * worker process) is part of the lease so that a dead process's leases can be freed at once.
+   */
+  async tryAcquire(account: string, owner?: string): Promise<(() => Promise<void>) | null> {
+    const member = owner ? `${owner}/${randomUUID()}` : randomUUID();
     const key = this.key(account);
     const ok = Number(
       await this.redis.eval(ACQUIRE, 1, key, member, this.config.shipments.jobsPerAccount, this.leaseMs),
@@ -66,5 +69,23 @@ export class AccountJobPermits {
       clearInterval(renew);
       await this.redis.zrem(key, member);
     };
+  }
+
+  /** Frees the leases of worker processes not in `alive` (killed ones); returns how many. */
+  async releaseDead(alive: Set<string>): Promise<number> {
+    let freed = 0;
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', this.key('*'), 'COUNT', 200);
+      cursor = next;
+      for (const key of keys) {
+        const dead = (await this.redis.zrange(key, 0, -1)).filter((m) => {
+          const owner = m.includes('/') ? m.slice(0, m.indexOf('/')) : null;
+          return owner !== null && !alive.has(owner);
+        });
+        if (dead.length) freed += await this.redis.zrem(key, ...dead);
+      }
+    } while (cursor !== '0');
+    return freed;
   }
 }

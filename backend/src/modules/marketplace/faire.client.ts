@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { FaireAppCredentials } from './faire-app-credentials.js';
-import { FaireError } from './faire.errors.js';
+import { FaireError, SlotNotDueError } from './faire.errors.js';
 import type {
   FaireBrandProfile,
   FaireCredentials,
@@ -19,15 +19,29 @@ import { Shutdown } from '../../common/shutdown.js';
 export interface FaireAccount {
   key: string;
   credentials: FaireCredentials;
+  /** Request slots reserved in advance (FaireClient.reserve), spent by calls made under a lock. */
+  budget?: CallBudget;
 }
+
+/** Request slots one caller reserved for the calls it makes while holding a lock. */
+export class CallBudget {
+  constructor(private remaining: number) {}
+
+  spend(): boolean {
+    if (this.remaining <= 0) return false;
+    this.remaining -= 1;
+    return true;
+  }
+}
+
+/** How long an account is held back after a 429 that did not say (no Retry-After). */
+const THROTTLED_DEFAULT_MS = 1000;
 
 interface CallOptions {
   method: 'GET' | 'POST' | 'PUT';
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
-  /** Retries on 429 and on a CDN block (nothing was done) always; on 5xx and network errors only for reads. */
-  maxAttempts?: number;
 }
 
 const NETWORK_NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
@@ -170,31 +184,45 @@ export class FaireClient {
     return headers;
   }
 
+  /**
+   * Waits, with nothing held, until `count` calls for this account may be sent one after another
+   * without waiting again; those calls get the returned account (its budget). The caller then takes its
+   * lock: no call made with the budget waits for the shared limiter (decision 0021).
+   */
+  async reserve<A extends FaireAccount>(account: A, count: number): Promise<A> {
+    this.shutdown.throwIfStopping();
+    await this.limiter.acquire(account.key, this.shutdown, count);
+    this.shutdown.throwIfStopping();
+    return { ...account, budget: new CallBudget(count) };
+  }
+
+  /**
+   * One attempt: a request slot from the shared limiter, then one request. Nothing is retried here;
+   * the error's kind says whether trying later may help (FaireError.transient) and a 429 holds every
+   * caller of the account back for its Retry-After. Jobs retry through BullMQ (decision 0021).
+   */
   private async call<T>(account: FaireAccount, opts: CallOptions): Promise<T> {
-    const isRead = opts.method === 'GET';
-    const maxAttempts = opts.maxAttempts ?? 5;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        // No new call once shutdown began: the job is handed back (decision 0016); a wait ends at once.
-        await this.limiter.acquire(account.key, this.shutdown);
-        this.shutdown.throwIfStopping();
-        return await this.once<T>(account, opts);
-      } catch (err) {
-        if (!(err instanceof FaireError)) throw err;
-        if (err.kind === 'RATE_LIMITED') {
-          await this.limiter.penalise(account.key, err.retryAfterMs ?? backoffMs(attempt));
-        }
-        const retry =
-          err.kind === 'RATE_LIMITED' ||
-          err.kind === 'BLOCKED' ||
-          (isRead && (err.kind === 'UNAVAILABLE' || err.kind === 'UNCERTAIN'));
-        if (!retry || attempt >= maxAttempts) throw err;
-        if (err.kind !== 'RATE_LIMITED') await this.shutdown.wait(backoffMs(attempt));
-        this.logger.warn(
-          `Faire ${opts.method} ${opts.path.split('/').slice(0, 2).join('/')} ${err.kind}; attempt ${attempt + 1} of ${maxAttempts}`,
-        );
-      }
+    // No new call once shutdown began: the job is handed back (decision 0016); a wait ends at once.
+    this.shutdown.throwIfStopping();
+    await this.slot(account);
+    this.shutdown.throwIfStopping();
+    try {
+      return await this.once<T>(account, opts);
+    } catch (err) {
+      if (err instanceof FaireError && err.kind === 'RATE_LIMITED')
+        await this.limiter.penalise(account.key, err.retryAfterMs ?? THROTTLED_DEFAULT_MS);
+      if (err instanceof FaireError && err.transient)
+        this.logger.warn(`Faire ${opts.method} ${opts.path.split('/').slice(0, 2).join('/')} ${err.kind}`);
+      throw err;
     }
+  }
+
+  /** A request slot: from the budget reserved before a lock (never waiting), else from the limiter. */
+  private async slot(account: FaireAccount): Promise<void> {
+    if (!account.budget) return this.limiter.acquire(account.key, this.shutdown);
+    if (account.budget.spend()) return;
+    if (await this.limiter.takeIfDue(account.key)) return;
+    throw new SlotNotDueError();
   }
 
   private async once<T>(account: FaireAccount, opts: CallOptions): Promise<T> {
@@ -299,9 +327,4 @@ function networkError(err: unknown, isWrite: boolean): FaireError {
   return isWrite
     ? new FaireError('UNCERTAIN', `Faire ${what} before answering; the change may or may not have been made`)
     : new FaireError('UNAVAILABLE', `Faire ${what}`);
-}
-
-export function backoffMs(attempt: number): number {
-  const base = Math.min(20_000, 500 * 2 ** (attempt - 1));
-  return Math.round(base / 2 + Math.random() * (base / 2));
 }

@@ -30,12 +30,29 @@ export class FaireError extends Error {
     this.name = 'FaireError';
   }
 
-  get retryable(): boolean {
-    return (
-      this.kind === 'RATE_LIMITED' ||
-      this.kind === 'UNAVAILABLE' ||
-      this.kind === 'UNCERTAIN' ||
-      this.kind === 'BLOCKED'
-    );
+  /** Worth trying again later (by the job's next attempt: the client itself never retries). */
+  get transient(): boolean {
+    return TRANSIENT_KINDS.has(this.kind);
+  }
+}
+
+/** Kinds that may go away by themselves; the others need a person (a token, an order id, an order state). */
+export const TRANSIENT_KINDS: ReadonlySet<FaireErrorKind> = new Set([
+  'RATE_LIMITED',
+  'UNAVAILABLE',
+  'UNCERTAIN',
+  'BLOCKED',
+  'BAD_RESPONSE',
+]);
+
+/**
+ * Thrown before anything is sent, by a call made with a reserved budget (under an order's lock) once
+ * the budget is spent and the account's next request slot is not due yet: the caller lets go of its
+ * lock and connection, waits for slots, and starts the order again (it re-reads before it writes).
+ */
+export class SlotNotDueError extends Error {
+  constructor() {
+    super('No Faire request slot is due for this account yet');
+    this.name = 'SlotNotDueError';
   }
 }

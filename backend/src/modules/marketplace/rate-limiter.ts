@@ -13,11 +13,23 @@ const RESERVE = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local interval = tonumber(ARGV[1])
+local count = tonumber(ARGV[2])
 local nextSlot = tonumber(redis.call('GET', KEYS[1]) or '0')
 local slot = math.max(now, nextSlot)
-local after = slot + interval
+local after = slot + interval * count
 redis.call('SET', KEYS[1], after, 'PX', math.max(1000, after - now + 60000))
-return slot - now
+return slot + interval * (count - 1) - now
+`;
+
+/** Takes the account's next slot only if it is due now; returns 1 if taken, 0 if not. */
+const TAKE_IF_DUE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local nextSlot = tonumber(redis.call('GET', KEYS[1]) or '0')
+if nextSlot > now then return 0 end
+local after = now + tonumber(ARGV[1])
+redis.call('SET', KEYS[1], after, 'PX', tonumber(ARGV[1]) + 60000)
+return 1
 `;
 
 const PENALISE = `
@@ -46,13 +58,21 @@ export class MarketplaceRateLimiter {
     return `${this.config.queuePrefix}:faire-rate:${account}`;
   }
 
-  /** Waits until this account may send its next request. */
-  /** Reserves the account's next slot and waits for it (a wait `shutdown` ends early, throwing). */
-  async acquire(account: string, shutdown?: Shutdown): Promise<void> {
-    const waitMs = Number(await this.redis.eval(RESERVE, 1, this.key(account), this.intervalMs));
+  /**
+   * Reserves the account's next `count` slots and waits until the last of them is due, so every one of
+   * the `count` requests may then be sent without waiting again (a wait `shutdown` ends early, throwing).
+   */
+  async acquire(account: string, shutdown?: Shutdown, count = 1): Promise<void> {
+    const n = Math.max(1, Math.floor(count));
+    const waitMs = Number(await this.redis.eval(RESERVE, 1, this.key(account), this.intervalMs, n));
     if (waitMs <= 0) return;
     if (shutdown) await shutdown.wait(waitMs);
     else await new Promise((r) => setTimeout(r, waitMs));
+  }
+
+  /** Takes the account's next slot if it is due now, without waiting; false when it is not. */
+  async takeIfDue(account: string): Promise<boolean> {
+    return Number(await this.redis.eval(TAKE_IF_DUE, 1, this.key(account), this.intervalMs)) === 1;
   }
 
   /** The marketplace said "slow down": no request for this account before `ms` from now. */

@@ -9,6 +9,7 @@ import { AppError } from '../../common/errors/index.js';
 import { ShuttingDownError } from '../../common/shutdown.js';
 import { ORDER_JOBS, QUEUES, type SyncOrdersJob } from '../../common/queue/queues.js';
 import { bullConnection } from '../../common/queue/redis.js';
+import { retryBackoff } from '../../common/queue/retry-backoff.js';
 import { FaireClient } from '../marketplace/faire.client.js';
 import { FaireError } from '../marketplace/faire.errors.js';
 import type { FaireOrderState } from '../marketplace/faire.types.js';
@@ -20,6 +21,9 @@ const FULL_SYNC_EVERY_MS = 24 * 3_600_000;
 /** Overlap with the previous run so an order updated during it is not missed. */
 const OVERLAP_MS = 5 * 60_000;
 const REFRESH_WAIT_MS = 60_000;
+/** Runs of one sync job before it is given up (decision 0021): 1 s, 2 s, 4 s, 8 s apart at least. */
+export const SYNC_ATTEMPTS = 5;
+const SYNC_RETRY_DELAY_MS = 1000;
 
 export const syncJobId = (companyId: string) => `sync-${companyId}`;
 
@@ -79,7 +83,15 @@ export class OrdersSyncService implements OnModuleDestroy {
     return this.queue.add(
       ORDER_JOBS.SYNC,
       { companyId },
-      { jobId: syncJobId(companyId), removeOnComplete: true, removeOnFail: true, attempts: 1 },
+      {
+        jobId: syncJobId(companyId),
+        removeOnComplete: true,
+        removeOnFail: true,
+        // A page Faire did not answer (throttled, unavailable) fails the run; BullMQ runs it again
+        // after the backoff (or Faire's Retry-After). Orders are upserted, so a re-run duplicates none.
+        attempts: SYNC_ATTEMPTS,
+        backoff: retryBackoff(SYNC_RETRY_DELAY_MS),
+      },
     );
   }
 
@@ -100,11 +112,14 @@ export class OrdersSyncService implements OnModuleDestroy {
    * The job body: one sync of one company, from the company's brand. If the admin changed the brand while
    * it ran, what it loaded is dropped and the new brand's orders are loaded instead: orders never mix brands.
    */
-  async syncCompany(companyId: string): Promise<{ fetched: number; closed: number }> {
+  async syncCompany(
+    companyId: string,
+    opts: { willRetry?: boolean } = {},
+  ): Promise<{ fetched: number; closed: number }> {
     for (let round = 0; ; round++) {
       const account = await this.connections.accountFor(companyId);
       if (!account) return { fetched: 0, closed: 0 };
-      const result = await this.syncFrom(companyId, account);
+      const result = await this.syncFrom(companyId, account, opts.willRetry ?? false);
       const now = await this.connections.find(companyId);
       if (!now || now.brandId === account.brandId || round >= 2) return result;
       await this.db.query('DELETE FROM orders WHERE company_id = $1 AND brand_id IS DISTINCT FROM $2', [
@@ -118,6 +133,7 @@ export class OrdersSyncService implements OnModuleDestroy {
   private async syncFrom(
     companyId: string,
     account: CompanyAccount,
+    willRetry: boolean,
   ): Promise<{ fetched: number; closed: number }> {
     const state = await this.state(companyId);
     const now = this.clock.now();
@@ -176,6 +192,11 @@ export class OrdersSyncService implements OnModuleDestroy {
     } catch (err) {
       if (err instanceof ShuttingDownError) throw err; // handed back, not a failed sync
       const message = err instanceof FaireError ? err.message : 'unexpected error';
+      if (willRetry && err instanceof FaireError && err.transient) {
+        // Not a failed sync yet: the job runs again; what users see changes only if the last run fails.
+        this.logger.warn(`Order sync for company ${companyId} will be tried again: ${message}`);
+        throw err;
+      }
       if (err instanceof FaireError && err.kind === 'UNAUTHORIZED')
         await this.connections.markFailed(account.connectionId, err.message);
       this.logger.warn(`Order sync for company ${companyId} failed: ${message}`);

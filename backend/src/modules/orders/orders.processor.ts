@@ -1,17 +1,20 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { Job, Queue } from 'bullmq';
+import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { foreignJob } from '../../common/queue/foreign-job.js';
 import { handBack } from '../../common/queue/hand-back.js';
 import { ORDER_JOBS, QUEUES, type SyncOrdersJob } from '../../common/queue/queues.js';
+import { retryAfterBackoff } from '../../common/queue/retry-backoff.js';
 import { keepSchedule } from '../../common/queue/schedules.js';
+import { ShuttingDownError } from '../../common/shutdown.js';
+import { FaireError } from '../marketplace/faire.errors.js';
 import { OrdersSyncService } from './orders-sync.service.js';
 
 /** 03:00 UTC every day. */
 export const NIGHTLY_ORDER_SYNC_PATTERN = '0 3 * * *';
 
-@Processor(QUEUES.ORDERS, { concurrency: 2 })
+@Processor(QUEUES.ORDERS, { concurrency: 2, settings: { backoffStrategy: retryAfterBackoff } })
 export class OrdersProcessor extends WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('OrdersProcessor');
   private stopKeeping?: () => void;
@@ -43,7 +46,17 @@ export class OrdersProcessor extends WorkerHost implements OnApplicationBootstra
     if (job.name === ORDER_JOBS.NIGHTLY) return this.nightly();
     if (!(await this.sync.companyExists(job.data.companyId)))
       throw foreignJob(job, `company ${job.data.companyId}`, this.config.queuePrefix);
-    return handBack(job, token, () => this.sync.syncCompany(job.data.companyId));
+    const willRetry = job.attemptsMade + 1 < (job.opts.attempts ?? 1);
+    return handBack(job, token, async () => {
+      try {
+        return await this.sync.syncCompany(job.data.companyId, { willRetry });
+      } catch (err) {
+        // Only what may pass by itself is worth another run (a refused token or a bug is not).
+        if (err instanceof FaireError && err.transient) throw err;
+        if (err instanceof ShuttingDownError) throw err;
+        throw new UnrecoverableError(err instanceof Error ? err.message : String(err));
+      }
+    });
   }
 
   /** Nightly: one sync job per connected company; one company's failure never stops the others. */

@@ -1,7 +1,8 @@
 /**
  * When a shipment waiting on Faire will be tried again. Its job is retried by BullMQ with exponential
- * backoff (SHIPMENT_JOB_OPTIONS: 2 s, doubling per attempt); the row counts its attempts and was last
- * written when the attempt failed, so the next try is about `updated_at + 2 s x 2^(attempts - 1)`.
+ * backoff (SHIPMENT_JOB_OPTIONS: 2 s, doubling per attempt, or Faire's Retry-After when longer:
+ * decision 0021); the row counts its attempts and was last written when the attempt failed, so the
+ * next try is about `updated_at + 2 s x 2^(attempts - 1)` (later after a long Retry-After).
  */
 export const RETRY_BASE_DELAY_MS = 2000;
 

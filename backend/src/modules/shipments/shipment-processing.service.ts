@@ -5,7 +5,7 @@ import { ShuttingDownError } from '../../common/shutdown.js';
 import { AccountJobPermits } from '../marketplace/account-permits.js';
 import { CompanyConnections, type CompanyAccount } from '../marketplace/company-connections.js';
 import { FaireClient, type FaireAccount } from '../marketplace/faire.client.js';
-import { FaireError } from '../marketplace/faire.errors.js';
+import { FaireError, SlotNotDueError } from '../marketplace/faire.errors.js';
 import type { FaireOrder } from '../marketplace/faire.types.js';
 import { OrderSnapshots } from '../orders/order-snapshots.service.js';
 import {
@@ -20,15 +20,8 @@ import {
   type ShipmentRow,
 } from './shipment-rows.js';
 import { normalizeTracking } from './tracking-key.js';
+import { RetryLaterError, SLOT_ROUNDS, withOrderLock } from './order-lock.js';
 import { isDataRefusal, refusalMessage } from './upload-slices.js';
-
-interface PgConnection {
-  on(event: 'error', listener: (err: Error) => void): void;
-  off(event: 'error', listener: (err: Error) => void): void;
-}
-
-/** Thrown when an attempt should be retried later (throttling, Faire unavailable, an unknown outcome). */
-export class RetryLaterError extends Error {}
 
 export interface AttemptContext {
   /** True on the job's last attempt: a retryable problem then ends the row as FAILED. */
@@ -61,7 +54,7 @@ export class ShipmentProcessingService {
    * A permit for the Faire account this batch will call, or null when that account already has its
    * share of running jobs (the caller gives its worker slot back and tries again shortly).
    */
-  async permitFor(shipmentIds: string[]): Promise<{ release(): Promise<void> } | null> {
+  async permitFor(shipmentIds: string[], owner?: string): Promise<{ release(): Promise<void> } | null> {
     const rows: { company_id: string }[] = await this.db.query(
       `SELECT company_id FROM shipments WHERE id = ANY($1::uuid[]) AND status = 'PENDING' LIMIT 1`,
       [shipmentIds],
@@ -70,7 +63,7 @@ export class ShipmentProcessingService {
     if (!rows[0]) return noop;
     const account = await this.connections.accountFor(rows[0].company_id);
     if (!account) return noop;
-    const release = await this.permits.tryAcquire(account.key);
+    const release = await this.permits.tryAcquire(account.key, owner);
     return release ? { release } : null;
   }
 
@@ -120,34 +113,42 @@ export class ShipmentProcessingService {
       await this.finishUnconnected(companyId, group);
       return;
     }
-    const runner = this.db.createQueryRunner();
-    await runner.connect();
-    // This connection holds the order's lock while Faire is called; if the database drops it, the next
-    // query fails (and the job is retried) instead of the error event crashing the process.
-    const connection = (runner as unknown as { databaseConnection?: PgConnection }).databaseConnection;
-    const onLost = (err: Error) =>
-      this.logger.warn(`Database connection lost while processing order ${orderId}: ${err.message}`);
-    connection?.on('error', onLost);
-    // Exactly once per Faire brand and order, whichever company's rows these are.
-    const lockKey = advisoryKey(account.brandId, orderId);
-    try {
-      await runner.query('SELECT pg_advisory_lock($1)', [lockKey]);
+    // The calls this order needs in the usual case: read the order, then one create per 50 rows.
+    let planned = 1 + Math.ceil(group.length / MAX_PER_CALL);
+    for (let round = 1; ; round++) {
+      // Waiting for Faire request slots happens here, holding no connection and no lock.
+      const budgeted = await this.faire.reserve(account, planned);
       try {
-        await this.processOrderLocked(
-          runner,
-          account,
-          companyId,
-          orderId,
-          group.map((r) => r.id),
-          ctx,
-        );
-      } finally {
-        await runner.query('SELECT pg_advisory_unlock($1)', [lockKey]);
+        await this.processOrderWithLock(budgeted, group, ctx);
+        return;
+      } catch (err) {
+        if (!(err instanceof SlotNotDueError)) throw err;
+        // A call beyond the plan (accepting a NEW order, a re-read) found no slot due: let go of the
+        // lock, wait for one more slot, start the order again (it re-reads Faire before it writes).
+        if (round >= SLOT_ROUNDS)
+          throw new RetryLaterError(`No Faire request slot for order ${orderId} after ${round} tries`);
+        planned += 1;
       }
-    } finally {
-      connection?.off('error', onLost);
-      await runner.release();
     }
+  }
+
+  private async processOrderWithLock(
+    account: CompanyAccount,
+    group: ShipmentRow[],
+    ctx: AttemptContext,
+  ): Promise<void> {
+    const { company_id: companyId, order_id: orderId } = group[0];
+    // Exactly once per Faire brand and order, whichever company's rows these are.
+    await withOrderLock(this.db, advisoryKey(account.brandId, orderId), orderId, this.logger, (runner) =>
+      this.processOrderLocked(
+        runner,
+        account,
+        companyId,
+        orderId,
+        group.map((r) => r.id),
+        ctx,
+      ),
+    );
   }
 
   private async processOrderLocked(
@@ -229,8 +230,11 @@ export class ShipmentProcessingService {
           err.kind === 'BAD_RESPONSE')
       ) {
         await recordAttempt(q, rows, startedAt, 'UNCERTAIN', err);
-        // Did it happen? Read again; anything there is done, the rest waits for the next attempt.
-        const reread = await this.faire.getOrder(account, orderId);
+        // Did it happen? Read again; anything there is done, the rest waits for the next attempt
+        // (which reads first anyway: without a slot due now, the re-read is left to it).
+        const reread = await this.faire.getOrder(account, orderId).catch((readErr: unknown) => {
+          throw readErr instanceof SlotNotDueError ? err : readErr;
+        });
         const left = await this.settleAlreadyThere(q, rows, reread, companyId, account.brandId);
         if (left.length === 0) return;
         throw err;
@@ -338,7 +342,8 @@ export class ShipmentProcessingService {
     ctx: AttemptContext,
     connectionId: string,
   ): Promise<void> {
-    if (err instanceof ShuttingDownError) throw err; // not an attempt: the processor hands the job back
+    // Not an outcome: the processor hands the job back, or the order is started again after a slot.
+    if (err instanceof ShuttingDownError || err instanceof SlotNotDueError) throw err;
     const rows = (await q.query(
       `SELECT id, company_id, uploaded_by, order_id, tracking_number, carrier, ship_date::text AS ship_date, shipping_cost_cents, status
          FROM shipments WHERE company_id = $1 AND order_id = $2 AND status = 'PENDING' AND in_flight_since IS NOT NULL`,
@@ -359,7 +364,7 @@ export class ShipmentProcessingService {
           'Something went wrong on our side while creating this shipment. Please retry.',
           'ERROR',
         );
-      throw new RetryLaterError((err as Error).message);
+      throw new RetryLaterError(err instanceof Error ? err.message : String(err));
     }
     const next = faireErrorOutcome(err, ctx.lastAttempt);
     if (err.kind === 'UNAUTHORIZED') await this.connections.markFailed(connectionId, err.message);
@@ -371,7 +376,7 @@ export class ShipmentProcessingService {
       rows.map((r) => r.id),
       next.retry,
     ]);
-    throw new RetryLaterError(err.message);
+    throw new RetryLaterError(err.message, err.retryAfterMs);
   }
 
   /** Rows of a company without a working connection end at once with what to do about it. */

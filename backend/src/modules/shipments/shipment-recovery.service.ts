@@ -8,11 +8,15 @@ import {
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { QUEUES, SHIPMENT_JOBS } from '../../common/queue/queues.js';
+import { REDIS } from '../../common/queue/redis.module.js';
 import { keepSchedule } from '../../common/queue/schedules.js';
+import { AccountJobPermits } from '../marketplace/account-permits.js';
 import { ShipmentsService } from './shipments.service.js';
+import { WorkerLiveness } from './worker-liveness.js';
 
 /**
  * Rows stay PENDING in Postgres until they are terminal, so Postgres — not Redis — is the truth. A
@@ -28,15 +32,64 @@ export class ShipmentRecoveryService implements OnApplicationBootstrap, OnApplic
   private readonly logger = new Logger('ShipmentRecovery');
   private running = false;
   private stopKeeping?: () => void;
+  private booted?: Promise<void>;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly shipments: ShipmentsService,
     @InjectQueue(QUEUES.SHIPMENTS) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly liveness: WorkerLiveness,
+    private readonly permits: AccountJobPermits,
+    @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  /**
+   * Jobs held by a worker process that is not alive go back to the queue now, not when their lock
+   * lapses (SHIPMENT_LOCK_MS), and that process's account permits are freed. Only a job still locked
+   * with the dead worker's token is moved (atomically, by that token); no attempt is used. If the
+   * process was alive after all, the order's advisory lock and the read before each create keep every
+   * shipment single. Returns the jobs moved.
+   */
+  async takeOverDead(): Promise<number> {
+    const alive = await this.liveness.alive();
+    if (!alive) return 0;
+    let moved = 0;
+    for (const job of await this.queue.getJobs(['active'], 0, 999)) {
+      if (!job.id || !job.processedBy || alive.has(job.processedBy)) continue;
+      const token = await this.redis.get(`${this.queue.toKey(job.id)}:lock`);
+      if (!token) continue; // no lock left: BullMQ's stalled check moves it
+      try {
+        await job.moveToWait(token);
+        moved += 1;
+      } catch {
+        // It moved on meanwhile (finished, or taken over by another worker).
+      }
+    }
+    const freed = await this.permits.releaseDead(alive);
+    if (moved || freed)
+      this.logger.warn(
+        `Took back ${moved} job(s) and ${freed} account permit(s) from worker processes that are gone`,
+      );
+    return moved;
+  }
+
+  onApplicationBootstrap(): Promise<void> {
+    return this.boot();
+  }
+
+  /**
+   * Before this worker takes its first job (ShipmentsProcessor waits for it): says it is alive, takes
+   * back at once the jobs and permits of workers that are not (killed ones), registers the sweep's
+   * schedule, and sweeps once.
+   */
+  boot(): Promise<void> {
+    this.booted ??= this.start();
+    return this.booted;
+  }
+
+  private async start(): Promise<void> {
+    await this.liveness.start();
     const everyMs = this.config.shipments.recoveryIntervalMs;
     this.stopKeeping = await keepSchedule(
       this.queue,
@@ -84,6 +137,10 @@ export class ShipmentRecoveryService implements OnApplicationBootstrap, OnApplic
     if (this.running) return 0;
     this.running = true;
     try {
+      // Redis trouble here must not stop the Postgres side of the sweep.
+      await this.takeOverDead().catch((err: Error) =>
+        this.logger.warn(`Could not look for jobs of dead workers: ${err.message}`),
+      );
       const { recoveryAfterMs } = this.config.shipments;
       const lostAfterMs = lostAfter(this.config);
       const uploads: { id: string }[] = await this.db.query(

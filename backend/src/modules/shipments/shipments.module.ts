@@ -1,6 +1,7 @@
 import { BullModule, Processor } from '@nestjs/bullmq';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { QUEUES } from '../../common/queue/queues.js';
+import { retryAfterBackoff } from '../../common/queue/retry-backoff.js';
 import { ColumnMappingsModule } from '../column-mappings/column-mappings.module.js';
 import { OrderCheckController } from './order-check.controller.js';
 import { OrderCheckService } from './order-check.service.js';
@@ -12,6 +13,7 @@ import { ShipmentsService } from './shipments.service.js';
 import { UploadReadinessService } from './upload-readiness.service.js';
 import { UploadResultsService } from './upload-results.service.js';
 import { UploadsController } from './uploads.controller.js';
+import { WORKER_PROCESS_ID, WorkerLiveness } from './worker-liveness.js';
 
 @Module({})
 export class ShipmentsModule {
@@ -20,6 +22,11 @@ export class ShipmentsModule {
       Processor(QUEUES.SHIPMENTS, {
         concurrency: opts.concurrency,
         maxStalledCount: 20,
+        // Named after this process (jobs record it) and started by ShipmentsProcessor once this process
+        // is known alive; retries wait as long as Faire asked (decision 0021).
+        name: WORKER_PROCESS_ID,
+        autorun: false,
+        settings: { backoffStrategy: retryAfterBackoff },
         lockDuration: opts.lockMs,
         stalledInterval: Math.max(500, Math.round(opts.lockMs / 2)),
       })(ShipmentsProcessor);
@@ -34,7 +41,7 @@ export class ShipmentsModule {
         UploadResultsService,
         UploadReadinessService,
         OrderCheckService,
-        ...(opts.worker ? [ShipmentsProcessor, ShipmentRecoveryService] : []),
+        ...(opts.worker ? [ShipmentsProcessor, ShipmentRecoveryService, WorkerLiveness] : []),
       ],
       exports: [ShipmentsService, ShipmentProcessingService],
     };

@@ -1,5 +1,5 @@
 import { WorkerHost } from '@nestjs/bullmq';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DelayedError, type Job } from 'bullmq';
 import { DataSource } from 'typeorm';
@@ -16,14 +16,20 @@ import { anyShipmentKnown, uploadKnown } from './known-records.js';
 import { ShipmentProcessingService } from './shipment-processing.service.js';
 import { ShipmentRecoveryService } from './shipment-recovery.service.js';
 import { ShipmentsService } from './shipments.service.js';
+import { WORKER_PROCESS_ID } from './worker-liveness.js';
 
 /**
- * A thin adapter: the work is in ShipmentProcessingService. A job cut off by a dead worker is picked up
- * again as stalled (up to 20 times) once its lock lapses; processing is written to be re-run safely.
- * Registered as the `shipments` queue's processor by ShipmentsModule with options from the config.
+ * A thin adapter: the work is in ShipmentProcessingService. A job cut off by a dead worker is taken
+ * back at once by the next worker that starts or sweeps (ShipmentRecoveryService.takeOverDead), else
+ * picked up again as stalled (up to 20 times) once its lock lapses; processing is written to be re-run
+ * safely. A failed attempt is retried by BullMQ with the backoff of common/queue/retry-backoff.ts.
+ * Registered as the `shipments` queue's processor by ShipmentsModule with options from the config; the
+ * worker starts taking jobs only once recovery has booted (it says this process is alive first).
  */
 @Injectable()
-export class ShipmentsProcessor extends WorkerHost {
+export class ShipmentsProcessor extends WorkerHost implements OnApplicationBootstrap {
+  private readonly logger = new Logger('ShipmentsProcessor');
+
   constructor(
     private readonly processing: ShipmentProcessingService,
     private readonly shipments: ShipmentsService,
@@ -32,6 +38,14 @@ export class ShipmentsProcessor extends WorkerHost {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.recovery.boot();
+    if (!this.worker.isRunning())
+      void this.worker
+        .run()
+        .catch((err: Error) => this.logger.error({ err }, 'The shipments worker stopped'));
   }
 
   async process(job: Job<ShipmentsQueueJob>, token?: string): Promise<void> {
@@ -56,7 +70,7 @@ export class ShipmentsProcessor extends WorkerHost {
   private async create(job: Job<CreateShipmentsJob>, token?: string): Promise<void> {
     if (!(await anyShipmentKnown(this.db, job.data.shipmentIds)))
       throw foreignJob(job, `${job.data.shipmentIds.length} shipments`, this.config.queuePrefix);
-    const permit = await this.processing.permitFor(job.data.shipmentIds);
+    const permit = await this.processing.permitFor(job.data.shipmentIds, WORKER_PROCESS_ID);
     if (!permit) {
       // The account already has its share of running jobs: free this slot for another company.
       await job.moveToDelayed(Date.now() + 400 + Math.floor(Math.random() * 400), token);

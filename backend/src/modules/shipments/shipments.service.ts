@@ -11,6 +11,7 @@ import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { QUEUES, SHIPMENT_JOBS, type ShipmentsQueueJob } from '../../common/queue/queues.js';
+import { retryBackoff } from '../../common/queue/retry-backoff.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ingestCsv, type IngestedRow } from './csv-ingest.js';
 import { listShipments, waitForRowStatuses } from './shipment-history.query.js';
@@ -34,7 +35,7 @@ export const RETRYABLE = ['FAILED', 'ORDER_NOT_FOUND', 'ORDER_STATUS_INCORRECT']
 
 export const SHIPMENT_JOB_OPTIONS: JobsOptions = {
   attempts: 8,
-  backoff: { type: 'exponential', delay: RETRY_BASE_DELAY_MS },
+  backoff: retryBackoff(RETRY_BASE_DELAY_MS),
   removeOnComplete: { age: 3600, count: 20000 },
   removeOnFail: { age: 7 * 86400 },
 };

@@ -1,0 +1,115 @@
+import { SANDBOX_FIXTURES } from '@portal/faire-sandbox';
+import { Queue } from 'bullmq';
+import { QUEUES, SHIPMENT_JOBS } from '../src/common/queue/queues.js';
+import { bullConnection } from '../src/common/queue/redis.js';
+import { csv, today, tracking, unfinished, upload, waitForTerminal } from './helpers/shipments.js';
+import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
+
+const f = SANDBOX_FIXTURES.brand1;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * One retry layer (decision 0021): the Faire client makes one attempt per call and BullMQ retries the
+ * job. A 429's Retry-After delays the job by that long, with no connection or advisory lock held while
+ * it waits.
+ */
+describe('shipment jobs retried by the queue, not by the client', () => {
+  let t: TestApp;
+  let admin: TestAgent;
+  let companyId: string;
+  let queue: Queue;
+  /** Faire API requests the sandbox served, with when each ended. */
+  const calls: { at: number; line: string }[] = [];
+  const callsTo = (what: RegExp) => calls.filter((c) => what.test(c.line));
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { sandboxLog: (line) => calls.push({ at: Date.now(), line }) });
+    ({ agent: admin, companyId } = await t.companyAdmin('retry@brand.test', 'Retry', f.token));
+    queue = new Queue(QUEUES.SHIPMENTS, {
+      connection: bullConnection(t.config.redisUrl),
+      prefix: t.config.queuePrefix,
+    });
+  });
+
+  afterAll(async () => {
+    await queue.close();
+    await t.close();
+  });
+
+  afterEach(() => t.sandbox.knobs.reset());
+
+  async function advisoryLocks(): Promise<number> {
+    const { rows } = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted",
+    );
+    return rows[0].n;
+  }
+
+  async function rowOf(code: string) {
+    const { rows } = await t.db.query<{ status: string; error_message: string | null }>(
+      'SELECT status, error_message FROM shipments WHERE company_id = $1 AND tracking_number = $2',
+      [companyId, code],
+    );
+    return rows[0];
+  }
+
+  it('a 429 with Retry-After: one create call, then the job waits that long in the queue, holding no lock', async () => {
+    const order = t.sandbox.createOrder('brand1', { state: 'PROCESSING' });
+    const code = tracking('RA');
+    const createPath = new RegExp(`POST /external-api/v2/orders/${order.id}/shipments`);
+    t.sandbox.knobs.set({
+      faultPaths: ['POST /orders/{id}/shipments'],
+      rate429Share: 1,
+      retryAfterSeconds: 5, // longer than the first backoff (2 s): the delay must come from Retry-After
+    });
+    calls.length = 0;
+    await upload(admin, csv([[order.id, code, 'UPS', today(), '1.00']])).expect(200);
+    const deadline = Date.now() + 20_000;
+    while (callsTo(createPath).length === 0 && Date.now() < deadline) await sleep(50);
+    const throttled = callsTo(createPath);
+    expect(throttled).toHaveLength(1);
+    expect(throttled[0].line).toContain(' 429 ');
+    t.sandbox.knobs.reset();
+
+    // While it waits: the row says so, the job is delayed in Redis, no advisory lock is held.
+    await sleep(1000);
+    expect(await rowOf(code)).toMatchObject({ status: 'PENDING' });
+    expect((await rowOf(code)).error_message).toMatch(/^Waiting to retry: /);
+    const delayed = (await queue.getJobs(['delayed'])).filter((j) => j.name === SHIPMENT_JOBS.CREATE);
+    expect(delayed).toHaveLength(1);
+    let locksSeen = 0;
+    while (callsTo(createPath).length < 2 && Date.now() < deadline + 20_000) {
+      locksSeen += await advisoryLocks();
+      await sleep(200);
+    }
+    expect(locksSeen).toBe(0);
+
+    const retried = callsTo(createPath);
+    expect(retried).toHaveLength(2);
+    expect(retried[1].line).toContain(' 200 ');
+    // Not before the Retry-After (the exponential backoff alone would have been 2 s).
+    expect(retried[1].at - throttled[0].at).toBeGreaterThanOrEqual(4800);
+    await waitForTerminal(t, companyId, 20_000);
+    expect(await rowOf(code)).toMatchObject({ status: 'SUCCESS' });
+    expect(t.sandbox.getOrder(order.id)!.shipments.filter((s) => s.tracking_code === code)).toHaveLength(1);
+  }, 60_000);
+
+  it('a 5xx on the read: one request per attempt, the next attempt after the queue backoff', async () => {
+    const order = t.sandbox.createOrder('brand1', { state: 'PROCESSING' });
+    const code = tracking('FX');
+    const readPath = new RegExp(`GET /external-api/v2/orders/${order.id} `);
+    t.sandbox.knobs.set({ faultPaths: ['GET /orders/{id}'], error5xxShare: 1 });
+    calls.length = 0;
+    await upload(admin, csv([[order.id, code, 'UPS', today(), '1.00']])).expect(200);
+    const deadline = Date.now() + 20_000;
+    while (callsTo(readPath).length === 0 && Date.now() < deadline) await sleep(50);
+    // The client tried once; nothing more until BullMQ's backoff (2 s) has passed.
+    await sleep(1500);
+    expect(callsTo(readPath)).toHaveLength(1);
+    t.sandbox.knobs.reset();
+    await waitForTerminal(t, companyId, 20_000);
+    expect(await unfinished(t, companyId)).toBe(0);
+    expect(await rowOf(code)).toMatchObject({ status: 'SUCCESS' });
+    expect(callsTo(readPath).length).toBeGreaterThanOrEqual(2);
+  }, 60_000);
+});
