@@ -1,6 +1,6 @@
 import { SANDBOX_DEFAULTS, SANDBOX_FIXTURES } from '@portal/faire-sandbox';
 import { randomUUID } from 'node:crypto';
-import { FaireAppCredentials } from '../src/modules/marketplace/faire-app-credentials.js';
+import { FaireAppCredentials } from '../src/modules/app-settings/index.js';
 import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
 
 const ROOT = 'root@x.test';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
-import { FaireAppCredentials } from './faire-app-credentials.js';
+import { FaireAppCredentials } from '../app-settings/index.js';
 import { FaireError } from './faire.errors.js';
 import type {
   FaireBrandProfile,

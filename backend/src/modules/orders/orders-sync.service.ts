@@ -9,10 +9,13 @@ import { AppError } from '../../common/errors/index.js';
 import { ShuttingDownError } from '../../common/shutdown.js';
 import { ORDER_JOBS, QUEUES, type SyncOrdersJob } from '../../common/queue/queues.js';
 import { bullConnection } from '../../common/queue/redis.js';
-import { FaireClient } from '../marketplace/faire.client.js';
-import { FaireError } from '../marketplace/faire.errors.js';
-import type { FaireOrderState } from '../marketplace/faire.types.js';
-import { CompanyConnections, type CompanyAccount } from '../marketplace/company-connections.js';
+import {
+  FaireClient,
+  FaireError,
+  type FaireOrderState,
+  CompanyConnections,
+  type CompanyAccount,
+} from '../marketplace/index.js';
 import { OPEN_STATES, OrderSnapshots } from './order-snapshots.service.js';
 
 const CLOSED_STATES: FaireOrderState[] = ['DELIVERED', 'CANCELED', 'PENDING_RETAILER_CONFIRMATION'];

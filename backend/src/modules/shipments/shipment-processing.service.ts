@@ -2,12 +2,16 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type QueryRunner } from 'typeorm';
 import { ShuttingDownError } from '../../common/shutdown.js';
-import { AccountJobPermits } from '../marketplace/account-permits.js';
-import { CompanyConnections, type CompanyAccount } from '../marketplace/company-connections.js';
-import { FaireClient, type FaireAccount } from '../marketplace/faire.client.js';
-import { FaireError } from '../marketplace/faire.errors.js';
-import type { FaireOrder } from '../marketplace/faire.types.js';
-import { OrderSnapshots } from '../orders/order-snapshots.service.js';
+import {
+  AccountJobPermits,
+  CompanyConnections,
+  type CompanyAccount,
+  FaireClient,
+  type FaireAccount,
+  FaireError,
+  type FaireOrder,
+} from '../marketplace/index.js';
+import { OrderSnapshots } from '../orders/index.js';
 import {
   MAX_PER_CALL,
   SHIPPABLE,

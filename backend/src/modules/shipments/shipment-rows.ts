@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { QueryRunner } from 'typeorm';
-import type { FaireError } from '../marketplace/faire.errors.js';
-import type { FaireOrder, NewFaireShipment } from '../marketplace/faire.types.js';
+import type { FaireError, FaireOrder, NewFaireShipment } from '../marketplace/index.js';
 
 export type TerminalStatus = 'SUCCESS' | 'ORDER_NOT_FOUND' | 'ORDER_STATUS_INCORRECT' | 'FAILED';
 

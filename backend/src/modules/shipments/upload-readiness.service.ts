@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
-import { CompanyConnections } from '../marketplace/company-connections.js';
+import { CompanyConnections } from '../marketplace/index.js';
 
 export interface UploadReadiness {
   /** True when rows sent now can be created on Faire. */

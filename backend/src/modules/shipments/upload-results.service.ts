@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
-import { ActivityService } from '../activity/activity.service.js';
+import { ActivityService } from '../activity/index.js';
 import { failedRowsHeader, toCsv } from './failed-rows-csv.js';
 import { isWaitingOnFaire, nextRetryAt, secondsUntil } from './retry-schedule.js';
 import { ShipmentsService, RETRYABLE } from './shipments.service.js';

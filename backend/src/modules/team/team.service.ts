@@ -4,12 +4,10 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { AppError } from '../../common/errors/index.js';
-import type { AuthContext, CompanyAuthContext } from '../../common/http/auth-context.js';
-import { ActivityService } from '../activity/activity.service.js';
-import { AuthService } from '../auth/auth.service.js';
-import type { CurrentUserView } from '../auth/dto/current-user.view.js';
-import type { CompanyRole } from '../companies/entities/membership.entity.js';
-import { MailService } from '../mail/mail.service.js';
+import type { AuthContext, CompanyAuthContext, CompanyRole } from '../../common/http/auth-context.js';
+import { ActivityService } from '../activity/index.js';
+import { AuthService, type CurrentUserView } from '../auth/index.js';
+import { MailService } from '../mail/index.js';
 import type { OutboxMessageView, TeamMemberView } from './dto/team.dto.js';
 import { hashInvitationToken, newInvitationToken } from './invitation-token.js';
 

@@ -88,3 +88,24 @@ export async function readStoredConfig(
   }
   return out;
 }
+
+/** Saves one setting, sealed, naming who saved it (inside the caller's transaction). */
+export async function writeSetting(
+  db: DataSource | EntityManager,
+  box: SecretBox,
+  field: ConfigField,
+  value: string,
+  userId: string,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO app_config (key, value_sealed, updated_by, updated_at) VALUES ($1, $2, $3, now())
+     ON CONFLICT (key) DO UPDATE
+       SET value_sealed = EXCLUDED.value_sealed, updated_by = EXCLUDED.updated_by, updated_at = now()`,
+    [CONFIG_KEYS[field], sealSetting(box, field, value), userId],
+  );
+}
+
+/** Removes a saved setting, so the environment applies again. */
+export async function clearSetting(db: DataSource | EntityManager, field: ConfigField): Promise<void> {
+  await db.query('DELETE FROM app_config WHERE key = $1', [CONFIG_KEYS[field]]);
+}
