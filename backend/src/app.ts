@@ -24,8 +24,9 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   if (!config.runApi) throw new Error('createApp needs WORKER_MODE=api or all; use createWorker');
   const warnings = [...config.warnings];
   const assets = config.frontendDist ? frontendAssets(config.frontendDist) : null;
-  if (config.frontendDist && !assets)
+  if (config.frontendDist && !assets) {
     warnings.push(`No frontend build in ${config.frontendDist} (npm run build): only /api is served`);
+  }
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bufferLogs: true,
     bodyParser: true,

@@ -19,8 +19,9 @@ async function main(): Promise<void> {
     const app = await createApp(config);
     await app.listen(config.port, config.host);
     console.log(`Faire Shipment Manager is running on ${config.publicUrl} (mode: ${config.workerMode})`);
-    if (sandbox)
+    if (sandbox) {
       console.log(`Faire sandbox marketplace on ${sandbox.url} (set FAIRE_API_BASE_URL to use Faire)`);
+    }
   } else {
     const app = await createWorker(config);
     await app.init();

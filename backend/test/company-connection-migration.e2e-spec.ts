@@ -71,8 +71,9 @@ describe('migration to one connection per company', () => {
       ['bo@a.test', 'Bo'],
       ['di@b.test', 'Di'],
       ['ed@nowhere.test', 'Ed'],
-    ])
+    ]) {
       await t.signIn(email, name);
+    }
     const id = async (email: string) =>
       (await t.db.query('SELECT id FROM users WHERE email = $1', [email])).rows[0].id as string;
     const [boId, diId, edId] = [await id('bo@a.test'), await id('di@b.test'), await id('ed@nowhere.test')];

@@ -67,8 +67,9 @@ function knownBad(
     for (const value of KNOWN_BAD_VALUES) {
       out.push([persona, pathParams.map(() => value), '', body]);
       // One parameter at a time: a bad value in one must not hide a 500 behind another's 400.
-      for (const q of queryParams)
+      for (const q of queryParams) {
         out.push([persona, pathParams.map(() => '1'), `${encode(q)}=${encode(value)}`, null]);
+      }
     }
   }
   return out;
@@ -125,12 +126,14 @@ describe('every route survives hostile input (property-based)', () => {
   ): Promise<request.Response> {
     let req = agent[method](query ? `${path}?${query}` : path);
     if (!body) return req;
-    if (body.kind === 'json')
+    if (body.kind === 'json') {
       return req.set('Content-Type', 'application/json').send(JSON.stringify(body.value) ?? 'null');
+    }
     if (body.kind === 'raw') return req.set('Content-Type', 'application/json').send(body.text);
     for (const [name, value] of body.fields) req = req.field(name, value);
-    for (const [name, content] of body.files)
+    for (const [name, content] of body.files) {
       req = req.attach(name, Buffer.from(content), { filename: 'f.csv', contentType: 'text/csv' });
+    }
     return req;
   }
 

@@ -87,7 +87,7 @@ describe('kill -9 of the worker mid-batch', () => {
       const rows: string[][] = [];
       for (let o = 0; o < 100; o++) {
         const order = t.sandbox.createOrder('brand1', { state: o % 10 === 0 ? 'NEW' : 'PROCESSING' });
-        for (let i = 0; i < 10; i++)
+        for (let i = 0; i < 10; i++) {
           rows.push([
             order.id,
             `1ZK${seed}${String(o).padStart(3, '0')}${String(i).padStart(2, '0')}`.padEnd(18, '7'),
@@ -95,6 +95,7 @@ describe('kill -9 of the worker mid-batch', () => {
             today(),
             '1.00',
           ]);
+        }
       }
       t.sandbox.knobs.set({ latencyMs: 15 });
       await upload(admin, csv(rows), `crash-${seed}.csv`).expect(200);
@@ -104,8 +105,9 @@ describe('kill -9 of the worker mid-batch', () => {
         const worker = startWorker();
         // Wait until this worker is really working (booting is slow on a busy machine), then kill it at a random moment.
         const started = Date.now();
-        while ((await touched()) === before && Date.now() - started < 30_000)
+        while ((await touched()) === before && Date.now() - started < 30_000) {
           await new Promise((r) => setTimeout(r, 100));
+        }
         await new Promise((r) => setTimeout(r, Math.floor(random() * 4000)));
         worker.kill('SIGKILL');
         await new Promise((r) => worker.once('exit', r));

@@ -233,15 +233,17 @@ describe('hostile uploads', () => {
       { uploadId: 'not-an-upload-id' },
       { jobId: `materialize-${stuck.id}-recover`, attempts: 1 },
     );
-    for (let i = 0; i < 300 && (await failed.getState()) !== 'failed'; i++)
+    for (let i = 0; i < 300 && (await failed.getState()) !== 'failed'; i++) {
       await new Promise((r) => setTimeout(r, 100));
+    }
     expect(await failed.getState()).toBe('failed');
     expect((await status.systemStatus()).stuckUploads).toBe(1);
 
     await t.app.get(ShipmentRecoveryService).sweep();
     // A worker takes the new job: the upload has nothing left to turn into shipments and is done.
-    for (let i = 0; i < 300 && (await status.systemStatus()).stuckUploads > 0; i++)
+    for (let i = 0; i < 300 && (await status.systemStatus()).stuckUploads > 0; i++) {
       await new Promise((r) => setTimeout(r, 100));
+    }
     expect((await status.systemStatus()).stuckUploads).toBe(0);
   });
 

@@ -11,7 +11,7 @@ function batch(sandbox: SandboxHandle, orders: number, perOrder: number, tag: st
   const rows: string[][] = [];
   for (let o = 0; o < orders; o++) {
     const order = sandbox.createOrder('brand1', { state: 'PROCESSING' });
-    for (let i = 0; i < perOrder; i++)
+    for (let i = 0; i < perOrder; i++) {
       rows.push([
         order.id,
         `1Z${tag}${String(o).padStart(4, '0')}${String(i).padStart(3, '0')}`.padEnd(18, '0').slice(0, 18),
@@ -19,6 +19,7 @@ function batch(sandbox: SandboxHandle, orders: number, perOrder: number, tag: st
         today(),
         '4.20',
       ]);
+    }
   }
   return rows;
 }

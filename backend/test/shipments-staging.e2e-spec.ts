@@ -16,7 +16,7 @@ async function countOf(t: TestApp, sql: string, params: unknown[] = []): Promise
 function rowsFor(orders: string[], perOrder: number, tag: string): string[][] {
   const rows: string[][] = [];
   orders.forEach((order, o) => {
-    for (let i = 0; i < perOrder; i++)
+    for (let i = 0; i < perOrder; i++) {
       rows.push([
         order,
         `1Z${tag}${String(o).padStart(5, '0')}${String(i).padStart(2, '0')}`.padEnd(18, '0').slice(0, 18),
@@ -24,6 +24,7 @@ function rowsFor(orders: string[], perOrder: number, tag: string): string[][] {
         today(),
         '2.50',
       ]);
+    }
   });
   return rows;
 }

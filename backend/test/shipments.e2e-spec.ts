@@ -61,8 +61,9 @@ describe('shipments: upload, processing, history, retry', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0].trackingCodes.sort()).toEqual([tr[0], tr[1]].sort());
     const counts = ledgerCounts(t.sandbox);
-    for (const code of tr.slice(0, 3))
+    for (const code of tr.slice(0, 3)) {
       expect([...counts].filter(([k]) => k.endsWith(`|${code}`)).map(([, n]) => n)).toEqual([1]);
+    }
     // rows with errors are kept as written; valid rows live in shipments with their row number
     const upRows = await t.db.query('SELECT row_number, valid, raw FROM upload_rows ORDER BY row_number');
     expect(upRows.rows.map((r: { row_number: number; valid: boolean }) => [r.row_number, r.valid])).toEqual([

@@ -101,8 +101,9 @@ export function buildOrderRecord(
       const template = clone(base[i % base.length]);
       if (i >= base.length) template.id = ctx.ids.make('oi_');
       const item: FaireOrderItem = { ...template, ...clone(partial) };
-      if (partial.price !== undefined && partial.price_cents === undefined)
+      if (partial.price !== undefined && partial.price_cents === undefined) {
         item.price_cents = item.price.amount_minor;
+      }
       return item;
     });
     if (input.payout_costs === undefined) {
@@ -144,8 +145,9 @@ export function buildOrderRecord(
       if (partial.id === undefined) s.id = ctx.ids.make('s_');
       else ctx.ids.reserve(s.id);
       if (partial.carrier !== undefined) s.carrier = normalizeCarrier(partial.carrier);
-      if (partial.tracking_code === undefined)
+      if (partial.tracking_code === undefined) {
         s.tracking_code = `1Z${ctx.rng.chars('0123456789ABCDEFGHJKLMNPRSTUVWXY', 16)}`;
+      }
       if (partial.maker_cost !== undefined && partial.maker_cost_cents === undefined) {
         s.maker_cost_cents = s.maker_cost.amount_minor;
       } else if (partial.maker_cost_cents !== undefined && partial.maker_cost === undefined) {

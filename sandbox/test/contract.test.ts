@@ -146,11 +146,12 @@ describe('seed data', () => {
       const orders = sbx.listOrders(b.brandId);
       expect(orders.length).toBeGreaterThanOrEqual(60);
       expect(orders.length).toBeLessThanOrEqual(90);
-      for (const s of ORDER_STATES)
+      for (const s of ORDER_STATES) {
         expect(
           orders.some((o) => o.state === s),
           `${b.name} ${s}`,
         ).toBe(true);
+      }
     }
     expect(sbx.listOrders(brands[0]?.brandId ?? '').length).toBeGreaterThan(30);
   });

@@ -223,8 +223,9 @@ const FEDEX_34_WEIGHTS = [1, 7, 3, 1, 7, 3, 1, 7, 3, 1, 7, 3, 1] as const;
  * nothing put in front). All with the check digit at offset 33.
  */
 function detect34(number: string): readonly CarrierCode[] {
-  if (number.startsWith('10') || number.startsWith('96'))
+  if (number.startsWith('10') || number.startsWith('96')) {
     return weightedMod11Mod10(number, 20, FEDEX_34_WEIGHTS) === digitAt(number, 33) ? FEDEX_ONLY : NONE;
+  }
   if (!starts420(number)) return NONE;
   const fedex = isNineThen(number, 8, 2, 2) && is29At(number, 12) && isValidSmartPost(number, 10, 33);
   const usps =

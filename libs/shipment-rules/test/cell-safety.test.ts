@@ -119,10 +119,11 @@ describe('validateRow: cells no one can store or send are row errors in words', 
   ])('a shipping cost of %s can be stored: %s', (cost, storable) => {
     const result = validateRow(recordWith({ shipping_cost: cost }), { now: NOW });
     expect(result.valid).toBe(storable);
-    if (!storable)
+    if (!storable) {
       expect(result.errors.map((e) => e.message)).toEqual([
         'Shipping cost is too large (at most $21,474,836.47)',
       ]);
+    }
   });
 
   it('a cell over its limit is refused without running the other rules on it', () => {

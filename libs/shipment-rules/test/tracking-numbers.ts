@@ -238,8 +238,9 @@ export function substitutions(number: string, rand: Rand): string[] {
 export function nearMisses(number: string, rand: Rand): string[] {
   const out: string[] = [];
   for (let i = 0; i + 1 < number.length; i++) {
-    if (number[i] !== number[i + 1])
+    if (number[i] !== number[i + 1]) {
       out.push(`${number.slice(0, i)}${number[i + 1]}${number[i]}${number.slice(i + 2)}`);
+    }
   }
   for (let i = 0; i < number.length; i++) out.push(`${number.slice(0, i)}${number.slice(i + 1)}`);
   out.push(`${digits(rand, 1)}${number}`, `${number}${digits(rand, 1)}`);

@@ -229,8 +229,9 @@ export function defaultFaireUserAgent(publicUrl: string): string {
  */
 export function freezeConfig(config: AppConfig): AppConfig {
   const freeze = (value: unknown): void => {
-    if (value === null || typeof value !== 'object' || Buffer.isBuffer(value) || Object.isFrozen(value))
+    if (value === null || typeof value !== 'object' || Buffer.isBuffer(value) || Object.isFrozen(value)) {
       return;
+    }
     for (const child of Object.values(value)) freeze(child);
     Object.freeze(value);
   };

@@ -27,10 +27,11 @@ export async function preflight(databaseUrl: string, redisUrl: string, poolSize?
   } finally {
     await client.end().catch(() => undefined);
   }
-  if (poolSize !== undefined && poolSize > allowed)
+  if (poolSize !== undefined && poolSize > allowed) {
     throw new PreflightError(
       `DB_POOL_SIZE=${poolSize} is more than Postgres allows one client (max_connections leaves ${allowed}); lower DB_POOL_SIZE or SHIPMENT_WORKER_CONCURRENCY.`,
     );
+  }
   const redis = new Redis({
     ...redisOptionsFromUrl(redisUrl),
     lazyConnect: true,

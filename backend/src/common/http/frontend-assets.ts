@@ -63,8 +63,9 @@ export function frontendAssets(
       (req.method !== 'GET' && req.method !== 'HEAD') ||
       req.path === '/api' ||
       req.path.startsWith('/api/')
-    )
+    ) {
       return next();
+    }
     let entry = files.get(req.path);
     if (!entry) {
       if (req.path.startsWith('/assets/') || extname(req.path) !== '') return next();

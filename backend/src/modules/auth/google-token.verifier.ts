@@ -95,8 +95,9 @@ export class GoogleTokenVerifier {
     } catch {
       throw new AppError('SERVICE_UNAVAILABLE', 'Google did not answer; please try again');
     }
-    if (res.status >= 500)
+    if (res.status >= 500) {
       throw new AppError('SERVICE_UNAVAILABLE', 'Google did not answer; please try again');
+    }
     if (!res.ok) return null;
     return ((await res.json().catch(() => null)) as Claims | null) ?? null;
   }

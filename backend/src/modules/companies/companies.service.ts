@@ -51,8 +51,9 @@ export class CompaniesService {
         ]);
       });
     } catch (err) {
-      if ((err as { code?: string }).code === '23505')
+      if ((err as { code?: string }).code === '23505') {
         throw new AppError('CONFLICT', 'You already belong to a company');
+      }
       throw err;
     }
     return this.auth.currentUser(caller.userId);

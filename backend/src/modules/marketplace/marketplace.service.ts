@@ -89,8 +89,9 @@ export class MarketplaceService implements MarketplaceLinker {
 
   /** Starts the OAuth connect flow (company admins only): a one-time state bound to this session. */
   async authorizeUrl(req: Request, caller: AuthContext, intent: ConnectIntent): Promise<{ authUrl: string }> {
-    if (!caller.companyId)
+    if (!caller.companyId) {
       throw new AppError('FORBIDDEN', 'You need to belong to a company to connect Faire');
+    }
     if (caller.role !== 'COMPANY_ADMIN') throw new AppError('FORBIDDEN', ADMIN_ONLY);
     const state = randomBytes(32).toString('base64url');
     const redirectUrl = `${this.origin(req)}/api/oauth/faire/callback`;

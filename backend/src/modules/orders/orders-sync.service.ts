@@ -179,8 +179,9 @@ export class OrdersSyncService implements OnModuleDestroy {
     } catch (err) {
       if (err instanceof ShuttingDownError) throw err; // handed back, not a failed sync
       const message = err instanceof FaireError ? err.message : 'unexpected error';
-      if (err instanceof FaireError && err.kind === 'UNAUTHORIZED')
+      if (err instanceof FaireError && err.kind === 'UNAUTHORIZED') {
         await this.connections.markFailed(account.connectionId, err.message);
+      }
       this.logger.warn(`Order sync for company ${companyId} failed: ${message}`);
       await this.db.query(
         `INSERT INTO order_sync_state (company_id, last_error, last_error_at, updated_at) VALUES ($1, $2, now(), now())

@@ -41,8 +41,9 @@ export class OrdersProcessor extends WorkerHost implements OnApplicationBootstra
 
   async process(job: Job<SyncOrdersJob>, token?: string): Promise<unknown> {
     if (job.name === ORDER_JOBS.NIGHTLY) return this.nightly();
-    if (!(await this.sync.companyExists(job.data.companyId)))
+    if (!(await this.sync.companyExists(job.data.companyId))) {
       throw foreignJob(job, `company ${job.data.companyId}`, this.config.queuePrefix);
+    }
     return handBack(job, token, () => this.sync.syncCompany(job.data.companyId));
   }
 

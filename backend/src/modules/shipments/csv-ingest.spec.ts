@@ -62,8 +62,9 @@ describe('ingestCsv', () => {
 
   it('refuses a quoted field that never closes, naming the row where it opens', async () => {
     const lines = [HEADER];
-    for (let i = 0; i < 5000; i++)
+    for (let i = 0; i < 5000; i++) {
       lines.push(`bo_aaaaaaaa01,1Z999AA1012345${String(i).padStart(4, '0')},UPS,2026-11-19,1`);
+    }
     lines.push('bo_aaaaaaaa01,"1Z999AA10123456784,UPS,2026-11-19,1');
     lines.push('bo_aaaaaaaa01,1Z999AA10123456784,UPS,2026-11-19,1');
     const err = await ingestCsv(bytes(lines.join('\n')), undefined, NOW).catch((e: unknown) => e);
@@ -75,10 +76,11 @@ describe('ingestCsv', () => {
 
   it('parses a big file in slices, giving other work a turn in between', async () => {
     const lines = [HEADER];
-    for (let i = 0; i < 40_000; i++)
+    for (let i = 0; i < 40_000; i++) {
       lines.push(
         `bo_aaaaaa${String(i % 9999).padStart(4, '0')},1Z999AA1${String(i).padStart(9, '0')},UPS,2026-11-19,1`,
       );
+    }
     let turns = 0;
     const timer = setInterval(() => (turns += 1), 0);
     try {

@@ -194,12 +194,14 @@ export async function ingestCsv(
 ): Promise<IngestResult> {
   const { text, encoding } = decodeCsvBytes(bytes);
   const longLine = await firstLongLine(text, LIMIT.maxLineChars);
-  if (longLine === 1)
+  if (longLine === 1) {
     throw refuse(
       `The header row is longer than ${count(LIMIT.maxLineChars)} characters; at most ${LIMIT.maxColumns} columns are allowed`,
     );
-  if (longLine > 1)
+  }
+  if (longLine > 1) {
     throw refuse(`Line ${count(longLine)} is longer than ${count(LIMIT.maxLineChars)} characters`);
+  }
   const delimiter = detectDelimiter(text.slice(0, 64 * 1024));
   const cells = await parseCells(text, delimiter);
   const header = cells[0] ?? [];

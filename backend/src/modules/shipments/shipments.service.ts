@@ -60,8 +60,9 @@ export class ShipmentsService {
     file: { originalname: string; size: number; buffer: Buffer },
     mappingJson?: string,
   ) {
-    if (!/\.csv$/i.test(file.originalname))
+    if (!/\.csv$/i.test(file.originalname)) {
       throw new AppError('VALIDATION_FAILED', 'Please select a CSV file');
+    }
     await this.readiness.assertReady(caller);
     const fileName = safeText(file.originalname, FILE_NAME_CHARS);
     let mapping = parseMapping(mappingJson);
@@ -216,18 +217,20 @@ export class ShipmentsService {
         'SELECT status, error_message FROM shipments WHERE id = $1',
         [id],
       );
-      if (row.status !== 'PENDING')
+      if (row.status !== 'PENDING') {
         return {
           success: row.status === 'SUCCESS',
           status: row.status,
           error: row.status === 'SUCCESS' ? null : row.error_message,
         };
-      if (Date.now() > deadline)
+      }
+      if (Date.now() > deadline) {
         return {
           success: false,
           status: 'PENDING',
           error: 'Still being processed; the history will show the result shortly',
         };
+      }
       await new Promise((r) => setTimeout(r, 200));
     }
   }
@@ -323,10 +326,11 @@ export class ShipmentsService {
       this.shutdown.throwIfStopping(); // between slices: the job is handed back, the rest stays staged
       const done = await this.db.transaction((tx) => materializeNextSlice(tx, uploadId));
       if (!done) break;
-      if (done.refused)
+      if (done.refused) {
         this.logger.warn(
           `Upload ${uploadId}: ${done.refused} row(s) of slice ${done.batchNo} refused by the database; the others continue`,
         );
+      }
       repeats += done.storedBefore;
       queued += await this.enqueue(
         uploadId,

@@ -48,7 +48,8 @@ export class UploadReadinessService {
   /** Throws 409 MARKETPLACE_NOT_CONNECTED (with the words above) when rows cannot be processed. */
   async assertReady(caller: CompanyAuthContext): Promise<void> {
     const r = await this.check(caller);
-    if (!r.canProcess)
+    if (!r.canProcess) {
       throw new AppError('MARKETPLACE_NOT_CONNECTED', r.reason ?? undefined, { connection: r.connection });
+    }
   }
 }

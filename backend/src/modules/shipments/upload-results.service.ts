@@ -152,8 +152,9 @@ export class UploadResultsService {
   }
 
   private async find(caller: CompanyAuthContext, uploadId: string): Promise<UploadRecord> {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uploadId))
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uploadId)) {
       throw new AppError('NOT_FOUND', 'Upload not found');
+    }
     const [upload] = await this.db.query<UploadRecord[]>(
       `SELECT ${UPLOAD_COLUMNS} FROM uploads u LEFT JOIN users usr ON usr.id = u.user_id
         WHERE u.id = $1 AND u.company_id = $2`,
@@ -184,8 +185,9 @@ export class UploadResultsService {
       c.by[r.status] = r.n;
       c.own += r.own;
       c.waiting += r.waiting;
-      if (r.next_retry_at && (!c.nextRetryAt || r.next_retry_at < c.nextRetryAt))
+      if (r.next_retry_at && (!c.nextRetryAt || r.next_retry_at < c.nextRetryAt)) {
         c.nextRetryAt = r.next_retry_at;
+      }
       out.set(r.upload_id, c);
     }
     return out;

@@ -53,13 +53,15 @@ export class TeamService {
         'SELECT id, status FROM memberships WHERE company_id = $1 AND email = $2 FOR UPDATE',
         [caller.companyId, normalized],
       );
-      if (existing[0]?.status === 'ACTIVE')
+      if (existing[0]?.status === 'ACTIVE') {
         throw new AppError('CONFLICT', `${normalized} is already a member of this company`);
-      if (existing[0])
+      }
+      if (existing[0]) {
         throw new AppError(
           'CONFLICT',
           `${normalized} has already been invited: use Resend to send the invitation again`,
         );
+      }
       const inserted: { id: string }[] = await tx.query(
         `INSERT INTO memberships (company_id, email, role, status, invited_by) VALUES ($1, $2, $3, 'INVITED', $4) RETURNING id`,
         [caller.companyId, normalized, role, caller.userId],
@@ -91,8 +93,9 @@ export class TeamService {
     const expiresAt = new Date(this.clock.nowMs() + this.config.invitationTtlMs);
     const email = await this.db.transaction(async (tx) => {
       const member = await this.findMember(tx, caller.companyId, memberId);
-      if (member.status !== 'INVITED')
+      if (member.status !== 'INVITED') {
         throw new AppError('CONFLICT', 'Only pending invitations can be resent');
+      }
       // Rotating the hash kills the old link.
       await tx.query(
         `UPDATE invitations SET token_hash = $1, expires_at = $2, sent_count = sent_count + 1, updated_at = now()
@@ -138,8 +141,9 @@ export class TeamService {
     await this.db.transaction(async (tx) => {
       await this.lockCompany(tx, caller.companyId);
       const member = await this.findMember(tx, caller.companyId, memberId);
-      if (member.status !== 'ACTIVE')
+      if (member.status !== 'ACTIVE') {
         throw new AppError('CONFLICT', 'Roles can be changed only for active members');
+      }
       if (member.role === role) return;
       if (member.role === 'COMPANY_ADMIN' && role !== 'COMPANY_ADMIN') {
         await this.assertAnotherAdmin(tx, caller.companyId, memberId, 'demote');
@@ -180,11 +184,12 @@ export class TeamService {
         [hash],
       );
       const inv = found[0];
-      if (!inv)
+      if (!inv) {
         throw new AppError(
           'NOT_FOUND',
           'This invitation link is not valid. Ask your company admin to send a new one.',
         );
+      }
       if (inv.accepted_at) throw new AppError('CONFLICT', 'This invitation has already been used');
       if (inv.expires_at.getTime() <= now.getTime()) {
         throw new AppError('CONFLICT', 'This invitation has expired. Ask your company admin to resend it.');
@@ -212,8 +217,9 @@ export class TeamService {
           [inv.membership_id, caller.userId],
         );
       } catch (err) {
-        if ((err as { code?: string }).code === '23505')
+        if ((err as { code?: string }).code === '23505') {
           throw new AppError('CONFLICT', 'You already belong to a company');
+        }
         throw err;
       }
       await this.activity.record(
