@@ -53,7 +53,7 @@ export function buildOrderRecord(
   if (!(ORDER_STATES as readonly string[]).includes(state)) {
     throw badRequest(`state must be one of ${ORDER_STATES.join(', ')}.`);
   }
-  let retailer = [...ctx.retailers.values()][ctx.rng.int(0, ctx.retailers.size - 1)];
+  let retailer = [...ctx.retailers.values()][ctx.rng.int(0, ctx.retailers.size - 1)]!;
   if (input.retailer_id !== undefined) {
     const r = ctx.retailers.get(input.retailer_id);
     if (!r) throw badRequest(`Unknown retailer ${input.retailer_id}`);
@@ -61,7 +61,7 @@ export function buildOrderRecord(
   }
   const brandIndex = ctx.brands.indexOf(brand);
   ctx.catalogs[brand.brandId] ??= new OrderFactory(ctx.rng, ctx.ids).catalog(catalogFor(brandIndex));
-  const catalog = ctx.catalogs[brand.brandId];
+  const catalog = ctx.catalogs[brand.brandId]!;
   const factory = new OrderFactory(ctx.rng, ctx.ids);
   const nowMs = ctx.clock.nowMs();
   const now = toIso(nowMs);
@@ -98,7 +98,7 @@ export function buildOrderRecord(
     }
     const base = o.items;
     o.items = input.items.map((partial, i) => {
-      const template = clone(base[i % base.length]);
+      const template = clone(base[i % base.length]!);
       if (i >= base.length) template.id = ctx.ids.make('oi_');
       const item: FaireOrderItem = { ...template, ...clone(partial) };
       if (partial.price !== undefined && partial.price_cents === undefined) {

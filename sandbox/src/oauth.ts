@@ -67,7 +67,9 @@ function validateAuthorize(
     stateParam ? null : 'state',
     redirectUrl ? null : 'redirectUrl',
   ].filter((x): x is string => x !== null);
-  if (missing.length > 0) return { error: `Missing required parameter(s): ${missing.join(', ')}.` };
+  if (missing.length > 0 || !applicationId || !stateParam || !redirectUrl) {
+    return { error: `Missing required parameter(s): ${missing.join(', ')}.` };
+  }
   const app = state.application(applicationId);
   if (!app) return { error: `Unknown application "${applicationId}".` };
   const unknown = rawScopes.filter((s) => !isScope(s));

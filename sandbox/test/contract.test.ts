@@ -81,7 +81,7 @@ describe('Faire API contract (shapes)', () => {
   });
 
   it('GET /retailers/public/{id} answers {retailer_id, name, is_insider}', async () => {
-    const o = brand1Orders[0];
+    const o = brand1Orders[0]!;
     const r = await api.get(`/retailers/public/${o.retailer_id}`);
     expect(r.status).toBe(200);
     expect(Object.keys(r.body).sort()).toEqual(['is_insider', 'name', 'retailer_id']);

@@ -117,7 +117,7 @@ function mod10CheckDigit(sum: number): number {
  */
 function weightedMod11Mod10(text: string, from: number, weights: readonly number[]): number {
   let sum = 0;
-  for (let i = 0; i < weights.length; i++) sum += digitAt(text, from + i) * weights[i];
+  for (let i = 0; i < weights.length; i++) sum += digitAt(text, from + i) * weights[i]!;
   return (sum % 11) % 10;
 }
 
@@ -294,7 +294,7 @@ const S10_WEIGHTS = [8, 6, 4, 2, 3, 5, 9, 7] as const;
 
 function isValidS10(number: string): boolean {
   let sum = 0;
-  for (let i = 0; i < S10_WEIGHTS.length; i++) sum += digitAt(number, 2 + i) * S10_WEIGHTS[i];
+  for (let i = 0; i < S10_WEIGHTS.length; i++) sum += digitAt(number, 2 + i) * S10_WEIGHTS[i]!;
   const remainder = sum % 11;
   const check = remainder === 1 ? 0 : remainder === 0 ? 5 : 11 - remainder;
   return check === digitAt(number, 10);
@@ -312,7 +312,7 @@ const S10_ANSWERS: ReadonlyMap<string, readonly CarrierCode[]> = new Map(
  */
 function detectS10(number: string): readonly CarrierCode[] {
   const answer = S10_ANSWERS.get(number.slice(11));
-  if (answer === undefined || !isS10Service(number[0], number[1]) || !isValidS10(number)) return NONE;
+  if (answer === undefined || !isS10Service(number[0]!, number[1]!) || !isValidS10(number)) return NONE;
   return answer;
 }
 

@@ -138,7 +138,7 @@ describe('validateRow: cells no one can store or send are row errors in words', 
       { now: NOW },
     );
     expect(out).toMatchObject({ totalRows: 3, validRows: 2, invalidRows: 1 });
-    expect(out.rows[1].result.errors[0].message).toBe(
+    expect(out.rows[1]!.result.errors[0]!.message).toBe(
       'Tracking number contains an invisible control character',
     );
   });

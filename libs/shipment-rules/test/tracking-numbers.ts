@@ -23,7 +23,7 @@ export const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 export const ALNUM = `${DIGITS}${LETTERS}`;
 
 export function pick<T>(rand: Rand, items: readonly T[]): T {
-  return items[Math.floor(rand() * items.length)];
+  return items[Math.floor(rand() * items.length)]!;
 }
 
 export function chars(rand: Rand, alphabet: string, count: number): string {
@@ -171,10 +171,10 @@ export const SHAPED_CANDIDATES: ReadonlyArray<{
   {
     shape: "34 digits: '10' + 32 digits",
     format: 'FedEx Express (34)',
-    make: CANDIDATES['FedEx Express (34)'],
+    make: CANDIDATES['FedEx Express (34)']!,
   },
-  { shape: "34 digits: '96' + 32 digits", format: 'FedEx Ground GSN', make: CANDIDATES['FedEx Ground GSN'] },
-  { shape: '2 letters + 9 digits + 2 letters', format: 'S10', make: CANDIDATES.S10 },
+  { shape: "34 digits: '96' + 32 digits", format: 'FedEx Ground GSN', make: CANDIDATES['FedEx Ground GSN']! },
+  { shape: '2 letters + 9 digits + 2 letters', format: 'S10', make: CANDIDATES.S10! },
 ];
 
 export interface TrackingFormat {
