@@ -61,7 +61,7 @@ function knownBad(
       }
     : method === 'get' || method === 'delete'
       ? null
-      : { kind: 'raw', text: RAW_BODIES[0] };
+      : { kind: 'raw', text: RAW_BODIES[0]! };
   const out: [Persona, string[], string, Body][] = [];
   for (const persona of ['admin', 'platform'] as Persona[]) {
     for (const value of KNOWN_BAD_VALUES) {
@@ -92,7 +92,7 @@ describe('every route survives hostile input (property-based)', () => {
     const user = await t.signIn('user@fuzz.test');
     await user
       .post('/api/team/accept-invite')
-      .send({ token: new URL(rows[0].link).searchParams.get('token') })
+      .send({ token: new URL(rows[0]!.link).searchParams.get('token') })
       .expect(200);
     agents = {
       signedOut: t.agent(),
@@ -107,7 +107,7 @@ describe('every route survives hostile input (property-based)', () => {
     await t.close();
   });
 
-  const resolve = (ref: string) => doc.components.schemas[ref.split('/').pop()!];
+  const resolve = (ref: string) => doc.components.schemas[ref.split('/').pop()!]!;
 
   function operations(): { method: Method; path: string; op: Operation }[] {
     const list = Object.entries(doc.paths).flatMap(([path, ops]) =>
@@ -162,7 +162,10 @@ describe('every route survives hostile input (property-based)', () => {
           : fc.oneof(
               {
                 weight: 5,
-                arbitrary: bodyFor(jsonSchema, resolve).map((value) => ({ kind: 'json' as const, value })),
+                arbitrary: bodyFor(jsonSchema, resolve).map((value) => ({
+                  kind: 'json' as const,
+                  value,
+                })),
               },
               {
                 weight: 1,
@@ -199,7 +202,7 @@ describe('every route survives hostile input (property-based)', () => {
           async (persona, params, query, body) => {
             let url = path;
             pathParams.forEach((name, i) => {
-              url = url.replace(`{${name}}`, encode(params[i]) || '%20');
+              url = url.replace(`{${name}}`, encode(params[i]!) || '%20');
             });
             const res = await send(agents[persona], method, url, query, body);
             if (res.status >= 500) {

@@ -192,7 +192,7 @@ describe('orders: sync, late rules, dashboard numbers', () => {
     const reader = await t.signIn('reader@orders.test');
     await reader
       .post('/api/team/accept-invite')
-      .send({ token: new URL(rows[0].link).searchParams.get('token') })
+      .send({ token: new URL(rows[0]!.link).searchParams.get('token') })
       .expect(200);
     await reader.get('/api/company-settings').expect(200);
     await reader

@@ -67,7 +67,7 @@ describe('schedules run once per fleet', () => {
       'SELECT count(*)::int AS n FROM order_sync_state WHERE company_id = ANY($1::uuid[]) AND last_success_at >= $2',
       [companies, new Date(movedTime)],
     );
-    return rows[0].n;
+    return rows[0]!.n;
   }
 
   it('runs the nightly refresh once a night and the recovery sweep once a period across two workers', async () => {

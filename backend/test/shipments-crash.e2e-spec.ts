@@ -76,7 +76,7 @@ describe('kill -9 of the worker mid-batch', () => {
       'SELECT coalesce(sum(attempts), 0)::int AS n FROM shipments WHERE company_id = $1',
       [companyId],
     );
-    return rows[0].n;
+    return rows[0]!.n;
   }
 
   const pending = () => unfinished(t, companyId);
@@ -131,7 +131,7 @@ describe('kill -9 of the worker mid-batch', () => {
         "SELECT count(*)::int AS n FROM shipments WHERE status = 'SUCCESS' AND tracking_number = ANY($1::text[])",
         [rows.map((r) => r[1])],
       );
-      expect(ok[0].n).toBe(1000);
+      expect(ok[0]!.n).toBe(1000);
     }, 240_000);
   }
 });

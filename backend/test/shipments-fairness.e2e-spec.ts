@@ -9,7 +9,7 @@ async function counts(t: TestApp, companyId: string): Promise<Counts> {
     "SELECT count(*) FILTER (WHERE status = 'PENDING')::int AS pending, count(*) FILTER (WHERE status = 'SUCCESS')::int AS done FROM shipments WHERE company_id = $1",
     [companyId],
   );
-  return rows[0];
+  return rows[0]!;
 }
 
 /** Polls until the company has no pending row left; answers what the other company had at that moment. */

@@ -143,7 +143,7 @@ describe('Redis killed and started again mid-run', () => {
         'SELECT count(*)::int AS n FROM shipments WHERE company_id = $1 AND status = $2',
         [companyId, status],
       );
-      return r[0].n;
+      return r[0]!.n;
     };
     const started = Date.now();
     while ((await count('SUCCESS')) < 30 && Date.now() - started < 30_000) {

@@ -39,7 +39,7 @@ async function assertExactlyOnce(t: TestApp, companyId: string, rows: string[][]
     "SELECT count(*)::int AS n FROM shipments WHERE company_id = $1 AND status = 'SUCCESS' AND tracking_number = ANY($2::text[])",
     [companyId, rows.map((r) => r[1])],
   );
-  expect(ok[0].n).toBe(rows.length);
+  expect(ok[0]!.n).toBe(rows.length);
 }
 
 describe('exactly once under faults', () => {
@@ -103,7 +103,7 @@ describe('exactly once under faults', () => {
     const { rows: pendingNow } = await t.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM shipments WHERE status = 'PENDING'",
     );
-    expect(pendingNow[0].n).toBe(rows.length);
+    expect(pendingNow[0]!.n).toBe(rows.length);
     await t.db.query(`UPDATE shipments SET updated_at = now() - interval '1 hour' WHERE status = 'PENDING'`);
     expect(await t.app.get(ShipmentRecoveryService).sweep()).toBe(rows.length);
     void worker.resume();

@@ -19,7 +19,7 @@ export async function preflight(databaseUrl: string, redisUrl: string, poolSize?
     const { rows } = await client.query<{ allowed: number }>(
       `SELECT current_setting('max_connections')::int - current_setting('superuser_reserved_connections')::int AS allowed`,
     );
-    allowed = rows[0].allowed;
+    allowed = rows[0]!.allowed;
   } catch (err) {
     throw new PreflightError(
       `Cannot reach Postgres at ${describeUrl(databaseUrl)} (${reason(err)}). Start it with \`docker compose up -d\` or set DATABASE_URL.`,

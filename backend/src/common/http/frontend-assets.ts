@@ -42,7 +42,7 @@ function accepts(header: string | undefined, encoding: string): boolean {
   return header.split(',').some((part) => {
     const [name, ...params] = part.trim().split(';');
     const q = params.find((p) => p.trim().startsWith('q='));
-    return name.trim().toLowerCase() === encoding && (!q || Number(q.trim().slice(2)) > 0);
+    return name!.trim().toLowerCase() === encoding && (!q || Number(q.trim().slice(2)) > 0);
   });
 }
 

@@ -88,7 +88,7 @@ export class AdminService {
   async stats(): Promise<AdminStatsView> {
     const activeSince = new Date(this.clock.nowMs() - ACTIVE_WINDOW_MS);
     const [counts, system, capacity] = await Promise.all([
-      this.db.query<{ total_users: number; active_users: number; total_shipments: number }[]>(
+      this.db.query<[{ total_users: number; active_users: number; total_shipments: number }]>(
         `SELECT (SELECT count(*)::int FROM users) AS total_users,
                 (SELECT count(*)::int FROM users WHERE last_sign_in_at >= $1) AS active_users,
                 (SELECT count(*)::int FROM shipments WHERE status = 'SUCCESS') AS total_shipments`,
@@ -133,7 +133,7 @@ export class AdminService {
   private async stuckUploads(): Promise<number> {
     try {
       const [row] = await withTimeout(
-        this.db.query<{ n: number }[]>(
+        this.db.query<[{ n: number }]>(
           `SELECT count(*)::int AS n FROM uploads
             WHERE materialized_at IS NULL AND created_at < now() - ($1::int * interval '1 millisecond')`,
           [this.config.shipments.recoveryAfterMs],

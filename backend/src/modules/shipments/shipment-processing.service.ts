@@ -109,7 +109,7 @@ export class ShipmentProcessingService {
 
   /** Rows of an order whose processing the database refused (outside any Faire call) end FAILED. */
   private async failRefused(group: ShipmentRow[], err: unknown): Promise<void> {
-    this.logger.warn(`Shipments of order ${group[0].order_id} refused by the database; marked FAILED`);
+    this.logger.warn(`Shipments of order ${group[0]!.order_id} refused by the database; marked FAILED`);
     await this.db.query(
       `UPDATE shipments SET status = 'FAILED', error_message = $2, in_flight_since = NULL, completed_at = now(), updated_at = now()
         WHERE id = ANY($1::uuid[]) AND status = 'PENDING'`,
@@ -118,7 +118,7 @@ export class ShipmentProcessingService {
   }
 
   private async processOrder(group: ShipmentRow[], ctx: AttemptContext): Promise<void> {
-    const { company_id: companyId, order_id: orderId } = group[0];
+    const { company_id: companyId, order_id: orderId } = group[0]!;
     const account = await this.connections.accountFor(companyId);
     if (!account) {
       await this.finishUnconnected(companyId, group);

@@ -213,7 +213,7 @@ export class ShipmentsService {
     });
     const deadline = Date.now() + this.config.shipments.processWaitMs;
     for (;;) {
-      const [row] = await this.db.query<{ status: string; error_message: string | null }[]>(
+      const [row] = await this.db.query<[{ status: string; error_message: string | null }]>(
         'SELECT status, error_message FROM shipments WHERE id = $1',
         [id],
       );

@@ -100,7 +100,7 @@ export function reviewedRows(items: ProcessItemDto[], useFileRows: boolean, now:
 /** The process answer, one result per reviewed row: INVALID with its errors, or where its shipment stands. */
 export function processResults(rows: IngestedRow[], items: ProcessItemDto[], statuses: RowStatuses) {
   return rows.map((r, i) => {
-    const item = items[i];
+    const item = items[i]!;
     if (!r.result.value) {
       return {
         orderId: echoText(item.orderId),

@@ -56,7 +56,7 @@ export class UploadResultsService {
   ) {}
 
   async list(caller: CompanyAuthContext, q: ListUploadsQuery) {
-    const [{ total }] = await this.db.query<{ total: number }[]>(
+    const [{ total }] = await this.db.query<[{ total: number }]>(
       'SELECT count(*)::int AS total FROM uploads WHERE company_id = $1',
       [caller.companyId],
     );
@@ -78,7 +78,7 @@ export class UploadResultsService {
   async rows(caller: CompanyAuthContext, uploadId: string, q: UploadRowsQuery) {
     const upload = await this.find(caller, uploadId);
     const filter: RowFilter | null = q.status ?? null;
-    const [{ total }] = await this.db.query<{ total: number }[]>(
+    const [{ total }] = await this.db.query<[{ total: number }]>(
       `WITH ${UPLOAD_ROWS_CTE} SELECT count(*)::int AS total FROM upload_row_outcomes WHERE ${FILTER_SQL}`,
       [[uploadId], filter],
     );

@@ -162,7 +162,7 @@ async function writeIsolating(
     await tx.query('ROLLBACK TO SAVEPOINT slice_rows');
     await tx.query('RELEASE SAVEPOINT slice_rows');
     if (rows.length === 1) {
-      refused.push({ row: rows[0], message: refusalMessage(err) });
+      refused.push({ row: rows[0]!, message: refusalMessage(err) });
       return { inserted: [], storedBefore: 0 };
     }
     const half = Math.ceil(rows.length / 2);
@@ -300,7 +300,7 @@ export async function* invalidRowChunks(rows: IngestedRow[]): AsyncGenerator<{
   let chars = 0;
   for (let i = 0; i < rows.length; i++) {
     if (i > 0 && i % SERIALISE_YIELD_ROWS === 0) await yieldToLoop();
-    const r = rows[i];
+    const r = rows[i]!;
     const raw = JSON.stringify(storableRecord(r.raw));
     const errors = JSON.stringify(r.result.errors);
     const warnings = JSON.stringify(r.result.warnings);

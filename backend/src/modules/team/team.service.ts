@@ -66,7 +66,7 @@ export class TeamService {
         `INSERT INTO memberships (company_id, email, role, status, invited_by) VALUES ($1, $2, $3, 'INVITED', $4) RETURNING id`,
         [caller.companyId, normalized, role, caller.userId],
       );
-      const id = inserted[0].id;
+      const id = inserted[0]!.id;
       await tx.query(
         `INSERT INTO invitations (membership_id, company_id, email, token_hash, expires_at) VALUES ($1, $2, $3, $4, $5)`,
         [id, caller.companyId, normalized, hash, expiresAt],
@@ -85,7 +85,7 @@ export class TeamService {
     });
     await this.sendInvitation(caller, normalized, token);
     const rows = await this.memberRows(this.db.manager, caller.companyId, memberId);
-    return this.view(rows[0], caller);
+    return this.view(rows[0]!, caller);
   }
 
   async resend(caller: CompanyAuthContext, memberId: string): Promise<{ ok: true }> {
@@ -161,7 +161,7 @@ export class TeamService {
       );
     });
     const rows = await this.memberRows(this.db.manager, caller.companyId, memberId);
-    return this.view(rows[0], caller);
+    return this.view(rows[0]!, caller);
   }
 
   /**
@@ -290,7 +290,7 @@ export class TeamService {
       `SELECT count(*)::int AS n FROM memberships WHERE company_id = $1 AND status = 'ACTIVE' AND role = 'COMPANY_ADMIN' AND id <> $2`,
       [companyId, memberId],
     );
-    if (Number(rows[0].n) === 0) {
+    if (Number(rows[0]!.n) === 0) {
       throw new AppError(
         'CONFLICT',
         `You cannot ${verb} the last company admin. Make another member an admin first.`,
