@@ -29,13 +29,4 @@ export class FaireError extends Error {
     super(message);
     this.name = 'FaireError';
   }
-
-  get retryable(): boolean {
-    return (
-      this.kind === 'RATE_LIMITED' ||
-      this.kind === 'UNAVAILABLE' ||
-      this.kind === 'UNCERTAIN' ||
-      this.kind === 'BLOCKED'
-    );
-  }
 }
