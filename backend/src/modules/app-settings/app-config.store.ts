@@ -1,7 +1,10 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { SecretBox } from '../../common/crypto/secret-box.js';
 
-/** The settings the admin panel can save; each overrides the environment variable named beside it. */
+/**
+ * The settings the admin panel can save; each overrides its environment variable (FAIRE_APPLICATION_ID,
+ * FAIRE_APPLICATION_SECRET, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET; decision 0010).
+ */
 export const CONFIG_FIELDS = [
   'faireApplicationId',
   'faireApplicationSecret',
@@ -16,13 +19,6 @@ export const CONFIG_KEYS: Record<ConfigField, string> = {
   faireApplicationSecret: 'faire_application_secret',
   googleClientId: 'google_client_id',
   googleClientSecret: 'google_client_secret',
-};
-
-export const CONFIG_ENV_NAMES: Record<ConfigField, string> = {
-  faireApplicationId: 'FAIRE_APPLICATION_ID',
-  faireApplicationSecret: 'FAIRE_APPLICATION_SECRET',
-  googleClientId: 'GOOGLE_CLIENT_ID',
-  googleClientSecret: 'GOOGLE_CLIENT_SECRET',
 };
 
 /** Fields whose value is never shown (only whether it is set and its last characters). */
