@@ -1,9 +1,67 @@
 // One lint configuration for every workspace. Type-aware rules run on TypeScript sources so that
-// floating promises and non-exhaustive switches are caught before review.
+// floating promises and non-exhaustive switches are caught before review. The backend's walls between
+// modules (docs/code-style.md) are checked by import-x on resolved paths: backend/test/walls.lint-spec.ts
+// proves each one fails on a deliberate breach.
 import js from '@eslint/js';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+
+const ROOT = import.meta.dirname;
+const SRC = join(ROOT, 'backend', 'src');
+const MODULES = readdirSync(join(SRC, 'modules'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+/** HTTP code: what only the API root may load. */
+const HTTP_CODE = [
+  'backend/src/**/api.module.ts',
+  'backend/src/**/*.controller.ts',
+  'backend/src/**/*.guard.ts',
+  'backend/src/**/*.middleware.ts',
+  'backend/src/**/*.dto.ts',
+  'backend/src/**/dto/**',
+  'backend/src/common/http/**',
+];
+/** Worker code: the worker root, queue processors and the recovery sweep. */
+const WORKER_CODE = [
+  'backend/src/**/worker.module.ts',
+  'backend/src/modules/**/*.processor.ts',
+  'backend/src/modules/**/*-recovery.service.ts',
+];
+
+const walls = [
+  {
+    target: 'backend/src/common',
+    from: 'backend/src/modules',
+    message: 'common/ is infrastructure for every module and imports none of them.',
+  },
+  // A module reaches another only through its public entry, modules/<name>/index.ts.
+  ...MODULES.map((name) => ({
+    target: `backend/src/modules/${name}`,
+    from: 'backend/src/modules/*/**',
+    except: [join(SRC, 'modules', name, '**'), join(SRC, 'modules', '*', 'index.ts')],
+    message: `Import another module only through its index.ts (${name} reaches into a module's internals).`,
+  })),
+  // The root modules also wire controllers, guards, middleware (ApiModule) and processors (WorkerModule).
+  {
+    target: 'backend/src/*.ts',
+    from: 'backend/src/modules/*/**',
+    except: ['index.ts', '*.controller.ts', '*.guard.ts', '*.middleware.ts', '*.processor.ts'].map((f) =>
+      join(SRC, 'modules', '*', f),
+    ),
+    message:
+      "Root files import a module's index.ts (or, to wire them, its controllers, guards, middleware, processors).",
+  },
+  {
+    target: WORKER_CODE,
+    from: HTTP_CODE,
+    message: 'Worker code never loads HTTP code (controllers, DTOs, guards, middleware).',
+  },
+];
 
 export default tseslint.config(
   {
@@ -19,6 +77,12 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
+  {
+    rules: {
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      curly: ['error', 'multi-line'],
+    },
+  },
   {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node }, sourceType: 'module' },
@@ -37,6 +101,28 @@ export default tseslint.config(
       '@typescript-eslint/no-extraneous-class': 'off',
       '@typescript-eslint/require-await': 'off',
     },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        }),
+      ],
+    },
+    rules: {
+      // Only source inside this repository is walked: packages in node_modules cannot close a cycle.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['backend/src/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: walls }] },
   },
   {
     files: ['frontend/**/*.{ts,tsx}'],

@@ -188,8 +188,9 @@ export async function run(ctx) {
       APP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     };
     const apiPorts = [await freePort(), await freePort()];
-    for (const port of apiPorts)
+    for (const port of apiPorts) {
       procs.push(startProcess(common, 'api', { PORT: String(port), HOST: '127.0.0.1' }));
+    }
     for (let i = 0; i < 3; i++) procs.push(startProcess(common, 'worker', {}));
     await Promise.all(procs.map((p) => p.ready));
     const apis = apiPorts.map((p) => `http://127.0.0.1:${p}`);
@@ -237,9 +238,11 @@ export async function run(ctx) {
       companies.map((c, i) => c.agent.upload(toCsv(c.rows), `fleet-${i + 1}.csv`)),
     );
     const tAnswered = Date.now();
-    for (const [i, u] of uploads.entries())
-      if (u.validRows !== rowsPerFile)
+    for (const [i, u] of uploads.entries()) {
+      if (u.validRows !== rowsPerFile) {
         throw new Error(`upload ${i + 1}: ${u.validRows} valid of ${rowsPerFile}`);
+      }
+    }
     const ids = companies.map((c) => c.companyId);
     const deadline = Date.now() + (ctx.quick ? 300_000 : 900_000);
     const total = BRANDS * rowsPerFile;
@@ -268,13 +271,16 @@ export async function run(ctx) {
       [ids],
     );
     const counts = new Map();
-    for (const brand of brands)
-      for (const order of env.sandbox.listOrders(brand.brandId))
-        for (const s of order.shipments)
+    for (const brand of brands) {
+      for (const order of env.sandbox.listOrders(brand.brandId)) {
+        for (const s of order.shipments) {
           counts.set(
             `${order.id}|${s.tracking_code}`,
             (counts.get(`${order.id}|${s.tracking_code}`) ?? 0) + 1,
           );
+        }
+      }
+    }
     const duplicates = [...counts.values()].filter((n) => n > 1).length;
     const missing = companies
       .flatMap((c) => c.rows)
@@ -366,8 +372,9 @@ export async function run(ctx) {
   } finally {
     for (const p of procs) p.child.kill('SIGTERM');
     await Promise.all(procs.map((p) => Promise.race([p.exited, new Promise((r) => setTimeout(r, 15_000))])));
-    for (const p of procs)
+    for (const p of procs) {
       if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+    }
     rmSync(stateDir, { recursive: true, force: true });
   }
 }

@@ -128,12 +128,14 @@ export async function run(ctx) {
       for (const c of cases) {
         const rec = await recordStatements(() => service.list(caller, c.query));
         const statements = rec.statements.map((s) => ({ sql: s.sql, params: s.params }));
-        if (statements.length === 0)
+        if (statements.length === 0) {
           throw new Error('ShipmentsService.list sent no SQL that could be captured');
+        }
         const { totals, each } = await replay(client, statements, runs);
         const wall = [];
-        for (let i = 0; i < Math.min(runs, 10); i++)
+        for (let i = 0; i < Math.min(runs, 10); i++) {
           wall.push((await time(() => service.list(caller, c.query))).ms);
+        }
         c.result = {
           total: rec.value.total,
           shown: rec.value.shipments.length,

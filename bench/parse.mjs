@@ -42,8 +42,9 @@ export async function run(ctx) {
   const papaRaw = async () =>
     Papa.parse(bytes.toString('utf8'), { header: true, skipEmptyLines: true }).data.length;
   const ref = await repeat(runs, () => withStallProbe(papaRaw));
-  if (ref[0].value !== rows.length)
+  if (ref[0].value !== rows.length) {
     throw new Error(`raw parse counted ${ref[0].value} rows, expected ${rows.length}`);
+  }
   const refMs = median(ref.map((r) => r.ms));
   const refStall = median(ref.map((r) => r.stallMs));
   // The parser the owner named, for comparison.

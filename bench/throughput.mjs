@@ -28,8 +28,9 @@ function makeRows(sandbox, brand, count, orderIds) {
     const order = sandbox.createOrder(brand, { state: 'PROCESSING' });
     orderIds.add(order.id);
     const per = 1 + (k++ % 3);
-    for (let i = 0; i < per && rows.length < count; i++)
+    for (let i = 0; i < per && rows.length < count; i++) {
       rows.push([order.id, trackingNumber(), 'UPS', today, '7.25']);
+    }
   }
   return rows;
 }
@@ -68,8 +69,9 @@ export async function run(ctx) {
     sandbox: {
       logger: (line) => {
         const m = LINE.exec(line);
-        if (m)
+        if (m) {
           requests.push({ at: performance.now(), wall: Date.now(), method: m[1], path: m[2], status: m[3] });
+        }
       },
     },
     env: {

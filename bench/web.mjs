@@ -61,13 +61,14 @@ async function load(browser, baseUrl, profile) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    if (profile.rtt)
+    if (profile.rtt) {
       await cdp.send('Network.emulateNetworkConditions', {
         offline: false,
         latency: profile.rtt,
         downloadThroughput: profile.down / 8,
         uploadThroughput: profile.up / 8,
       });
+    }
     let transferred = 0;
     let scripts = 0;
     const types = new Map();
@@ -87,8 +88,9 @@ async function load(browser, baseUrl, profile) {
 }
 
 export async function run(ctx) {
-  if (!existsSync(join(DIST, 'index.html')))
+  if (!existsSync(join(DIST, 'index.html'))) {
     throw new Error('frontend/dist is missing: run `npm run build -w @portal/frontend` first');
+  }
   const initial = initialScripts();
   const initialGzip = initial.reduce((s, f) => s + f.gzip, 0);
   ctx.log(`initial scripts: ${initial.map((f) => `${f.url} ${(f.gzip / KB).toFixed(1)} KB`).join(', ')}`);

@@ -1,3 +1,4 @@
+import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -15,8 +16,17 @@ import {
 import { frontendAssets } from './common/http/frontend-assets.js';
 import { SessionMiddleware } from './modules/auth/session.middleware.js';
 
-/** Builds the configured application (shared by main.ts and the integration tests). */
+/**
+ * Builds the HTTP application for `WORKER_MODE=api` or `all` (shared by main.ts and the integration
+ * tests); with `all` the same process also runs the workers.
+ */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+  if (!config.runApi) throw new Error('createApp needs WORKER_MODE=api or all; use createWorker');
+  const warnings = [...config.warnings];
+  const assets = config.frontendDist ? frontendAssets(config.frontendDist) : null;
+  if (config.frontendDist && !assets) {
+    warnings.push(`No frontend build in ${config.frontendDist} (npm run build): only /api is served`);
+  }
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bufferLogs: true,
     bodyParser: true,
@@ -44,10 +54,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     }),
   );
   // The browser app (outside /api): no session needed to fetch it.
-  const assets = config.runApi && config.frontendDist ? frontendAssets(config.frontendDist) : null;
   if (assets) app.use(assets);
-  else if (config.runApi && config.frontendDist)
-    config.warnings.push(`No frontend build in ${config.frontendDist} (npm run build): only /api is served`);
   app.use(app.get(SessionMiddleware).handler);
   app.enableShutdownHooks();
 
@@ -60,6 +67,15 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openapi), {
     jsonDocumentUrl: 'api/docs/openapi.json',
   });
+  for (const warning of warnings) app.get(Logger).warn(warning);
+  return app;
+}
+
+/** Builds a worker-only process (`WORKER_MODE=worker`): no HTTP server, no controllers. */
+export async function createWorker(config: AppConfig): Promise<INestApplicationContext> {
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks();
   for (const warning of config.warnings) app.get(Logger).warn(warning);
   return app;
 }

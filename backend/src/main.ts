@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createApp } from './app.js';
+import { createApp, createWorker } from './app.js';
 import { ConfigError, loadConfig } from './common/config/index.js';
 import { ensureDatabase, runMigrations } from './common/database/database.js';
 import { PreflightError, preflight } from './common/database/preflight.js';
@@ -15,13 +15,15 @@ async function main(): Promise<void> {
   await ensureDatabase(config.databaseUrl);
   await runMigrations(config.databaseUrl);
   const sandbox = await attachSandbox(config);
-  const app = await createApp(config);
   if (config.runApi) {
+    const app = await createApp(config);
     await app.listen(config.port, config.host);
     console.log(`Faire Shipment Manager is running on ${config.publicUrl} (mode: ${config.workerMode})`);
-    if (sandbox)
+    if (sandbox) {
       console.log(`Faire sandbox marketplace on ${sandbox.url} (set FAIRE_API_BASE_URL to use Faire)`);
+    }
   } else {
+    const app = await createWorker(config);
     await app.init();
     console.log(`Faire Shipment Manager worker is running (mode: ${config.workerMode})`);
   }

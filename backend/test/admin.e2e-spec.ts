@@ -1,6 +1,6 @@
 import { SANDBOX_DEFAULTS, SANDBOX_FIXTURES } from '@portal/faire-sandbox';
 import { randomUUID } from 'node:crypto';
-import { FaireAppCredentials } from '../src/modules/marketplace/faire-app-credentials.js';
+import { FaireAppCredentials } from '../src/modules/app-settings/index.js';
 import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
 
 const ROOT = 'root@x.test';
@@ -22,7 +22,7 @@ async function approve(authUrl: string): Promise<URL> {
   const url = new URL(authUrl);
   const html = await (await fetch(url)).text();
   // The last seeded brand: one no other company in this suite holds (one brand, one company).
-  const brandId = [...html.matchAll(/name="brandId" value="([^"]+)"/g)].at(-1)![1];
+  const brandId = [...html.matchAll(/name="brandId" value="([^"]+)"/g)].at(-1)![1]!;
   const form = new URLSearchParams({
     applicationId: url.searchParams.get('applicationId')!,
     scope: url.searchParams.getAll('scope').join(','),
@@ -40,7 +40,7 @@ async function connectFaire(agent: TestAgent): Promise<string | null> {
   const { body } = await agent.get('/api/oauth/faire/authorize').expect(200);
   const back = await approve(body.authUrl);
   const res = await agent.get(`${back.pathname}${back.search}`).expect(302);
-  return new URL(res.headers.location, 'http://localhost:3000').searchParams.get('faire');
+  return new URL(res.headers.location!, 'http://localhost:3000').searchParams.get('faire');
 }
 
 describe('admin panel', () => {
@@ -51,7 +51,7 @@ describe('admin panel', () => {
 
   async function count(sql: string, params: unknown[] = []): Promise<number> {
     const { rows } = await t.db.query<{ n: number }>(sql, params);
-    return rows[0].n;
+    return rows[0]!.n;
   }
 
   async function activityCount(action: string): Promise<number> {
@@ -259,7 +259,7 @@ describe('admin panel', () => {
       const after = await t.agent().get('/api/auth/config').expect(200);
       expect(after.body.googleEnabled).toBe(true);
       const start = await t.agent().get('/api/auth/google/start').expect(302);
-      const location = new URL(start.headers.location);
+      const location = new URL(start.headers.location!);
       expect(location.host).toBe('accounts.google.com');
       expect(location.searchParams.get('client_id')).toBe('client-123.apps.googleusercontent.com');
       const config = await root.get('/api/admin/config').expect(200);
@@ -475,7 +475,7 @@ describe('admin panel', () => {
           `INSERT INTO shipments (company_id, upload_id, row_number, order_id, display_id, tracking_number,
                                   carrier, ship_date, shipping_cost_cents, status)
            VALUES ($1, $2, $3, $4, $5, $6, 'UPS', '2026-01-05', 1200, $7)`,
-          [companyA.companyId, upload.rows[0].id, i + 1, `bo_order${i}`, `#ORDER${i}`, `1Z${i}`, status],
+          [companyA.companyId, upload.rows[0]!.id, i + 1, `bo_order${i}`, `#ORDER${i}`, `1Z${i}`, status],
         );
       }
       const expected = async (asOf: number) => ({

@@ -48,7 +48,7 @@ describe('sessions and dev sign-in', () => {
     const { rows } = await t.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM session WHERE sess::text LIKE '%userId%'",
     );
-    expect(rows[0].n).toBeGreaterThan(0);
+    expect(rows[0]!.n).toBeGreaterThan(0);
   });
 
   it('rotates the session id at sign-in (a planted id is useless)', async () => {

@@ -52,13 +52,13 @@ describe('pool and concurrency', () => {
         WORKER_MODE: 'api',
         DATABASE_URL: t.config.databaseUrl,
         LOCAL_STATE_DIR: t.config.localStateDir,
-        DB_POOL_SIZE: String(rows[0].n + 1),
+        DB_POOL_SIZE: String(rows[0]!.n + 1),
       },
       encoding: 'utf8',
       timeout: 60_000,
     });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain(`DB_POOL_SIZE=${rows[0].n + 1} is more than Postgres allows one client`);
+    expect(run.stderr).toContain(`DB_POOL_SIZE=${rows[0]!.n + 1} is more than Postgres allows one client`);
   });
 
   it('shows pool use, connections and queue depth in the admin status', async () => {
@@ -79,7 +79,7 @@ describe('pool and concurrency', () => {
       expect(body.capacity.pool.open).toBeGreaterThanOrEqual(1);
       expect(body.capacity.pool.open).toBeLessThanOrEqual(14);
       expect(body.capacity.pool.inUse).toBeLessThanOrEqual(body.capacity.pool.open);
-      expect(body.capacity.databaseMaxConnections).toBe(rows[0].n);
+      expect(body.capacity.databaseMaxConnections).toBe(rows[0]!.n);
       // This test's own pool and the app's pool and session pool are all connected to the database.
       expect(body.capacity.databaseConnections).toBeGreaterThanOrEqual(body.capacity.pool.open);
       expect(body.capacity.queues.orders.delayed).toBe(before.queues.orders.delayed + 1);

@@ -15,7 +15,7 @@ async function oauthToken(t: TestApp, index: number): Promise<string> {
       `${authorize}?applicationId=${SANDBOX_DEFAULTS.applicationId}&scope=${SCOPES.join(',')}&state=s&redirectUrl=${encodeURIComponent(REDIRECT)}`,
     )
   ).text();
-  const brandId = [...html.matchAll(/name="brandId" value="([^"]+)"/g)][index][1];
+  const brandId = [...html.matchAll(/name="brandId" value="([^"]+)"/g)][index]![1]!;
   const form = new URLSearchParams({
     applicationId: SANDBOX_DEFAULTS.applicationId,
     scope: SCOPES.join(','),
@@ -71,8 +71,9 @@ describe('migration to one connection per company', () => {
       ['bo@a.test', 'Bo'],
       ['di@b.test', 'Di'],
       ['ed@nowhere.test', 'Ed'],
-    ])
-      await t.signIn(email, name);
+    ]) {
+      await t.signIn(email!, name);
+    }
     const id = async (email: string) =>
       (await t.db.query('SELECT id FROM users WHERE email = $1', [email])).rows[0].id as string;
     const [boId, diId, edId] = [await id('bo@a.test'), await id('di@b.test'), await id('ed@nowhere.test')];

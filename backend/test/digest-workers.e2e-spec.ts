@@ -60,7 +60,7 @@ describe('daily digest across two worker processes', () => {
   /** Every digest job has ended (the only delayed job left is the schedule's next run). */
   async function queueSettled(): Promise<boolean> {
     const c = await digest.getJobCounts('waiting', 'active', 'prioritized');
-    if (c.waiting + c.active + c.prioritized > 0) return false;
+    if ((c.waiting ?? 0) + (c.active ?? 0) + (c.prioritized ?? 0) > 0) return false;
     const delayed = await digest.getJobs(['delayed'], 0, -1);
     return delayed.every((j) => j.name === DIGEST_JOBS.DAILY);
   }
@@ -85,7 +85,7 @@ describe('daily digest across two worker processes', () => {
     });
     // 06:00 of day D: both workers boot and register the 07:00 schedule; they also run the order syncs.
     moveClockTo(dayD + 6 * HOUR);
-    for (let i = 0; i < 2; i++)
+    for (let i = 0; i < 2; i++) {
       workers.push(
         startWorkerProcess(
           t,
@@ -93,6 +93,7 @@ describe('daily digest across two worker processes', () => {
           `--import ${MOVED_CLOCK}`,
         ),
       );
+    }
     await Promise.all(workers.map((w) => w.ready));
     await a.agent.post('/api/orders/refresh').expect(200);
     await b.agent.post('/api/orders/refresh').expect(200);
@@ -126,13 +127,13 @@ describe('daily digest across two worker processes', () => {
     // B may have something new on D+1 too (an order's reason can change with the day); never twice a day.
     expect(days[b.companyId]?.[0]).toBe(isoDay(dayD));
     const mails = await mailsPerCompany();
-    expect(mails).toEqual({ [a.companyId]: 2, [b.companyId]: days[b.companyId].length });
+    expect(mails).toEqual({ [a.companyId]: 2, [b.companyId]: days[b.companyId]!.length });
     const { rows } = await t.db.query<{ body_text: string }>(
       `SELECT body_text FROM mail_outbox WHERE company_id = $1 ORDER BY created_at`,
       [a.companyId],
     );
-    expect(rows[1].body_text).toContain('#DIGESTWK1X');
-    expect(rows[0].body_text).not.toContain('#DIGESTWK1X');
+    expect(rows[1]!.body_text).toContain('#DIGESTWK1X');
+    expect(rows[0]!.body_text).not.toContain('#DIGESTWK1X');
     const failed = await digest.getJobCounts('failed');
     expect(failed).toEqual({ failed: 0 });
   }, 90_000);

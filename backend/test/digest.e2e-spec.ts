@@ -73,17 +73,17 @@ describe('daily digest', () => {
     await job!.waitUntilFinished(events);
     const sent = await mails();
     expect(sent).toHaveLength(1);
-    expect(sent[0].to_email).toBe('ada@digest.test');
-    expect(sent[0].subject).toMatch(/^\d+ new problem orders? · late-shipment rate /);
+    expect(sent[0]!.to_email).toBe('ada@digest.test');
+    expect(sent[0]!.subject).toMatch(/^\d+ new problem orders? · late-shipment rate /);
     const problems = (await admin.agent.get('/api/orders/problem').expect(200)).body.orders as {
       displayId: string;
       problemReason: string;
     }[];
     expect(problems.length).toBeGreaterThan(0);
-    for (const p of problems) expect(sent[0].body_text).toContain(`#${p.displayId} `);
-    expect(sent[0].body_text).toContain(problems[0].problemReason);
-    expect(sent[0].body_text).toContain('Late-shipment rate:');
-    expect(sent[0].body_text).toContain('/problem-orders');
+    for (const p of problems) expect(sent[0]!.body_text).toContain(`#${p.displayId} `);
+    expect(sent[0]!.body_text).toContain(problems[0]!.problemReason);
+    expect(sent[0]!.body_text).toContain('Late-shipment rate:');
+    expect(sent[0]!.body_text).toContain('/problem-orders');
     // Running the day's schedule again changes nothing.
     await t.app.get(DigestProcessor).daily();
     expect(await mails()).toHaveLength(1);
@@ -99,8 +99,8 @@ describe('daily digest', () => {
     const sent = await mails();
     expect(sent).toHaveLength(2);
     // Only what is new since the last digest.
-    expect(sent[1].subject).toMatch(/^1 new problem order · /);
-    expect(sent[1].body_text).toContain('#DIGEST1X');
+    expect(sent[1]!.subject).toMatch(/^1 new problem order · /);
+    expect(sent[1]!.body_text).toContain('#DIGEST1X');
   });
 
   it('sends nothing when nothing is new, and nothing to an admin who opted out', async () => {
@@ -128,6 +128,6 @@ describe('daily digest', () => {
     expect(on.body).toEqual({ dailyDigest: true, receives: true });
     const next = await t.app.get(DigestService).sendDaily(admin.companyId, '2099-01-05');
     expect(next).toEqual({ sent: true, recipients: 1, orders: 1 });
-    expect((await mails())[2].body_text).toContain('#DIGEST2X');
+    expect((await mails())[2]!.body_text).toContain('#DIGEST2X');
   });
 });

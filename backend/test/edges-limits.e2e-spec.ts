@@ -52,7 +52,7 @@ describe('abuse limits', () => {
       "SELECT id FROM memberships WHERE email = 'a0@inv.test'",
     );
     expect(rows).toHaveLength(1);
-    expectLimited(await a.agent.post(`/api/team/resend-invite/${rows[0].id}`));
+    expectLimited(await a.agent.post(`/api/team/resend-invite/${rows[0]!.id}`));
     // No mail went out for the refused one.
     const sent = await t.db.query("SELECT 1 FROM mail_outbox WHERE to_email = 'a9@inv.test'");
     expect(sent.rows).toHaveLength(0);

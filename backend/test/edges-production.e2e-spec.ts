@@ -167,9 +167,9 @@ describe('production mode', () => {
       "SELECT body_text, link FROM mail_outbox WHERE to_email = 'prod-invitee@edges.test'",
     );
     expect(rows).toHaveLength(1);
-    expect(rows[0].link).toBeNull();
-    expect(rows[0].body_text).not.toContain(token);
-    expect(rows[0].body_text).toContain(LINK_NOT_STORED);
-    expect(rows[0].body_text).toContain('The link works once.');
+    expect(rows[0]!.link).toBeNull();
+    expect(rows[0]!.body_text).not.toContain(token);
+    expect(rows[0]!.body_text).toContain(LINK_NOT_STORED);
+    expect(rows[0]!.body_text).toContain('The link works once.');
   });
 });

@@ -109,8 +109,9 @@ describe('Faire client', () => {
     for await (const order of faire.iterateOrders(account(), {
       limit: 50,
       excludedStates: ['DELIVERED', 'CANCELED'],
-    }))
+    })) {
       states.add(order.state);
+    }
     expect(states.has('DELIVERED')).toBe(false);
     expect(states.has('CANCELED')).toBe(false);
     expect(states.has('PROCESSING')).toBe(true);

@@ -11,7 +11,7 @@ export async function decide(authUrl: string, decision: 'approve' | 'deny', bran
   const page = await fetch(url);
   expect(page.status).toBe(200);
   const html = await page.text();
-  const brandId = [...html.matchAll(/name="brandId" value="([^"]+)"/g)].map((m) => m[1])[brand];
+  const brandId = [...html.matchAll(/name="brandId" value="([^"]+)"/g)].map((m) => m[1]!)[brand]!;
   const form = new URLSearchParams({
     applicationId: url.searchParams.get('applicationId')!,
     scope: url.searchParams.getAll('scope').join(','),
@@ -28,7 +28,7 @@ export async function decide(authUrl: string, decision: 'approve' | 'deny', bran
 /** Follows Faire's redirect back into the product with the user's cookies. */
 async function comeBack(agent: TestAgent, back: URL): Promise<URL> {
   const res = await agent.get(`${back.pathname}${back.search}`).expect(302);
-  return new URL(res.headers.location, 'http://localhost:3000');
+  return new URL(res.headers.location!, 'http://localhost:3000');
 }
 
 /** An admin's whole connect round trip; answers where the browser lands. */
@@ -64,7 +64,7 @@ async function member(t: TestApp, admin: TestAgent, email: string, name: string)
     'SELECT link FROM mail_outbox WHERE to_email = $1 ORDER BY created_at DESC LIMIT 1',
     [email],
   );
-  const token = new URL(rows[0].link).searchParams.get('token')!;
+  const token = new URL(rows[0]!.link).searchParams.get('token')!;
   const agent = await t.signIn(email, name);
   await agent.post('/api/team/accept-invite').send({ token }).expect(200);
   return agent;

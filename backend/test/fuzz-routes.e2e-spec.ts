@@ -61,14 +61,15 @@ function knownBad(
       }
     : method === 'get' || method === 'delete'
       ? null
-      : { kind: 'raw', text: RAW_BODIES[0] };
+      : { kind: 'raw', text: RAW_BODIES[0]! };
   const out: [Persona, string[], string, Body][] = [];
   for (const persona of ['admin', 'platform'] as Persona[]) {
     for (const value of KNOWN_BAD_VALUES) {
       out.push([persona, pathParams.map(() => value), '', body]);
       // One parameter at a time: a bad value in one must not hide a 500 behind another's 400.
-      for (const q of queryParams)
+      for (const q of queryParams) {
         out.push([persona, pathParams.map(() => '1'), `${encode(q)}=${encode(value)}`, null]);
+      }
     }
   }
   return out;
@@ -91,7 +92,7 @@ describe('every route survives hostile input (property-based)', () => {
     const user = await t.signIn('user@fuzz.test');
     await user
       .post('/api/team/accept-invite')
-      .send({ token: new URL(rows[0].link).searchParams.get('token') })
+      .send({ token: new URL(rows[0]!.link).searchParams.get('token') })
       .expect(200);
     agents = {
       signedOut: t.agent(),
@@ -106,7 +107,7 @@ describe('every route survives hostile input (property-based)', () => {
     await t.close();
   });
 
-  const resolve = (ref: string) => doc.components.schemas[ref.split('/').pop()!];
+  const resolve = (ref: string) => doc.components.schemas[ref.split('/').pop()!]!;
 
   function operations(): { method: Method; path: string; op: Operation }[] {
     const list = Object.entries(doc.paths).flatMap(([path, ops]) =>
@@ -125,12 +126,14 @@ describe('every route survives hostile input (property-based)', () => {
   ): Promise<request.Response> {
     let req = agent[method](query ? `${path}?${query}` : path);
     if (!body) return req;
-    if (body.kind === 'json')
+    if (body.kind === 'json') {
       return req.set('Content-Type', 'application/json').send(JSON.stringify(body.value) ?? 'null');
+    }
     if (body.kind === 'raw') return req.set('Content-Type', 'application/json').send(body.text);
     for (const [name, value] of body.fields) req = req.field(name, value);
-    for (const [name, content] of body.files)
+    for (const [name, content] of body.files) {
       req = req.attach(name, Buffer.from(content), { filename: 'f.csv', contentType: 'text/csv' });
+    }
     return req;
   }
 
@@ -159,7 +162,10 @@ describe('every route survives hostile input (property-based)', () => {
           : fc.oneof(
               {
                 weight: 5,
-                arbitrary: bodyFor(jsonSchema, resolve).map((value) => ({ kind: 'json' as const, value })),
+                arbitrary: bodyFor(jsonSchema, resolve).map((value) => ({
+                  kind: 'json' as const,
+                  value,
+                })),
               },
               {
                 weight: 1,
@@ -196,7 +202,7 @@ describe('every route survives hostile input (property-based)', () => {
           async (persona, params, query, body) => {
             let url = path;
             pathParams.forEach((name, i) => {
-              url = url.replace(`{${name}}`, encode(params[i]) || '%20');
+              url = url.replace(`{${name}}`, encode(params[i]!) || '%20');
             });
             const res = await send(agents[persona], method, url, query, body);
             if (res.status >= 500) {

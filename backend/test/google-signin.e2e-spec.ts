@@ -55,7 +55,7 @@ describe('Google sign-in', () => {
     agent: TestAgent,
   ): Promise<{ code: string; state: string; redirectUri: string; authorize: URL }> {
     const start = await agent.get('/api/auth/google/start').expect(302);
-    const authorize = new URL(start.headers.location);
+    const authorize = new URL(start.headers.location!);
     const back = await fetch(authorize, { redirect: 'manual' });
     const callback = new URL(back.headers.get('location')!);
     return {

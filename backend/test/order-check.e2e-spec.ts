@@ -25,7 +25,7 @@ describe('know before you send: the review asks what the last sync knows, in one
     const sent = tracking();
     await upload(admin, csv([[f.processingOrderId, sent, 'UPS', today(), '1']])).expect(200);
     await waitForTerminal(t, companyId);
-    const onOrder = t.sandbox.getOrder(f.preTransitOrderId)!.shipments[0].tracking_code;
+    const onOrder = t.sandbox.getOrder(f.preTransitOrderId)!.shipments[0]!.tracking_code;
     const fresh = tracking();
     t.sandbox.clearLedger();
     const res = await admin

@@ -193,7 +193,7 @@ describe('orders: sync, late rules, dashboard numbers', () => {
       'SELECT count(*)::int AS n, count(DISTINCT faire_order_id)::int AS ids FROM orders WHERE company_id = $1',
       [a.companyId],
     );
-    expect(rows[0].n).toBe(rows[0].ids);
+    expect(rows[0]!.n).toBe(rows[0]!.ids);
     const open = t.sandbox.listOrders(b1.brandId).filter((o) => OPEN.includes(o.state));
     const listed = (await a.agent.get('/api/orders')).body.orders as OrderView[];
     expect(listed.map((o) => o.faireOrderId).sort()).toEqual(open.map((o) => o.id).sort());
@@ -225,7 +225,7 @@ describe('orders: sync, late rules, dashboard numbers', () => {
     const reader = await t.signIn('reader@orders.test');
     await reader
       .post('/api/team/accept-invite')
-      .send({ token: new URL(rows[0].link).searchParams.get('token') })
+      .send({ token: new URL(rows[0]!.link).searchParams.get('token') })
       .expect(200);
     await reader.get('/api/company-settings').expect(200);
     await reader

@@ -169,7 +169,7 @@ describe('route access matrix', () => {
     const user = await t.signIn('user@a.test');
     await user
       .post('/api/team/accept-invite')
-      .send({ token: new URL(rows[0].link).searchParams.get('token') })
+      .send({ token: new URL(rows[0]!.link).searchParams.get('token') })
       .expect(200);
     agents = {
       signedOut: t.agent(),
@@ -214,8 +214,8 @@ describe('route access matrix', () => {
         ctx.n += 1;
         const path = row.path ? await row.path(ctx) : template;
         const agent = agents[persona];
-        const m = method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-        let req = agent[m](path);
+        const m = method!.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+        let req = agent[m](path!);
         if (row.body) req = req.send(row.body(ctx));
         const res: request.Response = await req;
         got.push(res.status);

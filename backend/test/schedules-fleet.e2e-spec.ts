@@ -67,13 +67,13 @@ describe('schedules run once per fleet', () => {
       'SELECT count(*)::int AS n FROM order_sync_state WHERE company_id = ANY($1::uuid[]) AND last_success_at >= $2',
       [companies, new Date(movedTime)],
     );
-    return rows[0].n;
+    return rows[0]!.n;
   }
 
   it('runs the nightly refresh once a night and the recovery sweep once a period across two workers', async () => {
     // Noon of day D, far from 03:00: both workers boot and register their schedules.
     moveClockTo(dayD + 12 * 3_600_000);
-    for (let i = 0; i < 2; i++)
+    for (let i = 0; i < 2; i++) {
       workers.push(
         startWorkerProcess(
           t,
@@ -81,6 +81,7 @@ describe('schedules run once per fleet', () => {
           `--import ${MOVED_CLOCK}`,
         ),
       );
+    }
     await Promise.all(workers.map((w) => w.ready));
     const scheduler = await orders.getJobScheduler(ORDER_JOBS.NIGHTLY);
     expect(scheduler?.next).toBe(dayD + DAY + 3 * 3_600_000);

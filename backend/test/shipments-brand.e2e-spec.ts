@@ -78,9 +78,9 @@ describe('shipments per Faire brand', () => {
     t.sandbox.clearLedger();
     await upload(agent, csv(rows)).expect(200);
     await waitForTerminal(t, companyId);
-    const order = t.sandbox.getOrder(rows[0][0])!;
+    const order = t.sandbox.getOrder(rows[0]![0]!)!;
     expect(order.shipments).toHaveLength(1);
-    expect(order.shipments[0].maker_cost).toEqual({ amount_minor: 420, currency: 'GBP' });
+    expect(order.shipments[0]!.maker_cost).toEqual({ amount_minor: 420, currency: 'GBP' });
     const history = await agent.get('/api/shipments').expect(200);
     expect(history.body.shipments[0]).toMatchObject({
       status: 'SUCCESS',
@@ -98,11 +98,11 @@ describe('shipments per Faire brand', () => {
       currency: 'CAD',
     });
     const rows = rowsFor(t.sandbox, 'brand4', 2, 'C');
-    rows[1][4] = '1,234.56';
+    rows[1]![4] = '1,234.56';
     t.sandbox.clearLedger();
     await upload(agent, csv(rows)).expect(200);
     await waitForTerminal(t, companyId);
-    const costs = rows.map(([id]) => t.sandbox.getOrder(id)!.shipments.map((s) => s.maker_cost));
+    const costs = rows.map(([id]) => t.sandbox.getOrder(id!)!.shipments.map((s) => s.maker_cost));
     expect(costs).toEqual([
       [{ amount_minor: 420, currency: 'CAD' }],
       [{ amount_minor: 123456, currency: 'CAD' }],
@@ -111,7 +111,7 @@ describe('shipments per Faire brand', () => {
     const byOrder = new Map(
       (history.body.shipments as { orderId: string }[]).map((s) => [s.orderId, s as Record<string, unknown>]),
     );
-    expect(byOrder.get(rows[1][0])).toMatchObject({
+    expect(byOrder.get(rows[1]![0]!)).toMatchObject({
       status: 'SUCCESS',
       shippingCost: 123456,
       currency: 'CAD',
@@ -185,8 +185,8 @@ describe('shipments per Faire brand', () => {
     t.sandbox.knobs.reset();
     const creates = t.sandbox.ledger();
     expect(creates).toHaveLength(1);
-    expect(creates[0].outcome).toBe('dropped_after_commit');
-    const order = t.sandbox.getOrder(rows[0][0])!;
+    expect(creates[0]!.outcome).toBe('dropped_after_commit');
+    const order = t.sandbox.getOrder(rows[0]![0]!)!;
     expect(order.shipments.map((s) => s.tracking_code)).toEqual(['JD-0146-0000-7777']);
     const row = await t.db.query(`SELECT status FROM shipments WHERE company_id = $1`, [companyId]);
     expect(row.rows).toEqual([{ status: 'SUCCESS' }]);

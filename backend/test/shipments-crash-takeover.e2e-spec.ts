@@ -40,7 +40,7 @@ describe('a worker starting after a kill -9', () => {
     const rows: string[][] = [];
     for (let o = 0; o < 60; o++) {
       const order = t.sandbox.createOrder('brand1', { state: 'PROCESSING' });
-      for (let i = 0; i < 3; i++)
+      for (let i = 0; i < 3; i++) {
         rows.push([
           order.id,
           `1ZTK${String(o).padStart(4, '0')}${String(i).padStart(2, '0')}`.padEnd(18, '3'),
@@ -48,6 +48,7 @@ describe('a worker starting after a kill -9', () => {
           today(),
           '1.00',
         ]);
+      }
     }
     await upload(admin, csv(rows), 'takeover.csv').expect(200);
     t.sandbox.knobs.set({ latencyMs: 400 });
@@ -89,6 +90,6 @@ describe('a worker starting after a kill -9', () => {
       "SELECT count(*)::int AS n FROM shipments WHERE company_id = $1 AND status = 'SUCCESS'",
       [companyId],
     );
-    expect(ok[0].n).toBe(rows.length);
+    expect(ok[0]!.n).toBe(rows.length);
   }, 180_000);
 });

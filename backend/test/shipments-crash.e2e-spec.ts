@@ -90,7 +90,7 @@ describe('kill -9 of the worker mid-batch', () => {
       'SELECT coalesce(sum(attempts), 0)::int AS n FROM shipments WHERE company_id = $1',
       [companyId],
     );
-    return rows[0].n;
+    return rows[0]!.n;
   }
 
   const pending = () => unfinished(t, companyId);
@@ -101,7 +101,7 @@ describe('kill -9 of the worker mid-batch', () => {
       const rows: string[][] = [];
       for (let o = 0; o < 100; o++) {
         const order = t.sandbox.createOrder('brand1', { state: o % 10 === 0 ? 'NEW' : 'PROCESSING' });
-        for (let i = 0; i < 10; i++)
+        for (let i = 0; i < 10; i++) {
           rows.push([
             order.id,
             `1ZK${seed}${String(o).padStart(3, '0')}${String(i).padStart(2, '0')}`.padEnd(18, '7'),
@@ -109,6 +109,7 @@ describe('kill -9 of the worker mid-batch', () => {
             today(),
             '1.00',
           ]);
+        }
       }
       t.sandbox.knobs.set({ latencyMs: 15 });
       await upload(admin, csv(rows), `crash-${seed}.csv`).expect(200);
@@ -118,8 +119,9 @@ describe('kill -9 of the worker mid-batch', () => {
         const worker = startWorker();
         // Wait until this worker is really working (booting is slow on a busy machine), then kill it at a random moment.
         const started = Date.now();
-        while ((await touched()) === before && Date.now() - started < 30_000)
+        while ((await touched()) === before && Date.now() - started < 30_000) {
           await new Promise((r) => setTimeout(r, 100));
+        }
         await new Promise((r) => setTimeout(r, Math.floor(random() * 4000)));
         worker.kill('SIGKILL');
         await new Promise((r) => worker.once('exit', r));
@@ -145,7 +147,7 @@ describe('kill -9 of the worker mid-batch', () => {
         "SELECT count(*)::int AS n FROM shipments WHERE status = 'SUCCESS' AND tracking_number = ANY($1::text[])",
         [rows.map((r) => r[1])],
       );
-      expect(ok[0].n).toBe(1000);
+      expect(ok[0]!.n).toBe(1000);
     }, 240_000);
   }
 });

@@ -9,7 +9,7 @@ async function counts(t: TestApp, companyId: string): Promise<Counts> {
     "SELECT count(*) FILTER (WHERE status = 'PENDING')::int AS pending, count(*) FILTER (WHERE status = 'SUCCESS')::int AS done FROM shipments WHERE company_id = $1",
     [companyId],
   );
-  return rows[0];
+  return rows[0]!;
 }
 
 /** Polls until the company has no pending row left; answers what the other company had at that moment. */
@@ -44,7 +44,7 @@ describe('fairness between companies', () => {
     const bigRows: string[][] = [];
     for (let o = 0; o < 40; o++) {
       const order = t.sandbox.createOrder('brand1', { state: 'PROCESSING' });
-      for (let i = 0; i < 10; i++)
+      for (let i = 0; i < 10; i++) {
         bigRows.push([
           order.id,
           `1ZFA${String(o).padStart(3, '0')}${String(i).padStart(2, '0')}`.padEnd(18, '3'),
@@ -52,6 +52,7 @@ describe('fairness between companies', () => {
           today(),
           '1',
         ]);
+      }
     }
     const small = t.sandbox.createOrder('brand2', { state: 'PROCESSING' });
     t.sandbox.knobs.set({ latencyMs: 50 });

@@ -150,8 +150,8 @@ describe('hostile uploads', () => {
         'SELECT ur.errors, ur.raw FROM upload_rows ur WHERE ur.upload_id = $1',
         [res.body.uploadId],
       );
-      expect(stored.rows[0].errors.map((e) => e.message)).toEqual([message]);
-      expect(JSON.stringify(stored.rows[0].raw)).not.toMatch(/\\u0000/);
+      expect(stored.rows[0]!.errors.map((e) => e.message)).toEqual([message]);
+      expect(JSON.stringify(stored.rows[0]!.raw)).not.toMatch(/\\u0000/);
     },
   );
 
@@ -167,7 +167,7 @@ describe('hostile uploads', () => {
         long.body.uploadId,
       ])
     ).rows;
-    expect(u.file_name).toBe(long.body.filename);
+    expect(u!.file_name).toBe(long.body.filename);
   });
 
   it('Reading B: lone surrogates and NULs in reviewed rows and the file name never answer 5xx', async () => {
@@ -203,7 +203,7 @@ describe('hostile uploads', () => {
         res.body.uploadId,
       ])
     ).rows;
-    expect(u.file_name).toBe('reviewed \uFFFD.csv');
+    expect(u!.file_name).toBe('reviewed \uFFFD.csv');
   });
 
   it('a column mapping with a NUL or a huge column name is answered with a 4xx, never a 500', async () => {
@@ -231,17 +231,19 @@ describe('hostile uploads', () => {
     const failed = await queue.add(
       SHIPMENT_JOBS.MATERIALIZE,
       { uploadId: 'not-an-upload-id' },
-      { jobId: `materialize-${stuck.id}-recover`, attempts: 1 },
+      { jobId: `materialize-${stuck!.id}-recover`, attempts: 1 },
     );
-    for (let i = 0; i < 300 && (await failed.getState()) !== 'failed'; i++)
+    for (let i = 0; i < 300 && (await failed.getState()) !== 'failed'; i++) {
       await new Promise((r) => setTimeout(r, 100));
+    }
     expect(await failed.getState()).toBe('failed');
     expect((await status.systemStatus()).stuckUploads).toBe(1);
 
     await t.app.get(ShipmentRecoveryService).sweep();
     // A worker takes the new job: the upload has nothing left to turn into shipments and is done.
-    for (let i = 0; i < 300 && (await status.systemStatus()).stuckUploads > 0; i++)
+    for (let i = 0; i < 300 && (await status.systemStatus()).stuckUploads > 0; i++) {
       await new Promise((r) => setTimeout(r, 100));
+    }
     expect((await status.systemStatus()).stuckUploads).toBe(0);
   });
 
@@ -263,10 +265,12 @@ describe('hostile uploads', () => {
     async (_name, poison, message) => {
       const orders = [0, 1, 2].map(() => t.sandbox.createOrder('brand1', { state: 'PROCESSING' }).id);
       const good = [
-        [orders[0], tracking('G'), 'UPS', today(), '2.50'],
-        [orders[1], tracking('G'), 'UPS', today(), '2.50'],
+        [orders[0]!, tracking('G'), 'UPS', today(), '2.50'],
+        [orders[1]!, tracking('G'), 'UPS', today(), '2.50'],
       ];
-      const res = await upload(admin, csv([good[0], poison(orders[2]), good[1]]), 'poison.csv').expect(200);
+      const res = await upload(admin, csv([good[0]!, poison(orders[2]!), good[1]!]), 'poison.csv').expect(
+        200,
+      );
       expect(res.body).toMatchObject({ totalRows: 3, validRows: 2, invalidRows: 1 });
       expect(
         res.body.preview.invalid.map((r: { row: number; validation: string }) => [r.row, r.validation]),
@@ -279,7 +283,7 @@ describe('hostile uploads', () => {
         [res.body.uploadId],
       );
       expect(shipments.rows.map((r) => r.status)).toEqual(['SUCCESS', 'SUCCESS']);
-      expect(t.sandbox.getOrder(orders[2])?.shipments ?? []).toEqual([]);
+      expect(t.sandbox.getOrder(orders[2]!)?.shipments ?? []).toEqual([]);
     },
     90_000,
   );

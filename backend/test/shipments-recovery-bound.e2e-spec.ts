@@ -15,7 +15,7 @@ function rowsFor(t: TestApp, orders: number, tag: string): string[][] {
   const rows: string[][] = [];
   for (let o = 0; o < orders; o++) {
     const order = t.sandbox.createOrder('brand1', { state: 'PROCESSING' });
-    for (let i = 0; i < 2; i++)
+    for (let i = 0; i < 2; i++) {
       rows.push([
         order.id,
         `1Z${tag}${String(o).padStart(4, '0')}${String(i).padStart(2, '0')}`.padEnd(18, '8'),
@@ -23,6 +23,7 @@ function rowsFor(t: TestApp, orders: number, tag: string): string[][] {
         today(),
         '1.00',
       ]);
+    }
   }
   return rows;
 }
@@ -68,8 +69,9 @@ describe('rows and uploads left without a job by a crash', () => {
       prefix: t.config.queuePrefix,
     });
     try {
-      for (const job of await queue.getJobs(['prioritized', 'wait', 'delayed']))
+      for (const job of await queue.getJobs(['prioritized', 'wait', 'delayed'])) {
         if (job.name !== SHIPMENT_JOBS.RECOVERY_SWEEP) await job.remove();
+      }
     } finally {
       await queue.close();
     }
@@ -77,8 +79,9 @@ describe('rows and uploads left without a job by a crash', () => {
     void processor.worker.resume();
 
     const deadline = committedAt + bound + WORK_MS;
-    while ((await unfinished(t, companyId)) > 0 && Date.now() < deadline)
+    while ((await unfinished(t, companyId)) > 0 && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 250));
+    }
     expect(await unfinished(t, companyId)).toBe(0);
     const counts = ledgerCounts(t.sandbox);
     for (const [order, code] of [...inline, ...staged]) expect(counts.get(`${order}|${code}`)).toBe(1);

@@ -124,7 +124,7 @@ describe('Redis killed and started again mid-run', () => {
     const rows: string[][] = [];
     for (let o = 0; o < 100; o++) {
       const order = t.sandbox.createOrder('brand1', { state: 'PROCESSING' });
-      for (let i = 0; i < 3; i++)
+      for (let i = 0; i < 3; i++) {
         rows.push([
           order.id,
           `1ZRS${String(o).padStart(4, '0')}${String(i).padStart(2, '0')}`.padEnd(18, '3'),
@@ -132,6 +132,7 @@ describe('Redis killed and started again mid-run', () => {
           today(),
           '1.00',
         ]);
+      }
     }
     t.sandbox.knobs.set({ latencyMs: 20 });
     await upload(admin, csv(rows), 'restart.csv').expect(200);
@@ -142,11 +143,12 @@ describe('Redis killed and started again mid-run', () => {
         'SELECT count(*)::int AS n FROM shipments WHERE company_id = $1 AND status = $2',
         [companyId, status],
       );
-      return r[0].n;
+      return r[0]!.n;
     };
     const started = Date.now();
-    while ((await count('SUCCESS')) < 30 && Date.now() - started < 30_000)
+    while ((await count('SUCCESS')) < 30 && Date.now() - started < 30_000) {
       await new Promise((r) => setTimeout(r, 50));
+    }
     expect(await count('SUCCESS')).toBeGreaterThanOrEqual(30);
     expect(await unfinished(t, companyId)).toBeGreaterThan(60);
     await redis.kill();

@@ -1,7 +1,7 @@
 import { SANDBOX_FIXTURES } from '@portal/faire-sandbox';
 import { randomBytes } from 'node:crypto';
 import { ShipmentProcessingService } from '../src/modules/shipments/shipment-processing.service.js';
-import { ShipmentsService } from '../src/modules/shipments/shipments.service.js';
+import { ShipmentQueueing } from '../src/modules/shipments/shipment-queueing.service.js';
 import { csv, ledgerCounts, today, tracking, unfinished, upload } from './helpers/shipments.js';
 import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
 
@@ -49,7 +49,7 @@ describe('a staged slice holding rows Postgres refuses', () => {
     const [batch] = (
       await t.db.query<{ rows: string }>('SELECT rows FROM upload_batches WHERE upload_id = $1', [uploadId])
     ).rows;
-    const staged = JSON.parse(batch.rows) as unknown[][];
+    const staged = JSON.parse(batch!.rows) as unknown[][];
     const date = today();
     // [rowNumber, orderId, trackingNumber, carrier, carrierRaw, shipDate, cents, duplicateOf]
     const refused: Array<[unknown[], string]> = [
@@ -73,13 +73,13 @@ describe('a staged slice holding rows Postgres refuses', () => {
     // Good and refused rows interleaved, so every half of the slice holds some of each.
     const rows = [
       staged[0],
-      refused[0][0],
+      refused[0]![0],
       staged[1],
-      refused[1][0],
+      refused[1]![0],
       staged[2],
-      refused[2][0],
+      refused[2]![0],
       staged[3],
-      refused[3][0],
+      refused[3]![0],
     ];
     await t.db.query('UPDATE upload_batches SET rows = $2, row_count = $3 WHERE upload_id = $1', [
       uploadId,
@@ -91,13 +91,13 @@ describe('a staged slice holding rows Postgres refuses', () => {
       rows.length,
     ]);
 
-    const done = await t.app.get(ShipmentsService).materialize(uploadId);
+    const done = await t.app.get(ShipmentQueueing).materialize(uploadId);
     expect(done).toEqual({ queued: 4, repeats: 0 });
     const errors = await t.db.query<{ row_number: number; valid: boolean; errors: { message: string }[] }>(
       'SELECT row_number, valid, errors FROM upload_rows WHERE upload_id = $1 ORDER BY row_number',
       [uploadId],
     );
-    expect(errors.rows.map((r) => [r.row_number, r.valid, r.errors[0].message])).toEqual(
+    expect(errors.rows.map((r) => [r.row_number, r.valid, r.errors[0]!.message])).toEqual(
       refused.map(([r, message]) => [r[0], false, message]),
     );
     const [u] = (
@@ -107,7 +107,7 @@ describe('a staged slice holding rows Postgres refuses', () => {
       )
     ).rows;
     expect(u).toMatchObject({ valid_rows: 4, invalid_rows: 4 });
-    expect(u.materialized_at).not.toBeNull();
+    expect(u!.materialized_at).not.toBeNull();
     expect((await t.db.query('SELECT 1 FROM upload_batches WHERE upload_id = $1', [uploadId])).rowCount).toBe(
       0,
     );
@@ -122,7 +122,7 @@ describe('a staged slice holding rows Postgres refuses', () => {
   it('a batch whose processing the database refuses for one order still creates the other orders', async () => {
     const orders = [0, 1, 2].map(() => t.sandbox.createOrder('brand1', { state: 'PROCESSING' }).id);
     const rows = orders.map((order) => [order, tracking('Q'), 'UPS', today(), '4.00']);
-    const poisoned = rows[1][1];
+    const poisoned = rows[1]![1];
     // Postgres refuses to mark that row in flight (a data exception, as a refused value would raise).
     await t.db.query(`CREATE FUNCTION refuse_row() RETURNS trigger LANGUAGE plpgsql AS $$
                       BEGIN RAISE EXCEPTION 'refused' USING ERRCODE = '22000'; END $$`);
@@ -133,7 +133,7 @@ describe('a staged slice holding rows Postgres refuses', () => {
     );
     try {
       const res = await upload(admin, csv(rows), 'refused-batch.csv').expect(200);
-      await t.app.get(ShipmentsService).materialize(res.body.uploadId);
+      await t.app.get(ShipmentQueueing).materialize(res.body.uploadId);
       // All three rows in one batch, as one job would carry them.
       await processAll(res.body.uploadId);
     } finally {
@@ -141,8 +141,8 @@ describe('a staged slice holding rows Postgres refuses', () => {
       await t.db.query('DROP FUNCTION IF EXISTS refuse_row()');
     }
     const counts = ledgerCounts(t.sandbox);
-    expect(counts.get(`${orders[0]}|${rows[0][1]}`)).toBe(1);
-    expect(counts.get(`${orders[2]}|${rows[2][1]}`)).toBe(1);
+    expect(counts.get(`${orders[0]}|${rows[0]![1]}`)).toBe(1);
+    expect(counts.get(`${orders[2]}|${rows[2]![1]}`)).toBe(1);
     expect(counts.get(`${orders[1]}|${poisoned}`)).toBeUndefined();
     const [row] = (
       await t.db.query<{ status: string; error_message: string }>(

@@ -11,7 +11,7 @@ function batch(sandbox: SandboxHandle, orders: number, perOrder: number, tag: st
   const rows: string[][] = [];
   for (let o = 0; o < orders; o++) {
     const order = sandbox.createOrder('brand1', { state: 'PROCESSING' });
-    for (let i = 0; i < perOrder; i++)
+    for (let i = 0; i < perOrder; i++) {
       rows.push([
         order.id,
         `1Z${tag}${String(o).padStart(4, '0')}${String(i).padStart(3, '0')}`.padEnd(18, '0').slice(0, 18),
@@ -19,6 +19,7 @@ function batch(sandbox: SandboxHandle, orders: number, perOrder: number, tag: st
         today(),
         '4.20',
       ]);
+    }
   }
   return rows;
 }
@@ -38,7 +39,7 @@ async function assertExactlyOnce(t: TestApp, companyId: string, rows: string[][]
     "SELECT count(*)::int AS n FROM shipments WHERE company_id = $1 AND status = 'SUCCESS' AND tracking_number = ANY($2::text[])",
     [companyId, rows.map((r) => r[1])],
   );
-  expect(ok[0].n).toBe(rows.length);
+  expect(ok[0]!.n).toBe(rows.length);
 }
 
 describe('exactly once under faults', () => {
@@ -102,7 +103,7 @@ describe('exactly once under faults', () => {
     const { rows: pendingNow } = await t.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM shipments WHERE status = 'PENDING'",
     );
-    expect(pendingNow[0].n).toBe(rows.length);
+    expect(pendingNow[0]!.n).toBe(rows.length);
     await t.db.query(`UPDATE shipments SET updated_at = now() - interval '1 hour' WHERE status = 'PENDING'`);
     expect(await t.app.get(ShipmentRecoveryService).sweep()).toBe(rows.length);
     void worker.resume();

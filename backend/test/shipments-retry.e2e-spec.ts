@@ -42,7 +42,7 @@ describe('shipment jobs retried by the queue, not by the client', () => {
     const { rows } = await t.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted",
     );
-    return rows[0].n;
+    return rows[0]!.n;
   }
 
   async function rowOf(code: string) {
@@ -50,7 +50,7 @@ describe('shipment jobs retried by the queue, not by the client', () => {
       'SELECT status, error_message FROM shipments WHERE company_id = $1 AND tracking_number = $2',
       [companyId, code],
     );
-    return rows[0];
+    return rows[0]!;
   }
 
   it('a 429 with Retry-After: one create call, then the job waits that long in the queue, holding no lock', async () => {
@@ -68,7 +68,7 @@ describe('shipment jobs retried by the queue, not by the client', () => {
     while (callsTo(createPath).length === 0 && Date.now() < deadline) await sleep(50);
     const throttled = callsTo(createPath);
     expect(throttled).toHaveLength(1);
-    expect(throttled[0].line).toContain(' 429 ');
+    expect(throttled[0]!.line).toContain(' 429 ');
     t.sandbox.knobs.reset();
 
     // While it waits: the row says so, the job is delayed in Redis, no advisory lock is held.
@@ -86,9 +86,9 @@ describe('shipment jobs retried by the queue, not by the client', () => {
 
     const retried = callsTo(createPath);
     expect(retried).toHaveLength(2);
-    expect(retried[1].line).toContain(' 200 ');
+    expect(retried[1]!.line).toContain(' 200 ');
     // Not before the Retry-After (the exponential backoff alone would have been 2 s).
-    expect(retried[1].at - throttled[0].at).toBeGreaterThanOrEqual(4800);
+    expect(retried[1]!.at - throttled[0]!.at).toBeGreaterThanOrEqual(4800);
     await waitForTerminal(t, companyId, 20_000);
     expect(await rowOf(code)).toMatchObject({ status: 'SUCCESS' });
     expect(t.sandbox.getOrder(order.id)!.shipments.filter((s) => s.tracking_code === code)).toHaveLength(1);

@@ -33,7 +33,7 @@ describe('SIGTERM while Faire answers slowly', () => {
     const rows: string[][] = [];
     for (let o = 0; o < 40; o++) {
       const order = t.sandbox.createOrder('brand1', { state: 'PROCESSING' });
-      for (let i = 0; i < 2; i++)
+      for (let i = 0; i < 2; i++) {
         rows.push([
           order.id,
           `1ZSD${String(o).padStart(4, '0')}${String(i).padStart(2, '0')}`.padEnd(18, '5'),
@@ -41,6 +41,7 @@ describe('SIGTERM while Faire answers slowly', () => {
           today(),
           '1.00',
         ]);
+      }
     }
     await upload(admin, csv(rows), 'slow.csv').expect(200);
     t.sandbox.knobs.set({ latencyMs: LATENCY_MS });
@@ -52,8 +53,9 @@ describe('SIGTERM while Faire answers slowly', () => {
     await worker.ready;
     // Wait until the worker is really creating shipments (each call takes LATENCY_MS).
     const started = Date.now();
-    while (t.sandbox.ledger().length < 2 && Date.now() - started < 60_000)
+    while (t.sandbox.ledger().length < 2 && Date.now() - started < 60_000) {
       await new Promise((r) => setTimeout(r, 100));
+    }
     expect(t.sandbox.ledger().length).toBeGreaterThanOrEqual(2);
 
     const callsAtTerm = t.sandbox.ledger().length;

@@ -1,7 +1,7 @@
 import { SANDBOX_FIXTURES } from '@portal/faire-sandbox';
 import { ShipmentRecoveryService } from '../src/modules/shipments/shipment-recovery.service.js';
 import { ShipmentsProcessor } from '../src/modules/shipments/shipments.processor.js';
-import { ShipmentsService } from '../src/modules/shipments/shipments.service.js';
+import { ShipmentQueueing } from '../src/modules/shipments/shipment-queueing.service.js';
 import { csv, ledgerCounts, today, upload, waitForTerminal } from './helpers/shipments.js';
 import { createTestApp, dropQueueKeys, type TestAgent, type TestApp } from './helpers/test-app.js';
 
@@ -9,14 +9,14 @@ const f = SANDBOX_FIXTURES.brand1;
 
 async function countOf(t: TestApp, sql: string, params: unknown[] = []): Promise<number> {
   const { rows } = await t.db.query<{ n: number }>(sql, params);
-  return Number(rows[0].n);
+  return Number(rows[0]!.n);
 }
 
 /** `orders` orders with `perOrder` UPS rows each. */
 function rowsFor(orders: string[], perOrder: number, tag: string): string[][] {
   const rows: string[][] = [];
   orders.forEach((order, o) => {
-    for (let i = 0; i < perOrder; i++)
+    for (let i = 0; i < perOrder; i++) {
       rows.push([
         order,
         `1Z${tag}${String(o).padStart(5, '0')}${String(i).padStart(2, '0')}`.padEnd(18, '0').slice(0, 18),
@@ -24,6 +24,7 @@ function rowsFor(orders: string[], perOrder: number, tag: string): string[][] {
         today(),
         '2.50',
       ]);
+    }
   });
   return rows;
 }
@@ -49,19 +50,19 @@ describe('big uploads: stored first, turned into shipments exactly once', () => 
   const count = (sql: string, params: unknown[] = []) => countOf(t, sql, params);
 
   it('answers before the rows are shipments; two workers on the same upload make each row one shipment', async () => {
-    const service = t.app.get(ShipmentsService);
+    const service = t.app.get(ShipmentQueueing);
     // One row stored by an earlier upload, repeated in the big one.
     const earlier = rowsFor(['bo_stagedearly1'], 1, 'E');
     await upload(admin, csv(earlier), 'earlier.csv').expect(200);
     const [earlierUpload] = (
       await t.db.query<{ id: string }>("SELECT id FROM uploads WHERE file_name = 'earlier.csv'")
     ).rows;
-    await service.materialize(earlierUpload.id);
+    await service.materialize(earlierUpload!.id);
 
     const orders = Array.from({ length: 1500 }, (_, i) => `bo_staged${String(i).padStart(6, '0')}`);
     const rows = rowsFor(orders, 3, 'S'); // 4,500 valid rows: three staged slices
-    rows.splice(10, 0, [...rows[4]]); // row 12 repeats row 6 (same order and tracking number)
-    rows.push(earlier[0]); // stored before
+    rows.splice(10, 0, [...rows[4]!]); // row 12 repeats row 6 (same order and tracking number)
+    rows.push(earlier[0]!); // stored before
     rows.push(['bo_staged000001', '', 'UPS', today(), '1']); // invalid
     rows.push(['bo_staged000002', '1ZS99999990000000', 'UPS', '31/31/2026', '1']); // invalid
     const res = await upload(admin, csv(rows), 'big.csv').expect(200);
@@ -94,7 +95,7 @@ describe('big uploads: stored first, turned into shipments exactly once', () => 
     );
     expect(repeats.rows).toEqual([
       { row_number: 12, valid: true, duplicate: true, link: uploadId },
-      { row_number: 4503, valid: true, duplicate: true, link: earlierUpload.id },
+      { row_number: 4503, valid: true, duplicate: true, link: earlierUpload!.id },
       { row_number: 4504, valid: false, duplicate: false, link: null },
       { row_number: 4505, valid: false, duplicate: false, link: null },
     ]);
@@ -107,7 +108,7 @@ describe('big uploads: stored first, turned into shipments exactly once', () => 
     expect(
       await count(
         'SELECT count(*) AS n FROM upload_rows WHERE upload_id = $1 AND row_number = 12 AND shipment_id = $2',
-        [uploadId, six.id],
+        [uploadId, six!.id],
       ),
     ).toBe(1);
     // The history's upload date is the upload's, not the moment the slice was turned into shipments.
@@ -133,11 +134,11 @@ describe('big uploads: stored first, turned into shipments exactly once', () => 
         [uploadId],
       )
     ).rows;
-    expect(u.materialized_at).not.toBeNull();
+    expect(u!.materialized_at).not.toBeNull();
   }, 90_000);
 
   it('rolls back a slice cut off half-way; running it again makes each row one shipment', async () => {
-    const service = t.app.get(ShipmentsService);
+    const service = t.app.get(ShipmentQueueing);
     // The last statement of the slice's transaction fails, after its shipments were inserted.
     await t.db.query(`CREATE FUNCTION cut_off() RETURNS trigger LANGUAGE plpgsql AS $$
                       BEGIN RAISE EXCEPTION 'cut off'; END $$`);

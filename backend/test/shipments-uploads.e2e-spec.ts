@@ -91,10 +91,10 @@ describe('upload results: list, summary, rows, failed rows, retry', () => {
       [6, 'ORDER_STATUS_INCORRECT'],
       [7, 'INVALID'],
     ]);
-    expect(rows[0].reason).toBe('Missing order ID');
-    expect(rows[1].orderId).toBe(late);
-    expect(rows[1].reason).toMatch(/\S/);
-    expect(rows[3].reason).toContain('Invalid ship date format');
+    expect(rows[0]!.reason).toBe('Missing order ID');
+    expect(rows[1]!.orderId).toBe(late);
+    expect(rows[1]!.reason).toMatch(/\S/);
+    expect(rows[3]!.reason).toContain('Invalid ship date format');
     const all = await admin.get(`/api/shipments/uploads/${uploadId}/rows`).expect(200);
     expect((all.body.rows as RowView[]).map((r) => r.row)).toEqual([2, 3, 4, 5, 6, 7]);
     expect((all.body.rows as RowView[])[3]).toMatchObject({
@@ -133,12 +133,12 @@ describe('upload results: list, summary, rows, failed rows, retry', () => {
       'error',
     ]);
     expect(table.slice(1).map((r) => r[0])).toEqual(['', late, f.canceledOrderId, f.processingOrderId2]);
-    expect(table[4][2]).toBe("'@SUM(A1)");
-    expect(table[4][3]).toBe("'=NOW()");
-    expect(table[4][5]).toContain('Invalid ship date format');
-    expect(table[1][5]).toBe('Missing order ID');
+    expect(table[4]![2]).toBe("'@SUM(A1)");
+    expect(table[4]![3]).toBe("'=NOW()");
+    expect(table[4]![5]).toContain('Invalid ship date format');
+    expect(table[1]![5]).toBe('Missing order ID');
     // The cost is a plain number in the brand's currency, ready to upload again.
-    expect(table[2][4]).toBe('2.00');
+    expect(table[2]![4]).toBe('2.00');
 
     // The order appears on Faire: "Retry all failed" sends the retryable rows again, in one go.
     t.sandbox.createOrder('brand1', { id: late, state: 'PROCESSING' });

@@ -23,11 +23,11 @@ describe('shipments: upload, processing, history, retry', () => {
   it('stores every row, creates each valid one on Faire exactly once, and names every problem by row', async () => {
     const tr = [tracking(), tracking(), tracking(), tracking(), tracking()];
     const file = csv([
-      [f.processingOrderId, tr[0], 'UPS', today(), '12.50'],
-      [f.processingOrderId, tr[1], 'UPS', today(), '3'], // same order: one create call
-      [f.newOrderId.replace('bo_', '').toUpperCase(), tr[2], 'UPS', today(), '0'], // NEW: accepted first
-      ['bo_doesnotexist1', tr[3], 'UPS', today(), '1'],
-      [f.canceledOrderId, tr[4], 'UPS', today(), '1'],
+      [f.processingOrderId, tr[0]!, 'UPS', today(), '12.50'],
+      [f.processingOrderId, tr[1]!, 'UPS', today(), '3'], // same order: one create call
+      [f.newOrderId.replace('bo_', '').toUpperCase(), tr[2]!, 'UPS', today(), '0'], // NEW: accepted first
+      ['bo_doesnotexist1', tr[3]!, 'UPS', today(), '1'],
+      [f.canceledOrderId, tr[4]!, 'UPS', today(), '1'],
       ['', tracking(), 'UPS', today(), '1'],
       [f.processingOrderId2, tracking(), 'UPS', 'yesterday', '1'],
       [f.processingOrderId2, tracking(), 'UPS', today(), '-4'],
@@ -48,21 +48,22 @@ describe('shipments: upload, processing, history, retry', () => {
     const status = Object.fromEntries(
       rows.map((r: { tracking_number: string; status: string }) => [r.tracking_number, r.status]),
     );
-    expect(status[tr[0]]).toBe('SUCCESS');
-    expect(status[tr[1]]).toBe('SUCCESS');
-    expect(status[tr[2]]).toBe('SUCCESS');
-    expect(status[tr[3]]).toBe('ORDER_NOT_FOUND');
-    expect(status[tr[4]]).toBe('ORDER_STATUS_INCORRECT');
+    expect(status[tr[0]!]).toBe('SUCCESS');
+    expect(status[tr[1]!]).toBe('SUCCESS');
+    expect(status[tr[2]!]).toBe('SUCCESS');
+    expect(status[tr[3]!]).toBe('ORDER_NOT_FOUND');
+    expect(status[tr[4]!]).toBe('ORDER_STATUS_INCORRECT');
     expect(
       rows.find((r: { tracking_number: string }) => r.tracking_number === tr[0]).marketplace_shipment_id,
     ).toMatch(/^s_/);
     expect(t.sandbox.getOrder(f.newOrderId)!.state).toBe('PRE_TRANSIT');
     const calls = t.sandbox.ledger().filter((l) => l.orderId === f.processingOrderId);
     expect(calls).toHaveLength(1);
-    expect(calls[0].trackingCodes.sort()).toEqual([tr[0], tr[1]].sort());
+    expect(calls[0]!.trackingCodes.sort()).toEqual([tr[0], tr[1]].sort());
     const counts = ledgerCounts(t.sandbox);
-    for (const code of tr.slice(0, 3))
+    for (const code of tr.slice(0, 3)) {
       expect([...counts].filter(([k]) => k.endsWith(`|${code}`)).map(([, n]) => n)).toEqual([1]);
+    }
     // rows with errors are kept as written; valid rows live in shipments with their row number
     const upRows = await t.db.query('SELECT row_number, valid, raw FROM upload_rows ORDER BY row_number');
     expect(upRows.rows.map((r: { row_number: number; valid: boolean }) => [r.row_number, r.valid])).toEqual([

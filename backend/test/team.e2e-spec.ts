@@ -6,7 +6,7 @@ async function latestToken(t: TestApp, email: string): Promise<string> {
     'SELECT link FROM mail_outbox WHERE to_email = $1 ORDER BY created_at DESC LIMIT 1',
     [email],
   );
-  return new URL(rows[0].link).searchParams.get('token')!;
+  return new URL(rows[0]!.link).searchParams.get('token')!;
 }
 
 async function invite(t: TestApp, admin: TestAgent, email: string, role?: string) {
@@ -221,8 +221,8 @@ describe('cross-company isolation on team routes', () => {
         () => a.agent.post(`/api/team/resend-invite/${missing}`),
       ];
       for (let i = 0; i < calls.length; i++) {
-        const foreign = await calls[i]();
-        const none = await missingCalls[i]();
+        const foreign = await calls[i]!();
+        const none = await missingCalls[i]!();
         expect(foreign.status).toBe(404);
         expect(foreign.body).toEqual(none.body);
       }

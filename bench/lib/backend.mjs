@@ -23,8 +23,9 @@ async function load() {
     'modules/orders/orders.service.js',
   ];
   for (const f of need) {
-    if (!existsSync(join(DIST, f)))
+    if (!existsSync(join(DIST, f))) {
       throw new Error(`backend/dist/${f} is missing: run \`npm run build -w @portal/backend\` first`);
+    }
   }
   const imp = (f) => import(new URL(`file://${join(DIST, f)}`).href);
   // reflect-metadata must be loaded before any decorated class is evaluated (main.ts does the same).

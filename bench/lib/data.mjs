@@ -119,8 +119,9 @@ export function idRows(count, seed = 1) {
     const orderId = `bo_${chars(rand, ALNUM, 10)}`;
     o += 1;
     const perOrder = 1 + Math.floor(rand() * 3);
-    for (let k = 0; k < perOrder && rows.length < count; k++)
+    for (let k = 0; k < perOrder && rows.length < count; k++) {
       rows.push({ id: randomUUID(), order_id: orderId });
+    }
   }
   return { rows, orders: o };
 }

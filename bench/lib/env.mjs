@@ -15,8 +15,9 @@ export const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
 for (const url of [PG_BASE, REDIS_URL]) {
   const host = new URL(url).hostname;
-  if (host !== '127.0.0.1' && host !== 'localhost')
+  if (host !== '127.0.0.1' && host !== 'localhost') {
     throw new Error(`Benchmarks only talk to 127.0.0.1 (got ${url})`);
+  }
 }
 
 /** Every environment still open, so run.mjs can close them on SIGINT / a crash. */
@@ -122,8 +123,9 @@ export async function openEnv(bench, opts = {}) {
       const app = await createApp(env.config);
       // The app's shutdown hooks would close it and re-raise the signal; run.mjs closes it itself.
       const dropHooks = () => {
-        for (const sig of signals)
+        for (const sig of signals) {
           for (const l of process.listeners(sig)) if (!before.get(sig).includes(l)) process.off(sig, l);
+        }
       };
       dropHooks();
       if (env.closing) await app.close();

@@ -214,8 +214,9 @@ describe('orders list', () => {
     const risk = card.getByTestId('late-rate-at-risk');
     await risk.getByText(`At risk now (${rate.atRiskCount})`).waitFor();
     assert.ok(rate.atRiskCount >= 1);
-    if (rate.atRisk.slice(0, 8).some((o) => o.faireOrderId === 'bo_ratesoon'))
+    if (rate.atRisk.slice(0, 8).some((o) => o.faireOrderId === 'bo_ratesoon')) {
       await risk.getByRole('link', { name: '#RATESOON' }).waitFor();
+    }
     await card.getByText(/can read higher than Faire’s, never lower/).waitFor();
     await screenshot(page, 'dashboard-late-rate-desktop');
     const phone = await browser.page({ mobile: true });

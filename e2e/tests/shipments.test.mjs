@@ -119,8 +119,9 @@ describe('uploading shipments', () => {
     for (let i = 0; i < 12; i++) orders.push(await sandboxOrder(product, 'PROCESSING'));
     const lines = ['Order #,Tracking No.,Ship Via,Date Shipped,shipping_cost'];
     orders.forEach((o, i) => {
-      for (let k = 0; k < 3; k++)
+      for (let k = 0; k < 3; k++) {
         lines.push(`${o.id},1Z999AA1066${String(i * 3 + k).padStart(6, '0')},UPS,2026-11-24,2.00`);
+      }
     });
     await page.goto(`${product.url}/dashboard?tab=upload`);
     await page.getByTestId('csv-file-input').setInputFiles(file('big.csv', lines.join('\n') + '\n'));
@@ -140,11 +141,12 @@ describe('uploading shipments', () => {
     await results.getByText('36 of 36').waitFor();
     await screenshot(page, 'upload-05-big-results');
     await results.getByRole('button', { name: 'Close' }).click();
-    for (const [i, o] of orders.entries())
+    for (const [i, o] of orders.entries()) {
       assert.deepEqual(
         (await shipmentsOn(product, o.id)).sort(),
         [0, 1, 2].map((k) => `1Z999AA1066${String(i * 3 + k).padStart(6, '0')}`),
       );
+    }
   });
 
   it('processes a small reviewed file directly (review modal) and refreshes the history', async () => {
@@ -189,8 +191,9 @@ describe('uploading shipments', () => {
     const orders = [];
     for (let i = 0; i < 3; i++) orders.push(await sandboxOrder(product, 'PROCESSING'));
     const lines = ['order_id,tracking_number,carrier,ship_date,shipping_cost'];
-    for (let i = 0; i < 51; i++)
+    for (let i = 0; i < 51; i++) {
       lines.push(`${orders[i % 3].id},1Z999AA1077${String(i).padStart(6, '0')},UPS,2026-11-23,1.00`);
+    }
     const upload = await page.evaluate(async (csvText) => {
       const form = new FormData();
       form.append('csv', new Blob([csvText], { type: 'text/csv' }), 'bulk.csv');

@@ -58,7 +58,7 @@ export function matchRoute(method: string, subpath: string): RouteMatch {
     if (route.segs.length !== segs.length) continue;
     const params: Record<string, string> = {};
     const ok = route.segs.every((s, i) => {
-      const actual = segs[i];
+      const actual = segs[i]!; // same length as route.segs (checked above)
       if (s.startsWith(':')) {
         params[s.slice(1)] = safeDecode(actual);
         return true;

@@ -91,8 +91,9 @@ export async function handleControl(
         if (advanceMs !== undefined && (typeof advanceMs !== 'number' || !Number.isFinite(advanceMs))) {
           throw badRequest('advanceMs must be a number.');
         }
-        if (frozen !== undefined && typeof frozen !== 'boolean')
+        if (frozen !== undefined && typeof frozen !== 'boolean') {
           throw badRequest('frozen must be a boolean.');
+        }
         if (nowMs !== null) state.clock.set(new Date(nowMs));
         if (typeof advanceMs === 'number') state.clock.advance(advanceMs);
         if (frozen === true) state.clock.freeze();

@@ -53,7 +53,7 @@ export function buildOrderRecord(
   if (!(ORDER_STATES as readonly string[]).includes(state)) {
     throw badRequest(`state must be one of ${ORDER_STATES.join(', ')}.`);
   }
-  let retailer = [...ctx.retailers.values()][ctx.rng.int(0, ctx.retailers.size - 1)];
+  let retailer = [...ctx.retailers.values()][ctx.rng.int(0, ctx.retailers.size - 1)]!;
   if (input.retailer_id !== undefined) {
     const r = ctx.retailers.get(input.retailer_id);
     if (!r) throw badRequest(`Unknown retailer ${input.retailer_id}`);
@@ -61,7 +61,7 @@ export function buildOrderRecord(
   }
   const brandIndex = ctx.brands.indexOf(brand);
   ctx.catalogs[brand.brandId] ??= new OrderFactory(ctx.rng, ctx.ids).catalog(catalogFor(brandIndex));
-  const catalog = ctx.catalogs[brand.brandId];
+  const catalog = ctx.catalogs[brand.brandId]!;
   const factory = new OrderFactory(ctx.rng, ctx.ids);
   const nowMs = ctx.clock.nowMs();
   const now = toIso(nowMs);
@@ -98,11 +98,12 @@ export function buildOrderRecord(
     }
     const base = o.items;
     o.items = input.items.map((partial, i) => {
-      const template = clone(base[i % base.length]);
+      const template = clone(base[i % base.length]!);
       if (i >= base.length) template.id = ctx.ids.make('oi_');
       const item: FaireOrderItem = { ...template, ...clone(partial) };
-      if (partial.price !== undefined && partial.price_cents === undefined)
+      if (partial.price !== undefined && partial.price_cents === undefined) {
         item.price_cents = item.price.amount_minor;
+      }
       return item;
     });
     if (input.payout_costs === undefined) {
@@ -144,8 +145,9 @@ export function buildOrderRecord(
       if (partial.id === undefined) s.id = ctx.ids.make('s_');
       else ctx.ids.reserve(s.id);
       if (partial.carrier !== undefined) s.carrier = normalizeCarrier(partial.carrier);
-      if (partial.tracking_code === undefined)
+      if (partial.tracking_code === undefined) {
         s.tracking_code = `1Z${ctx.rng.chars('0123456789ABCDEFGHJKLMNPRSTUVWXY', 16)}`;
+      }
       if (partial.maker_cost !== undefined && partial.maker_cost_cents === undefined) {
         s.maker_cost_cents = s.maker_cost.amount_minor;
       } else if (partial.maker_cost_cents !== undefined && partial.maker_cost === undefined) {

@@ -134,9 +134,9 @@ export class FaultEngine {
       const segs = pattern.split('/').filter(Boolean);
       if (segs[segs.length - 1] === '**') {
         const head = segs.slice(0, -1);
-        return actual.length >= head.length && head.every((s, i) => segmentMatches(s, actual[i]));
+        return actual.length >= head.length && head.every((s, i) => segmentMatches(s, actual[i]!));
       }
-      return segs.length === actual.length && segs.every((s, i) => segmentMatches(s, actual[i]));
+      return segs.length === actual.length && segs.every((s, i) => segmentMatches(s, actual[i]!));
     });
   }
 

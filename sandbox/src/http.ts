@@ -34,7 +34,7 @@ export function parseLooseBody(req: IncomingMessage, body: Buffer): unknown {
     const out: Record<string, string | string[]> = {};
     for (const key of new Set(params.keys())) {
       const all = params.getAll(key);
-      out[key] = all.length > 1 ? all : all[0];
+      out[key] = all.length > 1 ? all : all[0]!;
     }
     return out;
   }

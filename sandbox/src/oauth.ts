@@ -67,7 +67,9 @@ function validateAuthorize(
     stateParam ? null : 'state',
     redirectUrl ? null : 'redirectUrl',
   ].filter((x): x is string => x !== null);
-  if (missing.length > 0) return { error: `Missing required parameter(s): ${missing.join(', ')}.` };
+  if (missing.length > 0 || !applicationId || !stateParam || !redirectUrl) {
+    return { error: `Missing required parameter(s): ${missing.join(', ')}.` };
+  }
   const app = state.application(applicationId);
   if (!app) return { error: `Unknown application "${applicationId}".` };
   const unknown = rawScopes.filter((s) => !isScope(s));
@@ -259,11 +261,13 @@ export async function handleToken(
   const codeValue = first(body, 'authorization_code', 'authorizationCode');
   if (typeof codeValue !== 'string' || codeValue === '') throw badRequest('authorization_code is required.');
   const code = state.codes.get(codeValue);
-  if (!code || code.applicationId !== app.applicationId)
+  if (!code || code.applicationId !== app.applicationId) {
     throw badRequest('The authorization code is invalid.');
+  }
   if (code.used) throw badRequest('The authorization code has already been used.');
-  if (Date.parse(code.expiresAt) <= state.clock.nowMs())
+  if (Date.parse(code.expiresAt) <= state.clock.nowMs()) {
     throw badRequest('The authorization code has expired.');
+  }
   const redirectUrl = first(body, 'redirect_url', 'redirectUrl');
   if (redirectUrl !== code.redirectUrl) {
     throw badRequest('redirect_url does not match the redirectUrl used to authorize.');

@@ -52,8 +52,9 @@ function decodeCursor(raw: string): CursorPayload {
 
 function parseLimit(raw: string | null): number | undefined {
   if (raw === null) return undefined;
-  if (!/^-?\d+$/.test(raw.trim()))
+  if (!/^-?\d+$/.test(raw.trim())) {
     throw badRequest(`limit must be an integer between ${MIN_LIMIT} and ${MAX_LIMIT}.`);
+  }
   const n = Number(raw);
   if (n < MIN_LIMIT || n > MAX_LIMIT) {
     throw badRequest(`limit must be between ${MIN_LIMIT} and ${MAX_LIMIT}, got ${n}.`);
@@ -135,15 +136,19 @@ export function listOrders(records: OrderRecord[], query: URLSearchParams): Fair
   const matching = records
     .filter((r) => {
       const o = r.order;
-      if (filters.updated_at_min !== undefined && Date.parse(o.updated_at) < filters.updated_at_min)
+      if (filters.updated_at_min !== undefined && Date.parse(o.updated_at) < filters.updated_at_min) {
         return false;
-      if (filters.created_at_min !== undefined && Date.parse(o.created_at) < filters.created_at_min)
+      }
+      if (filters.created_at_min !== undefined && Date.parse(o.created_at) < filters.created_at_min) {
         return false;
-      if (filters.ship_after_max !== undefined && Date.parse(o.ship_after) > filters.ship_after_max)
+      }
+      if (filters.ship_after_max !== undefined && Date.parse(o.ship_after) > filters.ship_after_max) {
         return false;
+      }
       if (filters.excluded_states?.includes(o.state)) return false;
-      if (filters.original_order_id !== undefined && o.original_order_id !== filters.original_order_id)
+      if (filters.original_order_id !== undefined && o.original_order_id !== filters.original_order_id) {
         return false;
+      }
       return true;
     })
     .sort((a, b) => key(a) - key(b) || compareIds(a.order.id, b.order.id));

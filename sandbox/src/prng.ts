@@ -45,7 +45,7 @@ export class Prng {
 
   pick<T>(items: readonly T[]): T {
     if (items.length === 0) throw new Error('pick from an empty list');
-    return items[Math.floor(this.next() * items.length)];
+    return items[Math.floor(this.next() * items.length)]!;
   }
 
   /** `count` distinct elements, in random order. */
@@ -54,7 +54,7 @@ export class Prng {
     const out: T[] = [];
     while (out.length < count && pool.length > 0) {
       const i = Math.floor(this.next() * pool.length);
-      out.push(pool.splice(i, 1)[0]);
+      out.push(pool.splice(i, 1)[0]!);
     }
     return out;
   }

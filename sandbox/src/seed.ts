@@ -271,7 +271,7 @@ export class OrderFactory {
     const itemCount = rng.pick([1, 1, 2, 2, 2, 3, 3, 4]);
     const items: FaireOrderItem[] = rng.sample(catalog, itemCount).map((entry) => {
       const vi = rng.int(0, entry.product.variants.length - 1);
-      const variant = entry.product.variants[vi];
+      const variant = entry.product.variants[vi]!;
       const includesTester = entry.product.testerPrice !== null && rng.chance(0.15);
       const tester = entry.product.testerPrice;
       return {
@@ -280,7 +280,7 @@ export class OrderFactory {
         updated_at: iso(t.created),
         order_id: id,
         product_id: entry.productId,
-        variant_id: entry.variantIds[vi],
+        variant_id: entry.variantIds[vi]!,
         quantity: entry.product.casePack * rng.pick([1, 1, 2, 2, 3, 4]),
         sku: variant.sku,
         product_name: entry.product.name,
@@ -553,7 +553,7 @@ export function generateSeed(seed: number, brands: SandboxBrandConfig[], now: nu
   const fixtures: BrandFixtures[] = [];
   brands.forEach((brand, index) => {
     catalogs[brand.brandId] ??= factory.catalog(catalogFor(index));
-    const catalog = catalogs[brand.brandId];
+    const catalog = catalogs[brand.brandId]!;
     const byProfile = new Map<Profile, OrderRecord[]>();
     for (const [profile, planned] of BRAND_PLAN) {
       const count = profile === 'delivered' ? (DELIVERED_COUNTS[index] ?? 24) : planned;
@@ -566,7 +566,7 @@ export function generateSeed(seed: number, brands: SandboxBrandConfig[], now: nu
       byProfile.set(profile, list);
       records.push(...list);
     }
-    const first = (p: Profile, n = 0): OrderRecord => (byProfile.get(p) as OrderRecord[])[n];
+    const first = (p: Profile, n = 0): OrderRecord => (byProfile.get(p) as OrderRecord[])[n]!;
 
     // A retailer asked to cancel one late NEW order.
     first('new_late', 1).order.has_pending_retailer_cancellation_request = true;

@@ -190,8 +190,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
       }
     } catch (err) {
       if (err instanceof HttpError) {
-        if (!res.headersSent && !res.destroyed)
+        if (!res.headersSent && !res.destroyed) {
           sendJson(res, err.status, { message: err.message }, err.headers);
+        }
       } else {
         note = 'error';
         log?.(

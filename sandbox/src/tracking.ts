@@ -20,7 +20,7 @@ export function fedexTrackingCode(rng: Prng): string {
   const weights = [1, 3, 7];
   let sum = 0;
   for (let i = 0; i < body.length; i++) {
-    sum += Number(body[body.length - 1 - i]) * weights[i % 3];
+    sum += Number(body[body.length - 1 - i]) * weights[i % 3]!;
   }
   return `${body}${(sum % 11) % 10}`;
 }

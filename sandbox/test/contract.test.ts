@@ -115,7 +115,7 @@ describe('Faire API contract (shapes)', () => {
   });
 
   it('GET /retailers/public/{id} answers {retailer_id, name, is_insider}', async () => {
-    const o = brand1Orders[0];
+    const o = brand1Orders[0]!;
     const r = await api.get(`/retailers/public/${o.retailer_id}`);
     expect(r.status).toBe(200);
     expect(Object.keys(r.body).sort()).toEqual(['is_insider', 'name', 'retailer_id']);
@@ -182,11 +182,12 @@ describe('seed data', () => {
       const orders = sbx.listOrders(b.brandId);
       expect(orders.length).toBeGreaterThanOrEqual(60);
       expect(orders.length).toBeLessThanOrEqual(90);
-      for (const s of ORDER_STATES)
+      for (const s of ORDER_STATES) {
         expect(
           orders.some((o) => o.state === s),
           `${b.name} ${s}`,
         ).toBe(true);
+      }
     }
     expect(sbx.listOrders(brands[0]?.brandId ?? '').length).toBeGreaterThan(30);
   });

@@ -42,7 +42,7 @@ async function approve(
   const hidden = Object.fromEntries(
     [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
       m[1],
-      m[2].replace(/&amp;/g, '&'),
+      m[2]!.replace(/&amp;/g, '&'),
     ]),
   );
   const form = await submitForm(sbx, {

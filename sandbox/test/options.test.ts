@@ -75,8 +75,9 @@ describe('startSandbox options', () => {
       expect(lines[0]).toMatch(/^\[faire-sandbox\] GET \/external-api\/v2\/orders 200 \d+ms$/);
       expect(lines[3]).toContain('429');
       const all = lines.join('\n');
-      for (const secret of ['sbx_brand1_token', 'sbx_demo_secret', 'limit=10'])
+      for (const secret of ['sbx_brand1_token', 'sbx_demo_secret', 'limit=10']) {
         expect(all).not.toContain(secret);
+      }
     } finally {
       await sbx.close();
     }

@@ -6,8 +6,8 @@ const ids = (orders: FaireOrder[]): string[] => orders.map((o) => o.id);
 
 function expectAscending(orders: FaireOrder[], field: 'updated_at' | 'created_at'): void {
   for (let i = 1; i < orders.length; i++) {
-    const prev = orders[i - 1];
-    const cur = orders[i];
+    const prev = orders[i - 1]!;
+    const cur = orders[i]!;
     expect(Date.parse(cur[field])).toBeGreaterThanOrEqual(Date.parse(prev[field]));
   }
 }
@@ -82,7 +82,7 @@ describe('GET /orders', () => {
   });
 
   it('filters by updated_at_min (inclusive) and echoes it', async () => {
-    const pivot = expected[40];
+    const pivot = expected[40]!;
     const r = await api.get<FaireOrdersPage>(
       `/orders?updated_at_min=${encodeURIComponent(pivot.updated_at)}`,
     );
@@ -95,7 +95,7 @@ describe('GET /orders', () => {
 
   it('filters by created_at_min', async () => {
     const sorted = [...expected].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
-    const pivot = sorted[50];
+    const pivot = sorted[50]!;
     const r = await api.get<FaireOrdersPage>(
       `/orders?created_at_min=${encodeURIComponent(pivot.created_at)}`,
     );
@@ -150,7 +150,7 @@ describe('GET /orders', () => {
   });
 
   it('an updated order moves to the end of the updated_at order (incremental sync)', async () => {
-    const last = expected[expected.length - 1];
+    const last = expected[expected.length - 1]!;
     sbx.clock.advance(60_000);
     const put = await api.put(`/orders/${SANDBOX_FIXTURES.brand1.newOrderId}/processing`, {});
     expect(put.status).toBe(200);

@@ -33,7 +33,7 @@ export async function unfinished(t: TestApp, companyId: string): Promise<number>
             AS n`,
     [companyId],
   );
-  return Number(rows[0].n);
+  return Number(rows[0]!.n);
 }
 
 /** Waits until every row of the company is a shipment and none is PENDING. */

@@ -34,7 +34,8 @@ export function gateFor(user: CurrentUser | null | undefined, pathname: string):
   const known = (SIGNED_IN_PATHS as readonly string[]).includes(path);
   if (!known) return user ? 'portal' : 'bare';
   if (!user) return 'sign-in';
-  if (!user.company && !user.isAdmin && (COMPANY_PATHS as readonly string[]).includes(path))
+  if (!user.company && !user.isAdmin && (COMPANY_PATHS as readonly string[]).includes(path)) {
     return 'no-company';
+  }
   return 'portal';
 }

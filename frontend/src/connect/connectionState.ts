@@ -6,8 +6,9 @@ export type Outcome = 'connected' | 'denied' | 'error';
 export function outcomeFromParams(params: URLSearchParams): { outcome: Outcome; message: string } | null {
   const faire = params.get('faire');
   if (faire === 'connected') return { outcome: 'connected', message: '' };
-  if (faire === 'denied')
+  if (faire === 'denied') {
     return { outcome: 'denied', message: params.get('message') || 'Faire access was not granted.' };
+  }
   if (faire === 'error') {
     return {
       outcome: 'error',

@@ -57,15 +57,15 @@ export function TeamPage() {
     if (!confirm) return;
     const done = { onSettled: () => setConfirmOpen(false) };
     if (confirm.kind === 'remove') removeMember.mutate(confirm.member, done);
-    else if (confirm.kind === 'demote')
+    else if (confirm.kind === 'demote') {
       changeRole.mutate({ member: confirm.member, role: 'COMPANY_USER' }, done);
-    else resendInvite.mutate(confirm.member, done);
+    } else resendInvite.mutate(confirm.member, done);
   };
   // Giving up your own admin role cannot be undone by yourself: it asks first.
   const onRoleChange = (member: TeamMember, role: CompanyRole) => {
-    if (member.isCurrentUser && member.role === 'COMPANY_ADMIN' && role !== 'COMPANY_ADMIN')
+    if (member.isCurrentUser && member.role === 'COMPANY_ADMIN' && role !== 'COMPANY_ADMIN') {
       ask('demote', member);
-    else changeRole.mutate({ member, role });
+    } else changeRole.mutate({ member, role });
   };
 
   const list = members.data ?? [];

@@ -31,7 +31,7 @@ const mono = {
 } as const;
 
 function RowStatus({ status }: { status: string }) {
-  if (status === 'INVALID')
+  if (status === 'INVALID') {
     return (
       <Chip
         size="small"
@@ -40,6 +40,7 @@ function RowStatus({ status }: { status: string }) {
         sx={{ bgcolor: 'rgba(197,48,48,0.11)', color: '#9b2c2c', fontWeight: 600, fontSize: 12, height: 24 }}
       />
     );
+  }
   return <StatusChip status={status} />;
 }
 

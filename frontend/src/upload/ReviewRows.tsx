@@ -51,10 +51,11 @@ export function ReviewRows({ rows, onFix, checks, currency = 'USD' }: ReviewRows
   };
   const editFor = (r: ReviewRow) => (onFix && !r.valid ? () => setEditing(r.row) : undefined);
 
-  if (rows.length === 0)
+  if (rows.length === 0) {
     return (
       <Typography sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>No rows to show</Typography>
     );
+  }
 
   if (isPhone) {
     return (

@@ -72,8 +72,9 @@ describe('UploadTab', () => {
     renderScreen(<UploadTab />, { user: annAtAcme() });
     expect(screen.getByTestId('csv-dropzone')).toBeTruthy();
     const list = within(screen.getByRole('list', { name: 'Required columns' }));
-    for (const c of ['order_id', 'tracking_number', 'carrier', 'ship_date', 'shipping_cost'])
+    for (const c of ['order_id', 'tracking_number', 'carrier', 'ship_date', 'shipping_cost']) {
       expect(list.getByText(c)).toBeTruthy();
+    }
     expect(screen.getByText('bo_abc12345de')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download Sample CSV Template' })).toBeTruthy();
   });

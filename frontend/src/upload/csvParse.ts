@@ -74,8 +74,9 @@ export function parseCsvForReview(bytes: Uint8Array, opts: ParseOptions = {}): P
     Papa.parse<string[]>(csv.slice(0, HEADER_SAMPLE_CHARS), { preview: 1, delimiter }).data[0] ?? [];
   const headerLabels: Record<string, string> = {};
   (parsed.meta.fields ?? []).forEach((field, i) => {
-    if (field !== '' && headerLabels[field] === undefined)
+    if (field !== '' && headerLabels[field] === undefined) {
       headerLabels[field] = (firstLine[i] ?? field).trim() || field;
+    }
   });
 
   const missingColumns = findMissingColumns(fields, mapping);

@@ -143,8 +143,9 @@ export function storableRecord(record: CsvRecord): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(record)) {
     const text = cellText(value);
-    if (text !== undefined)
+    if (text !== undefined) {
       out[safeText(key, UPLOAD_LIMITS.maxCellChars)] = safeText(text, UPLOAD_LIMITS.maxCellChars);
+    }
   }
   return out;
 }

@@ -55,8 +55,9 @@ function readCalendarDate(text: string): CalendarDate | undefined {
       number,
     ];
     const [offsetHours, offsetMinutes] = [stamp[7] ?? '0', stamp[8] ?? '0'].map(Number) as [number, number];
-    if (hours > 23 || minutes > 59 || seconds > 59 || offsetHours > 23 || offsetMinutes > 59)
+    if (hours > 23 || minutes > 59 || seconds > 59 || offsetHours > 23 || offsetMinutes > 59) {
       return undefined;
+    }
     return { year: Number(stamp[1]), month: Number(stamp[2]), day: Number(stamp[3]) };
   }
   const us = US_DATE.exec(text);

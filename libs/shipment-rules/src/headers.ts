@@ -24,8 +24,9 @@ export function isShipmentField(value: unknown): value is ShipmentField {
 /** A cell as a string, or `undefined` when absent. Tolerates parsers that hand over numbers or null. */
 export function cellText(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
     return String(value);
+  }
   return undefined;
 }
 

@@ -86,7 +86,6 @@ export {
 } from './validate-records.js';
 export { decodeCsvBytes, decodeWindows1252, type CsvEncoding, type DecodedCsv } from './encoding.js';
 export { detectDelimiter, type CsvDelimiter } from './delimiter.js';
-export { parseCsvBytes, parseCsvText, rowsToRecords, type CsvRecords, type ParsedCsv } from './csv-parse.js';
 export { checkCsvFile, type FileProblem } from './file-check.js';
 export {
   OPEN_ORDER_STATES,

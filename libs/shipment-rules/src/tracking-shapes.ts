@@ -117,7 +117,7 @@ function mod10CheckDigit(sum: number): number {
  */
 function weightedMod11Mod10(text: string, from: number, weights: readonly number[]): number {
   let sum = 0;
-  for (let i = 0; i < weights.length; i++) sum += digitAt(text, from + i) * weights[i];
+  for (let i = 0; i < weights.length; i++) sum += digitAt(text, from + i) * weights[i]!;
   return (sum % 11) % 10;
 }
 
@@ -223,8 +223,9 @@ const FEDEX_34_WEIGHTS = [1, 7, 3, 1, 7, 3, 1, 7, 3, 1, 7, 3, 1] as const;
  * nothing put in front). All with the check digit at offset 33.
  */
 function detect34(number: string): readonly CarrierCode[] {
-  if (number.startsWith('10') || number.startsWith('96'))
+  if (number.startsWith('10') || number.startsWith('96')) {
     return weightedMod11Mod10(number, 20, FEDEX_34_WEIGHTS) === digitAt(number, 33) ? FEDEX_ONLY : NONE;
+  }
   if (!starts420(number)) return NONE;
   const fedex = isNineThen(number, 8, 2, 2) && is29At(number, 12) && isValidSmartPost(number, 10, 33);
   const usps =
@@ -293,7 +294,7 @@ const S10_WEIGHTS = [8, 6, 4, 2, 3, 5, 9, 7] as const;
 
 function isValidS10(number: string): boolean {
   let sum = 0;
-  for (let i = 0; i < S10_WEIGHTS.length; i++) sum += digitAt(number, 2 + i) * S10_WEIGHTS[i];
+  for (let i = 0; i < S10_WEIGHTS.length; i++) sum += digitAt(number, 2 + i) * S10_WEIGHTS[i]!;
   const remainder = sum % 11;
   const check = remainder === 1 ? 0 : remainder === 0 ? 5 : 11 - remainder;
   return check === digitAt(number, 10);
@@ -311,7 +312,7 @@ const S10_ANSWERS: ReadonlyMap<string, readonly CarrierCode[]> = new Map(
  */
 function detectS10(number: string): readonly CarrierCode[] {
   const answer = S10_ANSWERS.get(number.slice(11));
-  if (answer === undefined || !isS10Service(number[0], number[1]) || !isValidS10(number)) return NONE;
+  if (answer === undefined || !isS10Service(number[0]!, number[1]!) || !isValidS10(number)) return NONE;
   return answer;
 }
 

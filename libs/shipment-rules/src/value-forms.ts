@@ -65,11 +65,12 @@ export function readAmountCell(raw: string): AmountReading {
   if (dollar) text = text.slice(1).trim();
   text = text.replace(SPACES, ' ');
 
-  if (AMBIGUOUS.test(text))
+  if (AMBIGUOUS.test(text)) {
     return {
       kind: 'ambiguous',
       message: `Shipping cost "${written}" could be ${text.replace(',', '')} or ${text.replace(',', '.')}; write it with a decimal point (for example ${text.replace(',', '')}.00) so it cannot be misread`,
     };
+  }
   const comma = DECIMAL_COMMA.exec(text);
   if (comma) {
     const value = `${(comma[1] ?? '').replace(/[. ]/g, '')}.${comma[3] ?? ''}`;

@@ -119,10 +119,11 @@ describe('validateRow: cells no one can store or send are row errors in words', 
   ])('a shipping cost of %s can be stored: %s', (cost, storable) => {
     const result = validateRow(recordWith({ shipping_cost: cost }), { now: NOW });
     expect(result.valid).toBe(storable);
-    if (!storable)
+    if (!storable) {
       expect(result.errors.map((e) => e.message)).toEqual([
         'Shipping cost is too large (at most $21,474,836.47)',
       ]);
+    }
   });
 
   it('a cell over its limit is refused without running the other rules on it', () => {
@@ -137,7 +138,7 @@ describe('validateRow: cells no one can store or send are row errors in words', 
       { now: NOW },
     );
     expect(out).toMatchObject({ totalRows: 3, validRows: 2, invalidRows: 1 });
-    expect(out.rows[1].result.errors[0].message).toBe(
+    expect(out.rows[1]!.result.errors[0]!.message).toBe(
       'Tracking number contains an invisible control character',
     );
   });

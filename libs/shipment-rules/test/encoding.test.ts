@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  decodeCsvBytes,
-  decodeWindows1252,
-  detectDelimiter,
-  parseCsvBytes,
-  parseCsvText,
-  rowsToRecords,
-} from '../src/index.js';
+import { decodeCsvBytes, decodeWindows1252, detectDelimiter } from '../src/index.js';
+import { parseCsvBytes, parseCsvText, rowsToRecords } from './csv-text.js';
 
 const TEXT = 'carrier,notes\nUPS,Livré à l’entrepôt – 5€\n';
 

@@ -1,14 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  decodeCsvBytes,
-  detectDelimiter,
-  parseCsvText,
-  rowsToRecords,
-  validateRecords,
-  type CsvEncoding,
-} from '../src/index.js';
+import { decodeCsvBytes, detectDelimiter, validateRecords, type CsvEncoding } from '../src/index.js';
+import { parseCsvText, rowsToRecords } from './csv-text.js';
 import { NOW } from './helpers.js';
 
 const FIXTURES: Array<[file: string, encoding: CsvEncoding, delimiter: string]> = [

@@ -5,8 +5,6 @@ import {
   decodeCsvBytes,
   detectDelimiter,
   formatShortUsDate,
-  parseCsvBytes,
-  parseCsvText,
   parseShipDate,
   parseShippingCost,
   suggestMapping,
@@ -15,6 +13,7 @@ import {
   type CsvDelimiter,
   type RowResult,
 } from '../src/index.js';
+import { parseCsvBytes, parseCsvText } from './csv-text.js';
 
 const RUNS = { numRuns: 300 };
 

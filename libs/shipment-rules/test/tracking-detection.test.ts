@@ -35,12 +35,13 @@ function expectSameDetection(tracking: string): void {
   const fast = detectCarriers(tracking);
   const reference = detectCarriersReference(tracking);
   for (const named of NAMED_FAMILIES) {
-    if (confirms(fast, named))
+    if (confirms(fast, named)) {
       expect({ tracking, named, confirmed: confirms(reference, named) }).toEqual({
         tracking,
         named,
         confirmed: true,
       });
+    }
   }
   expect({ tracking, carriers: fast }).toEqual({ tracking, carriers: reference });
   expect({ tracking, carrier: detectCarrier(tracking) }).toEqual({

@@ -23,7 +23,7 @@ export const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 export const ALNUM = `${DIGITS}${LETTERS}`;
 
 export function pick<T>(rand: Rand, items: readonly T[]): T {
-  return items[Math.floor(rand() * items.length)];
+  return items[Math.floor(rand() * items.length)]!;
 }
 
 export function chars(rand: Rand, alphabet: string, count: number): string {
@@ -171,10 +171,10 @@ export const SHAPED_CANDIDATES: ReadonlyArray<{
   {
     shape: "34 digits: '10' + 32 digits",
     format: 'FedEx Express (34)',
-    make: CANDIDATES['FedEx Express (34)'],
+    make: CANDIDATES['FedEx Express (34)']!,
   },
-  { shape: "34 digits: '96' + 32 digits", format: 'FedEx Ground GSN', make: CANDIDATES['FedEx Ground GSN'] },
-  { shape: '2 letters + 9 digits + 2 letters', format: 'S10', make: CANDIDATES.S10 },
+  { shape: "34 digits: '96' + 32 digits", format: 'FedEx Ground GSN', make: CANDIDATES['FedEx Ground GSN']! },
+  { shape: '2 letters + 9 digits + 2 letters', format: 'S10', make: CANDIDATES.S10! },
 ];
 
 export interface TrackingFormat {
@@ -238,8 +238,9 @@ export function substitutions(number: string, rand: Rand): string[] {
 export function nearMisses(number: string, rand: Rand): string[] {
   const out: string[] = [];
   for (let i = 0; i + 1 < number.length; i++) {
-    if (number[i] !== number[i + 1])
+    if (number[i] !== number[i + 1]) {
       out.push(`${number.slice(0, i)}${number[i + 1]}${number[i]}${number.slice(i + 2)}`);
+    }
   }
   for (let i = 0; i < number.length; i++) out.push(`${number.slice(0, i)}${number.slice(i + 1)}`);
   out.push(`${digits(rand, 1)}${number}`, `${number}${digits(rand, 1)}`);

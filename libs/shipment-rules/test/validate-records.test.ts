@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_CSV, dedupeKey, parseCsvText, rowsToRecords, validateRecords } from '../src/index.js';
+import { SAMPLE_CSV, dedupeKey, validateRecords } from '../src/index.js';
+import { parseCsvText, rowsToRecords } from './csv-text.js';
 import { NOW, VALID_RECORD, codes } from './helpers.js';
 
 const SECOND = {

@@ -4,13 +4,12 @@ import { describe, expect, it } from 'vitest';
 import {
   decodeCsvBytes,
   detectDelimiter,
-  parseCsvText,
   readAmountCell,
   readOrderIdCell,
-  rowsToRecords,
   validateRecords,
   validateRow,
 } from '../src/index.js';
+import { parseCsvText, rowsToRecords } from './csv-text.js';
 import { NOW } from './helpers.js';
 
 const row = (patch: Record<string, string>) => ({

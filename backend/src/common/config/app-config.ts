@@ -221,3 +221,20 @@ function resolveSecrets(
 export function defaultFaireUserAgent(publicUrl: string): string {
   return `FaireShipmentManager/1.0 (+${publicUrl})`;
 }
+
+/**
+ * Makes the loaded configuration read-only (deeply; the key Buffer aside) and returns it. Boot steps
+ * fill it in first (the sandbox's URLs); once Nest has it, nothing may change it: values that change at
+ * run time (settings saved in the admin panel) live in their own services.
+ */
+export function freezeConfig(config: AppConfig): AppConfig {
+  const freeze = (value: unknown): void => {
+    if (value === null || typeof value !== 'object' || Buffer.isBuffer(value) || Object.isFrozen(value)) {
+      return;
+    }
+    for (const child of Object.values(value)) freeze(child);
+    Object.freeze(value);
+  };
+  freeze(config);
+  return config;
+}

@@ -330,7 +330,7 @@ export function validateEnv(raw: Record<string, string | undefined>): EnvSchema 
   const instance = plainToInstance(EnvSchema, input, { exposeDefaultValues: true });
   const errors = validateSync(instance, { skipMissingProperties: false, whitelist: false });
   if (errors.length > 0) {
-    const first = errors.sort((a, b) => known.indexOf(a.property) - known.indexOf(b.property))[0];
+    const first = errors.sort((a, b) => known.indexOf(a.property) - known.indexOf(b.property))[0]!;
     const messages = Object.values(first.constraints ?? {});
     const shown = input[first.property];
     const got = shown === undefined ? '' : ` (got "${looksSecret(first.property) ? '***' : shown}")`;

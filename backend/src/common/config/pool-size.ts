@@ -16,11 +16,12 @@ export function poolSizeFor(
   if (env.WORKER_MODE === 'api') return env.DB_POOL_SIZE ?? API_ONLY_DEFAULT;
   const needed = env.SHIPMENT_WORKER_CONCURRENCY + POOL_HEADROOM;
   if (env.DB_POOL_SIZE === undefined) return Math.max(API_ONLY_DEFAULT, needed);
-  if (env.DB_POOL_SIZE < needed)
+  if (env.DB_POOL_SIZE < needed) {
     throw new ConfigError(
       'DB_POOL_SIZE',
       `Invalid configuration: DB_POOL_SIZE=${env.DB_POOL_SIZE} is too small for SHIPMENT_WORKER_CONCURRENCY=${env.SHIPMENT_WORKER_CONCURRENCY}: ` +
         `a worker needs at least ${needed} connections (one per concurrent job + ${POOL_HEADROOM}); raise DB_POOL_SIZE or lower the concurrency`,
     );
+  }
   return env.DB_POOL_SIZE;
 }

@@ -1,14 +1,21 @@
 import pg from 'pg';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from '../../migrations/index.js';
 
-/** `poolSize`: connections of this process's pool (the config's dbPoolSize; 2 for one-off tools). */
-export function dataSourceOptions(databaseUrl: string, poolSize = 2): DataSourceOptions {
+/**
+ * `poolSize`: connections of this process's pool (the config's dbPoolSize; 2 for one-off tools).
+ * `entities`: the product's entities (src/entities.ts); migrations need none.
+ */
+export function dataSourceOptions(
+  databaseUrl: string,
+  poolSize = 2,
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: Function[] = [],
+): DataSourceOptions {
   return {
     type: 'postgres',
     url: databaseUrl,
-    entities: ENTITIES,
+    entities,
     migrations: MIGRATIONS,
     synchronize: false,
     migrationsRun: false,

@@ -19,7 +19,7 @@ export async function preflight(databaseUrl: string, redisUrl: string, poolSize?
     const { rows } = await client.query<{ allowed: number }>(
       `SELECT current_setting('max_connections')::int - current_setting('superuser_reserved_connections')::int AS allowed`,
     );
-    allowed = rows[0].allowed;
+    allowed = rows[0]!.allowed;
   } catch (err) {
     throw new PreflightError(
       `Cannot reach Postgres at ${describeUrl(databaseUrl)} (${reason(err)}). Start it with \`docker compose up -d\` or set DATABASE_URL.`,
@@ -27,10 +27,11 @@ export async function preflight(databaseUrl: string, redisUrl: string, poolSize?
   } finally {
     await client.end().catch(() => undefined);
   }
-  if (poolSize !== undefined && poolSize > allowed)
+  if (poolSize !== undefined && poolSize > allowed) {
     throw new PreflightError(
       `DB_POOL_SIZE=${poolSize} is more than Postgres allows one client (max_connections leaves ${allowed}); lower DB_POOL_SIZE or SHIPMENT_WORKER_CONCURRENCY.`,
     );
+  }
   const redis = new Redis({
     ...redisOptionsFromUrl(redisUrl),
     lazyConnect: true,

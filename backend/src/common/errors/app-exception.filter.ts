@@ -51,8 +51,9 @@ export class AppExceptionFilter implements ExceptionFilter {
         message = Array.isArray(m) ? m.map(String).join('; ') : String(m);
       }
       // multer's file limit says "File too large"; any other 413 is a JSON or form body over its limit.
-      if (status === 413)
+      if (status === 413) {
         message = message === 'File too large' ? FILE_TOO_LARGE_MESSAGE : BODY_TOO_LARGE_MESSAGE;
+      }
       if (status === 503 && typeof response === 'object') {
         // Deliberate "unavailable" answers (the health check) carry their own details.
         return { status, body: { message: 'Service unavailable', code: 'SERVICE_UNAVAILABLE', ...response } };
@@ -130,7 +131,8 @@ function bodyParserMessage(e: { status: number; type: string; message: string })
   if (e.type === 'entity.parse.failed') return 'The request body is not valid JSON';
   if (e.type === 'entity.too.large') return BODY_TOO_LARGE_MESSAGE;
   if (e.type === 'entity.too.deep') return e.message;
-  if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported')
+  if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') {
     return 'The request body must be UTF-8 text';
+  }
   return 'The request body could not be read';
 }

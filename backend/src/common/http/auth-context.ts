@@ -1,4 +1,6 @@
-import type { CompanyRole } from '../../modules/companies/entities/membership.entity.js';
+/** A member's role in their company (the guard's vocabulary; stored in memberships.role). */
+export const COMPANY_ROLES = ['COMPANY_ADMIN', 'COMPANY_USER'] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
 
 /** Who is calling, resolved from the session on every request (never from the request body). */
 export interface AuthContext {

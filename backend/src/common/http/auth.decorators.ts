@@ -1,6 +1,6 @@
 import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import type { CompanyRole } from '../../modules/companies/entities/membership.entity.js';
+import type { CompanyRole } from './auth-context.js';
 import { AppError } from '../errors/index.js';
 import type { AuthContext, CompanyAuthContext } from './auth-context.js';
 

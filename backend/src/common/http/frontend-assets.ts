@@ -42,7 +42,7 @@ function accepts(header: string | undefined, encoding: string): boolean {
   return header.split(',').some((part) => {
     const [name, ...params] = part.trim().split(';');
     const q = params.find((p) => p.trim().startsWith('q='));
-    return name.trim().toLowerCase() === encoding && (!q || Number(q.trim().slice(2)) > 0);
+    return name!.trim().toLowerCase() === encoding && (!q || Number(q.trim().slice(2)) > 0);
   });
 }
 
@@ -63,8 +63,9 @@ export function frontendAssets(
       (req.method !== 'GET' && req.method !== 'HEAD') ||
       req.path === '/api' ||
       req.path.startsWith('/api/')
-    )
+    ) {
       return next();
+    }
     let entry = files.get(req.path);
     if (!entry) {
       if (req.path.startsWith('/assets/') || extname(req.path) !== '') return next();

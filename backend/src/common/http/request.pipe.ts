@@ -1,5 +1,5 @@
 import { Injectable, ValidationPipe, type ArgumentMetadata, type PipeTransform } from '@nestjs/common';
-import { AppError } from '../errors/index.js';
+import { AppError } from '../errors/app-error.js';
 
 /** No body, query or parameter of ours nests deeper than this; deeper input is refused before validation. */
 export const MAX_INPUT_DEPTH = 64;
@@ -31,8 +31,9 @@ export function inputProblem(value: unknown, what: string, nullAllowed: boolean)
       continue;
     }
     if (typeof v !== 'object') continue;
-    if (depth >= MAX_INPUT_DEPTH)
+    if (depth >= MAX_INPUT_DEPTH) {
       return `The request is nested too deeply (at most ${MAX_INPUT_DEPTH} levels)`;
+    }
     for (const [key, child] of Object.entries(v)) {
       const why = unusableText(key);
       if (why) return `A field name ${why}`;

@@ -58,8 +58,9 @@ const SQL_VALUE_KEYS = new Set(['parameters', 'detail', 'where', 'driverError'])
  * its SQL text and error code, never the values it was run with (they can be emails, tokens, CSV cells).
  */
 export function safeErr(err: unknown): unknown {
-  if (!err || typeof err !== 'object' || typeof (err as { message?: unknown }).message !== 'string')
+  if (!err || typeof err !== 'object' || typeof (err as { message?: unknown }).message !== 'string') {
     return err;
+  }
   // pino-http hands custom serializers the already-serialized error; direct callers pass an Error.
   const out = (err instanceof Error ? stdSerializers.err(err) : err) as unknown as Record<string, unknown>;
   const isSql = ['query', 'parameters', 'driverError', 'routine'].some((k) => k in out);

@@ -70,8 +70,9 @@ export class AbuseLimitGuard implements CanActivate {
       { key: `${category}:ip:${req.ip ?? 'unknown'}`, limit: limits.perIp },
     ];
     const userId = req.session?.userId;
-    if (limits.perUser !== null && userId)
+    if (limits.perUser !== null && userId) {
       checks.push({ key: `${category}:user:${userId}`, limit: limits.perUser });
+    }
     let blockedFor = 0;
     for (const { key, limit } of checks) {
       let counted: { hits: number; retryAfterSeconds: number };

@@ -1,9 +1,9 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityService } from './activity.service.js';
 import { Activity } from './entities/activity.entity.js';
 
-@Global()
+/** The append-only audit log: every module that records an action imports this one. */
 @Module({
   imports: [TypeOrmModule.forFeature([Activity])],
   providers: [ActivityService],

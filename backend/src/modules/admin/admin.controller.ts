@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Qu
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, PlatformAdmin } from '../../common/http/auth.decorators.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
-import { TeamMemberView } from '../team/dto/team.dto.js';
+import { TeamMemberView } from '../team/index.js';
 import { ActivityLogService } from './activity-log.service.js';
 import { AdminService } from './admin.service.js';
 import { AppConfigService } from './app-config.service.js';
@@ -10,7 +10,7 @@ import { ActivityPageView, ActivityQueryDto } from './dto/activity.dto.js';
 import { AdminCompanyView, AdminInviteDto, AdminStatsView, AdminUserView } from './dto/admin.dto.js';
 import { AppConfigView, SaveAppConfigDto, TestApiView } from './dto/app-config.dto.js';
 import { MarketplaceCheckService } from './marketplace-check.service.js';
-import { AbuseLimit } from '../abuse/abuse-limit.decorator.js';
+import { AbuseLimit } from '../abuse/index.js';
 
 @ApiTags('admin')
 @Controller('admin')

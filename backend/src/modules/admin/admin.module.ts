@@ -1,44 +1,44 @@
 import { BullModule } from '@nestjs/bullmq';
-import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
-import { ApplicationConfig } from '@nestjs/core';
+import { Module } from '@nestjs/common';
 import { QUEUES } from '../../common/queue/queues.js';
-import { TeamModule } from '../team/team.module.js';
+import { ActivityModule } from '../activity/index.js';
+import { AppSettingsModule } from '../app-settings/index.js';
+import { AuthModule } from '../auth/index.js';
+import { HealthModule } from '../health/index.js';
+import { MarketplaceModule } from '../marketplace/index.js';
+import { TeamModule } from '../team/index.js';
+import { UsersModule } from '../users/index.js';
 import { ActivityLogService } from './activity-log.service.js';
-import { AdminController } from './admin.controller.js';
 import { AdminService } from './admin.service.js';
 import { AppConfigService } from './app-config.service.js';
 import { CapacityService } from './capacity.service.js';
-import { GoogleSignInSync } from './google-sign-in.sync.js';
 import { MarketplaceCheckService } from './marketplace-check.service.js';
-import { QUEUE_DASHBOARD_PATH, QueueDashboard } from './queue-dashboard.js';
-import { TeamActivityController } from './team-activity.controller.js';
+import { QueueDashboard } from './queue-dashboard.js';
 
 /**
  * The platform admin panel (`/api/admin/*`): application settings, users, stats, the activity log,
- * invitations to any company and the queue dashboard; plus the company admin's own activity log.
+ * invitations to any company and the queue dashboard; plus the company admin's own activity log. Its
+ * controllers and the dashboard's mount are in the API root module.
  */
 @Module({
-  imports: [TeamModule, BullModule.registerQueue(...Object.values(QUEUES).map((name) => ({ name })))],
-  controllers: [AdminController, TeamActivityController],
+  imports: [
+    TeamModule,
+    UsersModule,
+    ActivityModule,
+    AppSettingsModule,
+    AuthModule,
+    HealthModule,
+    MarketplaceModule,
+    BullModule.registerQueue(...Object.values(QUEUES).map((name) => ({ name }))),
+  ],
   providers: [
     AdminService,
     AppConfigService,
     CapacityService,
     ActivityLogService,
     MarketplaceCheckService,
-    GoogleSignInSync,
     QueueDashboard,
   ],
+  exports: [AdminService, AppConfigService, ActivityLogService, MarketplaceCheckService, QueueDashboard],
 })
-export class AdminModule implements NestModule {
-  constructor(
-    private readonly dashboard: QueueDashboard,
-    private readonly application: ApplicationConfig,
-  ) {}
-
-  configure(consumer: MiddlewareConsumer): void {
-    const prefix = this.application.getGlobalPrefix().replace(/^\/+|\/+$/g, '');
-    const basePath = `/${[prefix, QUEUE_DASHBOARD_PATH].filter(Boolean).join('/')}`;
-    consumer.apply(...this.dashboard.handlers(basePath)).forRoutes(QUEUE_DASHBOARD_PATH);
-  }
-}
+export class AdminModule {}

@@ -1,16 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { AppError } from '../../common/errors/index.js';
 import type { AuthContext, CompanyAuthContext } from '../../common/http/auth-context.js';
-import { HealthService } from '../health/health.service.js';
-import type { TeamMemberView } from '../team/dto/team.dto.js';
-import { TeamService } from '../team/team.service.js';
-import { UsersService } from '../users/users.service.js';
-import { ConnectionWriter } from '../marketplace/connection-writer.js';
+import { HealthService } from '../health/index.js';
+import { type TeamMemberView, TeamService } from '../team/index.js';
+import { UsersService } from '../users/index.js';
+import { ConnectionWriter } from '../marketplace/index.js';
 import type {
   AdminCompanyView,
   AdminFaireConnectionView,
@@ -55,7 +53,8 @@ export class AdminService {
     private readonly users: UsersService,
     private readonly team: TeamService,
     private readonly marketplace: MarketplaceCheckService,
-    private readonly moduleRef: ModuleRef,
+    private readonly connections: ConnectionWriter,
+    private readonly health: HealthService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly capacity: CapacityService,
@@ -89,7 +88,7 @@ export class AdminService {
   async stats(): Promise<AdminStatsView> {
     const activeSince = new Date(this.clock.nowMs() - ACTIVE_WINDOW_MS);
     const [counts, system, capacity] = await Promise.all([
-      this.db.query<{ total_users: number; active_users: number; total_shipments: number }[]>(
+      this.db.query<[{ total_users: number; active_users: number; total_shipments: number }]>(
         `SELECT (SELECT count(*)::int FROM users) AS total_users,
                 (SELECT count(*)::int FROM users WHERE last_sign_in_at >= $1) AS active_users,
                 (SELECT count(*)::int FROM shipments WHERE status = 'SUCCESS') AS total_shipments`,
@@ -134,7 +133,7 @@ export class AdminService {
   private async stuckUploads(): Promise<number> {
     try {
       const [row] = await withTimeout(
-        this.db.query<{ n: number }[]>(
+        this.db.query<[{ n: number }]>(
           `SELECT count(*)::int AS n FROM uploads
             WHERE materialized_at IS NULL AND created_at < now() - ($1::int * interval '1 millisecond')`,
           [this.config.shipments.recoveryAfterMs],
@@ -188,7 +187,7 @@ export class AdminService {
   async releaseConnection(caller: AuthContext, companyId: string): Promise<{ ok: true }> {
     const rows: { id: string }[] = await this.db.query('SELECT id FROM companies WHERE id = $1', [companyId]);
     if (!rows[0]) throw new AppError('NOT_FOUND', 'Company not found');
-    await this.moduleRef.get(ConnectionWriter, { strict: false }).remove(companyId, caller);
+    await this.connections.remove(companyId, caller);
     return { ok: true };
   }
 
@@ -227,7 +226,7 @@ export class AdminService {
   /** A job round trip through Redis and a worker (the health check's own probe). */
   private async queueUp(): Promise<boolean> {
     try {
-      await this.moduleRef.get(HealthService, { strict: false }).queueRoundTrip();
+      await this.health.queueRoundTrip();
       return true;
     } catch (err) {
       this.logger.warn(`Queue check failed: ${(err as Error).message}`);

@@ -4,19 +4,19 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
-import { ActivityService } from '../activity/activity.service.js';
-import { FaireAppCredentials } from '../marketplace/faire-app-credentials.js';
+import { ActivityService } from '../activity/index.js';
 import {
+  clearSetting,
   CONFIG_FIELDS,
-  CONFIG_KEYS,
+  FaireAppCredentials,
+  GoogleSignInSettings,
   readStoredConfig,
-  sealSetting,
   SECRET_FIELDS,
+  writeSetting,
   type ConfigField,
   type StoredConfig,
-} from './app-config.store.js';
+} from '../app-settings/index.js';
 import type { AppConfigView, ConfigFieldView, SaveAppConfigDto } from './dto/app-config.dto.js';
-import { GoogleSignInSync } from './google-sign-in.sync.js';
 
 const APP_CONFIG_LOCK_KEY = 724_113_004;
 
@@ -32,7 +32,7 @@ export class AppConfigService {
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly credentials: FaireAppCredentials,
-    private readonly google: GoogleSignInSync,
+    private readonly google: GoogleSignInSettings,
     private readonly activity: ActivityService,
   ) {
     this.box = new SecretBox(config.encryptionKey);
@@ -61,16 +61,11 @@ export class AppConfigService {
           const value = dto[field] ?? '';
           if (value === '') {
             if (!current[field]) continue;
-            await tx.query('DELETE FROM app_config WHERE key = $1', [CONFIG_KEYS[field]]);
+            await clearSetting(tx, field);
             cleared.push(field);
           } else {
             if (current[field]?.value === value) continue;
-            await tx.query(
-              `INSERT INTO app_config (key, value_sealed, updated_by, updated_at) VALUES ($1, $2, $3, now())
-               ON CONFLICT (key) DO UPDATE
-                 SET value_sealed = EXCLUDED.value_sealed, updated_by = EXCLUDED.updated_by, updated_at = now()`,
-              [CONFIG_KEYS[field], sealSetting(this.box, field, value), caller.userId],
-            );
+            await writeSetting(tx, this.box, field, value, caller.userId);
             changed.push(field);
           }
         }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
-import { FaireAppCredentials } from '../marketplace/faire-app-credentials.js';
-import { FAIRE_SCOPES } from '../marketplace/faire.types.js';
+import { FaireAppCredentials } from '../app-settings/index.js';
+import { FAIRE_SCOPES } from '../marketplace/index.js';
 
 export interface MarketplaceCheck {
   connected: boolean;

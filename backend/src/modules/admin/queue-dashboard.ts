@@ -10,7 +10,7 @@ import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { ERROR_CODES, type ErrorCode } from '../../common/errors/index.js';
 import { QUEUES } from '../../common/queue/queues.js';
-import { AuthService } from '../auth/auth.service.js';
+import { AuthService } from '../auth/index.js';
 
 type BoardServerAdapter = Parameters<typeof createBullBoard>[0]['serverAdapter'];
 

@@ -3,9 +3,10 @@ import type { Request } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { AppError } from '../../common/errors/index.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
-import { ActivityService } from '../activity/activity.service.js';
-import { MARKETPLACE_LINKER, type MarketplaceLinker } from './marketplace-linker.js';
-import { UsersService, type GoogleIdentity } from '../users/users.service.js';
+import { ActivityService } from '../activity/index.js';
+import { GoogleSignInSettings } from '../app-settings/index.js';
+import { MARKETPLACE_LINKER, type MarketplaceLinker } from '../marketplace/index.js';
+import { UsersService, type GoogleIdentity } from '../users/index.js';
 import { AuthService } from './auth.service.js';
 import { GoogleTokenVerifier } from './google-token.verifier.js';
 import type { DevLoginDto } from './dto/auth.dto.js';
@@ -21,11 +22,12 @@ export class AuthFlowService {
     @Inject(MARKETPLACE_LINKER) private readonly marketplace: MarketplaceLinker,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly googleTokens: GoogleTokenVerifier,
+    private readonly google: GoogleSignInSettings,
   ) {}
 
   publicConfig() {
     return {
-      googleEnabled: !!this.config.auth.google,
+      googleEnabled: !!this.google.current,
       devLoginEnabled: this.config.auth.devLogin,
       sandboxMarketplace: this.marketplace.isSandbox(),
     };

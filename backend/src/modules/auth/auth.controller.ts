@@ -4,13 +4,13 @@ import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { Auth, Public } from '../../common/http/auth.decorators.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
-import type { GoogleIdentity } from '../users/users.service.js';
+import type { GoogleIdentity } from '../users/index.js';
 import { AuthFlowService } from './auth-flow.service.js';
 import { DevLoginDto, GoogleCallbackDto, GoogleTokenDto } from './dto/auth.dto.js';
 import { CurrentUserView } from './dto/current-user.view.js';
 import { GoogleAuthGuard } from './google-auth.guard.js';
 import { SESSION_COOKIE } from './session.middleware.js';
-import { AbuseLimit } from '../abuse/abuse-limit.decorator.js';
+import { AbuseLimit } from '../abuse/index.js';
 
 @ApiTags('auth')
 @Controller('auth')

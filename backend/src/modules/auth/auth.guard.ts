@@ -5,7 +5,7 @@ import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { AppError } from '../../common/errors/index.js';
 import { IS_PUBLIC, PLATFORM_ADMIN, REQUIRE_COMPANY, ROLES } from '../../common/http/auth.decorators.js';
-import type { CompanyRole } from '../companies/entities/membership.entity.js';
+import type { CompanyRole } from '../../common/http/auth-context.js';
 import { AuthService } from './auth.service.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,28 +1,27 @@
-import { Global, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
+import { ActivityModule } from '../activity/index.js';
+import { AppSettingsModule } from '../app-settings/index.js';
+import { MarketplaceModule } from '../marketplace/index.js';
+import { UsersModule } from '../users/index.js';
 import { AuthFlowService } from './auth-flow.service.js';
-import { AuthController } from './auth.controller.js';
-import { AuthGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
-import { GoogleAuthGuard } from './google-auth.guard.js';
 import { GoogleTokenVerifier } from './google-token.verifier.js';
-import { GoogleStrategy } from './google.strategy.js';
-import { SessionMiddleware } from './session.middleware.js';
+import { GoogleStrategyRefresh } from './google.strategy.js';
 
-@Global()
+/**
+ * Sign-in and the caller's context. The guard, the session middleware and the controller are HTTP bits
+ * and live in the API root module (ApiModule); this module is what they and other modules use.
+ */
 @Module({
-  imports: [PassportModule.register({ session: false })],
-  controllers: [AuthController],
-  providers: [
-    AuthService,
-    AuthFlowService,
-    GoogleStrategy,
-    GoogleAuthGuard,
-    GoogleTokenVerifier,
-    SessionMiddleware,
-    { provide: APP_GUARD, useClass: AuthGuard },
+  imports: [
+    PassportModule.register({ session: false }),
+    UsersModule,
+    ActivityModule,
+    MarketplaceModule,
+    AppSettingsModule,
   ],
-  exports: [AuthService, SessionMiddleware],
+  providers: [AuthService, AuthFlowService, GoogleStrategyRefresh, GoogleTokenVerifier],
+  exports: [AuthService, AuthFlowService],
 })
 export class AuthModule {}

@@ -4,10 +4,8 @@ import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { AppError } from '../../common/errors/index.js';
-import type { AuthContext } from '../../common/http/auth-context.js';
-import type { CompanyRole } from '../companies/entities/membership.entity.js';
-import type { User } from '../users/entities/user.entity.js';
-import { UsersService } from '../users/users.service.js';
+import type { AuthContext, CompanyRole } from '../../common/http/auth-context.js';
+import { type User, UsersService } from '../users/index.js';
 import { CurrentUserView } from './dto/current-user.view.js';
 
 interface ContextRow {

@@ -3,7 +3,8 @@ import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { AppError } from '../../common/errors/index.js';
-import { ActivityService } from '../activity/activity.service.js';
+import { ActivityService } from '../activity/index.js';
+import { GoogleSignInSettings } from '../app-settings/index.js';
 
 /**
  * Runs the Google strategy: on /start it redirects to the provider (scopes openid email profile, offline
@@ -14,6 +15,7 @@ export class GoogleAuthGuard extends AuthGuard('google') {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly activity: ActivityService,
+    private readonly settings: GoogleSignInSettings,
   ) {
     super();
   }
@@ -25,7 +27,7 @@ export class GoogleAuthGuard extends AuthGuard('google') {
   }
 
   override canActivate(context: ExecutionContext) {
-    if (!this.config.auth.google) throw new AppError('NOT_FOUND', 'Google sign-in is not configured');
+    if (!this.settings.current) throw new AppError('NOT_FOUND', 'Google sign-in is not configured');
     return super.canActivate(context);
   }
 

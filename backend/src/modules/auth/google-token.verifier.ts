@@ -1,10 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { AppError } from '../../common/errors/index.js';
-import type { GoogleIdentity } from '../users/users.service.js';
-
-type GoogleSettings = NonNullable<AppConfig['auth']['google']>;
+import { GoogleSignInSettings, type GoogleSettings } from '../app-settings/index.js';
+import type { GoogleIdentity } from '../users/index.js';
 
 const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 const NOT_OURS = 'Sign in failed: the Google token was not issued to this app';
@@ -29,10 +27,10 @@ interface Claims {
 export class GoogleTokenVerifier {
   private jwks: { url: string; get: JWTVerifyGetKey } | null = null;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(private readonly settings: GoogleSignInSettings) {}
 
   async identify(token: string): Promise<GoogleIdentity> {
-    const google = this.config.auth.google;
+    const google = this.settings.current;
     if (!google) throw new AppError('NOT_FOUND', 'Google sign-in is not configured');
     const claims = JWT.test(token)
       ? await this.idToken(token, google)
@@ -97,8 +95,9 @@ export class GoogleTokenVerifier {
     } catch {
       throw new AppError('SERVICE_UNAVAILABLE', 'Google did not answer; please try again');
     }
-    if (res.status >= 500)
+    if (res.status >= 500) {
       throw new AppError('SERVICE_UNAVAILABLE', 'Google did not answer; please try again');
+    }
     if (!res.ok) return null;
     return ((await res.json().catch(() => null)) as Claims | null) ?? null;
   }

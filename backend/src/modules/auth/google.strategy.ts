@@ -1,19 +1,20 @@
-import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy, type Profile } from 'passport-google-oauth20';
+import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
-import type { GoogleIdentity } from '../users/users.service.js';
+import { GoogleSignInSettings, type GoogleSettings } from '../app-settings/index.js';
+import type { GoogleIdentity } from '../users/index.js';
 
 export const GOOGLE_SCOPES = ['openid', 'email', 'profile'];
 
 /**
  * Google sign-in (authorization code + PKCE, one-time state kept in the browser's session). The
- * endpoints are configurable so tests can point at a local OpenID provider.
+ * endpoints are configurable so tests can point at a local OpenID provider. Constructing one registers
+ * it with passport under 'google' (replacing the previous one): GoogleStrategyRefresh builds one at boot
+ * and again whenever the Google client changes.
  */
-@Injectable()
 export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    const google = config.auth.google;
+  constructor(config: AppConfig, google: GoogleSettings | null) {
     super({
       clientID: google?.clientId ?? 'not-configured',
       clientSecret: google?.clientSecret ?? 'not-configured',
@@ -43,5 +44,14 @@ export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
       emailVerified: verified && !!email,
       name: json.name ?? profile.displayName ?? email,
     };
+  }
+}
+
+/** Registers the 'google' strategy for the Google client in use now, and again each time it changes. */
+@Injectable()
+export class GoogleStrategyRefresh {
+  constructor(@Inject(APP_CONFIG) config: AppConfig, settings: GoogleSignInSettings) {
+    new GoogleStrategy(config, settings.current);
+    settings.onChange((next) => new GoogleStrategy(config, next));
   }
 }

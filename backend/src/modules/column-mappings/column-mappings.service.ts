@@ -55,8 +55,9 @@ export class ColumnMappingsService {
   }
 
   async remove(caller: CompanyAuthContext, id: string): Promise<{ ok: true }> {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
       throw new AppError('NOT_FOUND', 'Saved mapping not found');
+    }
     const rows = await this.db.query<{ id: string }[]>(
       'DELETE FROM column_mappings WHERE id = $1 AND company_id = $2 RETURNING id',
       [id, caller.companyId],

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../../common/http/auth.decorators.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
-import { CurrentUserView } from '../auth/dto/current-user.view.js';
+import { CurrentUserView } from '../auth/index.js';
 import { CompaniesService } from './companies.service.js';
 import { CreateCompanyDto } from './dto/create-company.dto.js';
 

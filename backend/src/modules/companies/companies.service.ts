@@ -3,9 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/errors/index.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
-import { ActivityService } from '../activity/activity.service.js';
-import { AuthService } from '../auth/auth.service.js';
-import type { CurrentUserView } from '../auth/dto/current-user.view.js';
+import { ActivityService } from '../activity/index.js';
+import { AuthService, type CurrentUserView } from '../auth/index.js';
 import { Company } from './entities/company.entity.js';
 import { Membership } from './entities/membership.entity.js';
 
@@ -52,8 +51,9 @@ export class CompaniesService {
         ]);
       });
     } catch (err) {
-      if ((err as { code?: string }).code === '23505')
+      if ((err as { code?: string }).code === '23505') {
         throw new AppError('CONFLICT', 'You already belong to a company');
+      }
       throw err;
     }
     return this.auth.currentUser(caller.userId);

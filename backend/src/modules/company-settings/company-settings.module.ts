@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
-import { CompanySettingsController } from './company-settings.controller.js';
+import { ActivityModule } from '../activity/index.js';
+import { OrdersModule } from '../orders/index.js';
 import { CompanySettingsService } from './company-settings.service.js';
 
-@Module({ controllers: [CompanySettingsController], providers: [CompanySettingsService] })
+@Module({
+  imports: [ActivityModule, OrdersModule],
+  providers: [CompanySettingsService],
+  exports: [CompanySettingsService],
+})
 export class CompanySettingsModule {}

@@ -2,9 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
-import { ActivityService } from '../activity/activity.service.js';
-import type { Thresholds } from '../orders/late-rules.js';
-import { OrderSnapshots } from '../orders/order-snapshots.service.js';
+import { ActivityService } from '../activity/index.js';
+import { type Thresholds, OrderSnapshots } from '../orders/index.js';
 
 @Injectable()
 export class CompanySettingsService {

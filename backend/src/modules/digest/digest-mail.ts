@@ -1,5 +1,5 @@
 import { carrierDisplay } from '@portal/shipment-rules';
-import type { OrderView } from '../orders/order-view.js';
+import type { OrderView } from '../orders/index.js';
 
 interface RateSummary {
   quarter: { label: string };

@@ -3,11 +3,16 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
-import { MailService } from '../mail/mail.service.js';
-import { LateRateService } from '../orders/late-rate.service.js';
-import { OrderSnapshots } from '../orders/order-snapshots.service.js';
-import { ORDER_COLUMNS, toOrderView, type OrderRow, type OrderView } from '../orders/order-view.js';
-import { listOrdersSql } from '../orders/orders-list.sql.js';
+import { MailService } from '../mail/index.js';
+import {
+  LateRateService,
+  OrderSnapshots,
+  ORDER_COLUMNS,
+  toOrderView,
+  type OrderRow,
+  type OrderView,
+  listOrdersSql,
+} from '../orders/index.js';
 import { digestMail } from './digest-mail.js';
 
 export type DigestOutcome =

@@ -4,7 +4,7 @@ import type { Job, Queue } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { QUEUES, SYSTEM_JOBS, type PingJob } from '../../common/queue/queues.js';
 import { keepSchedule } from '../../common/queue/schedules.js';
-import { TokenRevocations } from '../marketplace/token-revocations.js';
+import { TokenRevocations } from '../marketplace/index.js';
 
 /** Every 10 minutes (UTC): revoke the Faire tokens the product dropped but could not revoke at once. */
 export const TOKEN_REVOCATION_PATTERN = '*/10 * * * *';

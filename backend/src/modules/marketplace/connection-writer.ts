@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { Clock } from '../../common/clock.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
-import { ActivityService } from '../activity/activity.service.js';
+import { ActivityService } from '../activity/index.js';
 import { CompanyConnections, normaliseCurrency } from './company-connections.js';
 import { MarketplaceConnection } from './entities/marketplace-connection.entity.js';
 import { FaireOAuthClient } from './faire-oauth.client.js';

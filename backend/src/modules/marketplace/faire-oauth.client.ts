@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
-import { FaireAppCredentials, type FaireAppCredentialsValue } from './faire-app-credentials.js';
+import { FaireAppCredentials, type FaireAppCredentialsValue } from '../app-settings/index.js';
 import { FaireError } from './faire.errors.js';
 import { FAIRE_SCOPES } from './faire.types.js';
 

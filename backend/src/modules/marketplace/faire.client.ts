@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
-import { FaireAppCredentials } from './faire-app-credentials.js';
+import { FaireAppCredentials } from '../app-settings/index.js';
 import { FaireError, SlotNotDueError } from './faire.errors.js';
 import type {
   FaireBrandProfile,
@@ -174,8 +174,9 @@ export class FaireClient {
       headers['X-FAIRE-ACCESS-TOKEN'] = credentials.token;
     } else {
       const app = await this.app.get();
-      if (!app)
+      if (!app) {
         throw new FaireError('UNAUTHORIZED', 'The Faire application id and secret are not configured');
+      }
       headers['X-FAIRE-APP-CREDENTIALS'] = Buffer.from(
         `${app.applicationId}:${app.applicationSecret}`,
       ).toString('base64');
@@ -209,10 +210,12 @@ export class FaireClient {
     try {
       return await this.once<T>(account, opts);
     } catch (err) {
-      if (err instanceof FaireError && err.kind === 'RATE_LIMITED')
+      if (err instanceof FaireError && err.kind === 'RATE_LIMITED') {
         await this.limiter.penalise(account.key, err.retryAfterMs ?? THROTTLED_DEFAULT_MS);
-      if (err instanceof FaireError && err.transient)
+      }
+      if (err instanceof FaireError && err.transient) {
         this.logger.warn(`Faire ${opts.method} ${opts.path.split('/').slice(0, 2).join('/')} ${err.kind}`);
+      }
       throw err;
     }
   }
@@ -227,8 +230,9 @@ export class FaireClient {
 
   private async once<T>(account: FaireAccount, opts: CallOptions): Promise<T> {
     const url = new URL(this.apiBaseUrl + opts.path);
-    for (const [k, v] of Object.entries(opts.query ?? {}))
+    for (const [k, v] of Object.entries(opts.query ?? {})) {
       if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
+    }
     const headers = await this.headers(account.credentials);
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
     let res: Response;
@@ -321,8 +325,9 @@ function retryAfterMs(res: Response): number | undefined {
 function networkError(err: unknown, isWrite: boolean): FaireError {
   const e = err as { name?: string; cause?: { code?: string } };
   const code = e.cause?.code;
-  if (code && NETWORK_NOT_SENT.has(code))
+  if (code && NETWORK_NOT_SENT.has(code)) {
     return new FaireError('UNAVAILABLE', `Faire could not be reached (${code})`);
+  }
   const what = e.name === 'TimeoutError' ? 'timed out' : `connection lost (${code ?? e.name ?? 'unknown'})`;
   return isWrite
     ? new FaireError('UNCERTAIN', `Faire ${what} before answering; the change may or may not have been made`)

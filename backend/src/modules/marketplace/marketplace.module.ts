@@ -1,24 +1,21 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { MARKETPLACE_LINKER } from '../auth/marketplace-linker.js';
+import { ActivityModule } from '../activity/index.js';
+import { AppSettingsModule } from '../app-settings/index.js';
 import { AccountJobPermits } from './account-permits.js';
 import { CompanyConnections } from './company-connections.js';
 import { ConnectionWriter } from './connection-writer.js';
 import { MarketplaceConnection } from './entities/marketplace-connection.entity.js';
-import { FaireAppCredentials } from './faire-app-credentials.js';
 import { FaireOAuthClient } from './faire-oauth.client.js';
 import { FaireClient } from './faire.client.js';
-import { MarketplaceController } from './marketplace.controller.js';
+import { MARKETPLACE_LINKER } from './marketplace-linker.js';
 import { MarketplaceService } from './marketplace.service.js';
 import { MarketplaceRateLimiter } from './rate-limiter.js';
 import { TokenRevocations } from './token-revocations.js';
 
-@Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([MarketplaceConnection])],
-  controllers: [MarketplaceController],
+  imports: [TypeOrmModule.forFeature([MarketplaceConnection]), ActivityModule, AppSettingsModule],
   providers: [
-    FaireAppCredentials,
     MarketplaceRateLimiter,
     AccountJobPermits,
     FaireClient,
@@ -32,7 +29,6 @@ import { TokenRevocations } from './token-revocations.js';
   exports: [
     AccountJobPermits,
     FaireClient,
-    FaireAppCredentials,
     CompanyConnections,
     ConnectionWriter,
     TokenRevocations,

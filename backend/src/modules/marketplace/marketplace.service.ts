@@ -5,8 +5,8 @@ import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { AppError } from '../../common/errors/index.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
-import { ActivityService } from '../activity/activity.service.js';
-import type { MarketplaceLinker } from '../auth/marketplace-linker.js';
+import { ActivityService } from '../activity/index.js';
+import type { MarketplaceLinker } from './marketplace-linker.js';
 import { CompanyConnections, type ConnectionView } from './company-connections.js';
 import { ConnectionWriter, BRAND_HELD_MESSAGE } from './connection-writer.js';
 import { FaireOAuthClient } from './faire-oauth.client.js';
@@ -89,8 +89,9 @@ export class MarketplaceService implements MarketplaceLinker {
 
   /** Starts the OAuth connect flow (company admins only): a one-time state bound to this session. */
   async authorizeUrl(req: Request, caller: AuthContext, intent: ConnectIntent): Promise<{ authUrl: string }> {
-    if (!caller.companyId)
+    if (!caller.companyId) {
       throw new AppError('FORBIDDEN', 'You need to belong to a company to connect Faire');
+    }
     if (caller.role !== 'COMPANY_ADMIN') throw new AppError('FORBIDDEN', ADMIN_ONLY);
     const state = randomBytes(32).toString('base64url');
     const redirectUrl = `${this.origin(req)}/api/oauth/faire/callback`;

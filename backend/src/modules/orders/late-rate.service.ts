@@ -61,7 +61,7 @@ export class LateRateService {
   async forCompany(companyId: string) {
     const now = this.clock.now();
     const quarter = quarterOf(now);
-    const [counts] = await this.db.query<{ shipped: number; late: number }[]>(
+    const [counts] = await this.db.query<[{ shipped: number; late: number }]>(
       `SELECT count(*)::int AS shipped,
               count(*) FILTER (WHERE first_seen_in_transit_at >= ${shipByEndSql('expected_ship_date')})::int AS late
          FROM orders

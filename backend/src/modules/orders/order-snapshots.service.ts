@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
-import type { FaireOrder } from '../marketplace/faire.types.js';
+import type { FaireOrder } from '../marketplace/index.js';
 import { DEFAULT_THRESHOLDS, lateVerdict, type Thresholds } from './late-rules.js';
 
 /** The states of an open order (the list lives in the shared library). */

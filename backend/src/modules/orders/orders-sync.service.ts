@@ -10,10 +10,13 @@ import { ShuttingDownError } from '../../common/shutdown.js';
 import { ORDER_JOBS, QUEUES, type SyncOrdersJob } from '../../common/queue/queues.js';
 import { bullConnection } from '../../common/queue/redis.js';
 import { retryBackoff } from '../../common/queue/retry-backoff.js';
-import { FaireClient } from '../marketplace/faire.client.js';
-import { FaireError } from '../marketplace/faire.errors.js';
-import type { FaireOrderState } from '../marketplace/faire.types.js';
-import { CompanyConnections, type CompanyAccount } from '../marketplace/company-connections.js';
+import {
+  FaireClient,
+  FaireError,
+  type FaireOrderState,
+  CompanyConnections,
+  type CompanyAccount,
+} from '../marketplace/index.js';
 import { OPEN_STATES, OrderSnapshots } from './order-snapshots.service.js';
 
 const CLOSED_STATES: FaireOrderState[] = ['DELIVERED', 'CANCELED', 'PENDING_RETAILER_CONFIRMATION'];
@@ -197,8 +200,9 @@ export class OrdersSyncService implements OnModuleDestroy {
         this.logger.warn(`Order sync for company ${companyId} will be tried again: ${message}`);
         throw err;
       }
-      if (err instanceof FaireError && err.kind === 'UNAUTHORIZED')
+      if (err instanceof FaireError && err.kind === 'UNAUTHORIZED') {
         await this.connections.markFailed(account.connectionId, err.message);
+      }
       this.logger.warn(`Order sync for company ${companyId} failed: ${message}`);
       await this.db.query(
         `INSERT INTO order_sync_state (company_id, last_error, last_error_at, updated_at) VALUES ($1, $2, now(), now())

@@ -8,7 +8,7 @@ import { ORDER_JOBS, QUEUES, type SyncOrdersJob } from '../../common/queue/queue
 import { retryAfterBackoff } from '../../common/queue/retry-backoff.js';
 import { keepSchedule } from '../../common/queue/schedules.js';
 import { ShuttingDownError } from '../../common/shutdown.js';
-import { FaireError } from '../marketplace/faire.errors.js';
+import { FaireError } from '../marketplace/index.js';
 import { OrdersSyncService } from './orders-sync.service.js';
 
 /** 03:00 UTC every day. */
@@ -44,8 +44,9 @@ export class OrdersProcessor extends WorkerHost implements OnApplicationBootstra
 
   async process(job: Job<SyncOrdersJob>, token?: string): Promise<unknown> {
     if (job.name === ORDER_JOBS.NIGHTLY) return this.nightly();
-    if (!(await this.sync.companyExists(job.data.companyId)))
+    if (!(await this.sync.companyExists(job.data.companyId))) {
       throw foreignJob(job, `company ${job.data.companyId}`, this.config.queuePrefix);
+    }
     const willRetry = job.attemptsMade + 1 < (job.opts.attempts ?? 1);
     return handBack(job, token, async () => {
       try {

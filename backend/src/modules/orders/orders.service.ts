@@ -41,7 +41,7 @@ export class OrdersService {
     );
     let total = rows.length;
     if (paged && (page > 1 || rows.length === perPage)) {
-      const [counted] = await this.db.query<{ n: number }[]>(
+      const [counted] = await this.db.query<[{ n: number }]>(
         `SELECT count(*)::int AS n FROM orders WHERE ${where}`,
         params,
       );

@@ -19,9 +19,9 @@ describe('ingestCsv', () => {
     ].join('\r\n');
     const result = await ingestCsv(bytes(text), undefined, NOW);
     expect(result.rows.map((r) => r.rowNumber)).toEqual([2, 4, 5]);
-    expect(result.rows[1].raw.carrier).toBe('UPS \r\nGround');
+    expect(result.rows[1]!.raw.carrier).toBe('UPS \r\nGround');
     expect(result.totalRows).toBe(3);
-    expect(result.rows[2].result.value?.shipDate).toBe('2026-11-19');
+    expect(result.rows[2]!.result.value?.shipDate).toBe('2026-11-19');
   });
 
   it('gives a short row empty cells, drops cells past the last header, and ignores repeated headers', async () => {
@@ -36,34 +36,35 @@ describe('ingestCsv', () => {
       'order_id',
       // The empty header cell after the last named column is not a column.
     ]);
-    expect(result.rows[0].raw).toMatchObject({ carrier: '', ship_date: '', shipping_cost: '' });
-    expect(result.rows[0].result.errors.map((e) => e.code)).toContain('EMPTY_CARRIER');
-    expect(result.rows[1].raw.order_id).toBe('bo_aaaaaaaa02');
-    expect(Object.keys(result.rows[1].raw)).not.toContain('extra');
-    expect(result.rows[1].result.valid).toBe(true);
+    expect(result.rows[0]!.raw).toMatchObject({ carrier: '', ship_date: '', shipping_cost: '' });
+    expect(result.rows[0]!.result.errors.map((e) => e.code)).toContain('EMPTY_CARRIER');
+    expect(result.rows[1]!.raw.order_id).toBe('bo_aaaaaaaa02');
+    expect(Object.keys(result.rows[1]!.raw)).not.toContain('extra');
+    expect(result.rows[1]!.result.valid).toBe(true);
   });
 
   it('reads semicolon files and marks a repeated order + tracking number as a repeat of its first row', async () => {
     const text = `${HEADER.replaceAll(',', ';')}\nbo_aaaaaaaa01;1Z999AA10123456784;UPS;2026-11-19;1.50\nBO_AAAAAAAA01;1z999aa10123456784;UPS;2026-11-19;1.50\n`;
     const result = await ingestCsv(bytes(text), undefined, NOW);
     expect(result.delimiter).toBe(';');
-    expect(result.rows[0].result.errors).toEqual([]);
+    expect(result.rows[0]!.result.errors).toEqual([]);
     expect(result.validRows).toBe(2);
-    expect(result.rows[1].duplicateOf).toBe(2);
-    expect(result.rows[0].result.value?.shippingCostCents).toBe(150);
+    expect(result.rows[1]!.duplicateOf).toBe(2);
+    expect(result.rows[0]!.result.value?.shippingCostCents).toBe(150);
   });
 
   it('keeps a stray quote inside a field, as the browser does', async () => {
     const text = `${HEADER}\nbo_aaaaaaaa01,1Z999AA10123456784,UP"S,2026-11-19,1\n`;
     const result = await ingestCsv(bytes(text), undefined, NOW);
     expect(result.totalRows).toBe(1);
-    expect(result.rows[0].raw.carrier).toBe('UP"S');
+    expect(result.rows[0]!.raw.carrier).toBe('UP"S');
   });
 
   it('refuses a quoted field that never closes, naming the row where it opens', async () => {
     const lines = [HEADER];
-    for (let i = 0; i < 5000; i++)
+    for (let i = 0; i < 5000; i++) {
       lines.push(`bo_aaaaaaaa01,1Z999AA1012345${String(i).padStart(4, '0')},UPS,2026-11-19,1`);
+    }
     lines.push('bo_aaaaaaaa01,"1Z999AA10123456784,UPS,2026-11-19,1');
     lines.push('bo_aaaaaaaa01,1Z999AA10123456784,UPS,2026-11-19,1');
     const err = await ingestCsv(bytes(lines.join('\n')), undefined, NOW).catch((e: unknown) => e);
@@ -75,10 +76,11 @@ describe('ingestCsv', () => {
 
   it('parses a big file in slices, giving other work a turn in between', async () => {
     const lines = [HEADER];
-    for (let i = 0; i < 40_000; i++)
+    for (let i = 0; i < 40_000; i++) {
       lines.push(
         `bo_aaaaaa${String(i % 9999).padStart(4, '0')},1Z999AA1${String(i).padStart(9, '0')},UPS,2026-11-19,1`,
       );
+    }
     let turns = 0;
     const timer = setInterval(() => (turns += 1), 0);
     try {
@@ -141,7 +143,7 @@ describe('ingestCsv', () => {
     expect(result.headers).toHaveLength(100);
     expect(result.validRows).toBe(1);
     // A row with errors is kept with every column, as written.
-    expect(Object.keys(result.rows[0].raw)).toHaveLength(100);
+    expect(Object.keys(result.rows[0]!.raw)).toHaveLength(100);
   });
 
   it('a long header is given back cut to 256 characters; a long cell makes only its row invalid', async () => {
@@ -149,7 +151,7 @@ describe('ingestCsv', () => {
     const result = await ingestCsv(bytes(text), undefined, NOW);
     expect(result.headers[5]).toBe(`${'h'.repeat(256)}…`);
     expect(result.validRows).toBe(1);
-    expect(result.rows[1].result.errors.map((e) => e.message)).toEqual([
+    expect(result.rows[1]!.result.errors.map((e) => e.message)).toEqual([
       'Tracking number is longer than 100 characters',
     ]);
   });

@@ -117,7 +117,7 @@ function parseCells(text: string, delimiter: string): Promise<string[][]> {
           return;
         }
         if (rows.length === 0 && results.data.length > 0) {
-          const width = headerWidth(results.data[0]);
+          const width = headerWidth(results.data[0]!);
           if (width > LIMIT.maxColumns) {
             stop(
               parser,
@@ -175,7 +175,7 @@ function isBlankLine(line: readonly string[], width: number): boolean {
 /** Header -> cell for every column; a short row's missing cells are empty. */
 function rawRecord(line: readonly string[], keys: readonly string[]): Record<string, string> {
   const raw: Record<string, string> = {};
-  for (let c = 0; c < keys.length; c++) raw[keys[c]] = line[c] ?? '';
+  for (let c = 0; c < keys.length; c++) raw[keys[c]!] = line[c] ?? '';
   return raw;
 }
 
@@ -194,12 +194,14 @@ export async function ingestCsv(
 ): Promise<IngestResult> {
   const { text, encoding } = decodeCsvBytes(bytes);
   const longLine = await firstLongLine(text, LIMIT.maxLineChars);
-  if (longLine === 1)
+  if (longLine === 1) {
     throw refuse(
       `The header row is longer than ${count(LIMIT.maxLineChars)} characters; at most ${LIMIT.maxColumns} columns are allowed`,
     );
-  if (longLine > 1)
+  }
+  if (longLine > 1) {
     throw refuse(`Line ${count(longLine)} is longer than ${count(LIMIT.maxLineChars)} characters`);
+  }
   const delimiter = detectDelimiter(text.slice(0, 64 * 1024));
   const cells = await parseCells(text, delimiter);
   const header = cells[0] ?? [];
@@ -226,7 +228,7 @@ export async function ingestCsv(
         work = 0;
         await yieldToLoop();
       }
-      const line = cells[i];
+      const line = cells[i]!;
       if (isBlankLine(line, keys.length)) continue;
       const rowNumber = i + 1;
       const record: Record<string, string> = {};

@@ -58,14 +58,14 @@ export class OrderCheckService {
     return {
       lastSyncAt: sync?.last_success_at ? sync.last_success_at.toISOString() : null,
       rows: rows.map((r, n): OrderCheckRow => {
-        const { orderId, trackingNumber } = keys[n];
+        const { orderId, trackingNumber } = keys[n]!;
         const there = r.on_order || r.uploaded;
         let warning: string | null = null;
         let cannotSucceed = false;
         if (there) {
           warning = 'This tracking number is already on the order, so it will not be sent again.';
         } else if (r.known && r.state && CANNOT_SHIP[r.state]) {
-          warning = CANNOT_SHIP[r.state];
+          warning = CANNOT_SHIP[r.state]!;
           cannotSucceed = true;
         } else if (!r.known) {
           warning =

@@ -35,7 +35,7 @@ export async function listShipments(db: DataSource, caller: CompanyAuthContext, 
   }
   const filter = where.join(' AND ');
   // Counting a million rows on every page costs ~70 ms; past HISTORY_COUNT_CAP the total is shown as "10,000+".
-  const [{ total: counted }] = await db.query<{ total: number }[]>(
+  const [{ total: counted }] = await db.query<[{ total: number }]>(
     `SELECT count(*)::int AS total FROM (SELECT 1 FROM shipments WHERE ${filter} LIMIT ${HISTORY_COUNT_CAP + 1}) capped`,
     params,
   );

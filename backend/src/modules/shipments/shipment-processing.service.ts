@@ -2,18 +2,25 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type QueryRunner } from 'typeorm';
 import { ShuttingDownError } from '../../common/shutdown.js';
-import { AccountJobPermits } from '../marketplace/account-permits.js';
-import { CompanyConnections, type CompanyAccount } from '../marketplace/company-connections.js';
-import { FaireClient, type FaireAccount } from '../marketplace/faire.client.js';
-import { FaireError, SlotNotDueError } from '../marketplace/faire.errors.js';
-import type { FaireOrder } from '../marketplace/faire.types.js';
-import { OrderSnapshots } from '../orders/order-snapshots.service.js';
+import {
+  AccountJobPermits,
+  CompanyConnections,
+  type CompanyAccount,
+  FaireClient,
+  type FaireAccount,
+  FaireError,
+  SlotNotDueError,
+  type FaireOrder,
+} from '../marketplace/index.js';
+import { OrderSnapshots } from '../orders/index.js';
 import {
   MAX_PER_CALL,
   SHIPPABLE,
   advisoryKey,
   faireErrorOutcome,
+  failRefusedRows,
   finishRows,
+  finishRowsAlone,
   recordAttempt,
   stateMessage,
   toFaireShipment,
@@ -88,7 +95,7 @@ export class ShipmentProcessingService {
         await this.processOrder(group, ctx);
       } catch (err) {
         if (err instanceof RetryLaterError) retryLater ??= err;
-        else if (isDataRefusal(err)) await this.failRefused(group, err);
+        else if (isDataRefusal(err)) await failRefusedRows(this.db, this.logger, group, err);
         else failure ??= err instanceof Error ? err : new Error(String(err));
       }
     }
@@ -96,18 +103,8 @@ export class ShipmentProcessingService {
     if (retryLater) throw retryLater;
   }
 
-  /** Rows of an order whose processing the database refused (outside any Faire call) end FAILED. */
-  private async failRefused(group: ShipmentRow[], err: unknown): Promise<void> {
-    this.logger.warn(`Shipments of order ${group[0].order_id} refused by the database; marked FAILED`);
-    await this.db.query(
-      `UPDATE shipments SET status = 'FAILED', error_message = $2, in_flight_since = NULL, completed_at = now(), updated_at = now()
-        WHERE id = ANY($1::uuid[]) AND status = 'PENDING'`,
-      [group.map((r) => r.id), refusalMessage(err)],
-    );
-  }
-
   private async processOrder(group: ShipmentRow[], ctx: AttemptContext): Promise<void> {
-    const { company_id: companyId, order_id: orderId } = group[0];
+    const { company_id: companyId, order_id: orderId } = group[0]!;
     const account = await this.connections.accountFor(companyId);
     if (!account) {
       await this.finishUnconnected(companyId, group);
@@ -125,8 +122,9 @@ export class ShipmentProcessingService {
         if (!(err instanceof SlotNotDueError)) throw err;
         // A call beyond the plan (accepting a NEW order, a re-read) found no slot due: let go of the
         // lock, wait for one more slot, start the order again (it re-reads Faire before it writes).
-        if (round >= SLOT_ROUNDS)
+        if (round >= SLOT_ROUNDS) {
           throw new RetryLaterError(`No Faire request slot for order ${orderId} after ${round} tries`);
+        }
         planned += 1;
       }
     }
@@ -137,7 +135,7 @@ export class ShipmentProcessingService {
     group: ShipmentRow[],
     ctx: AttemptContext,
   ): Promise<void> {
-    const { company_id: companyId, order_id: orderId } = group[0];
+    const { company_id: companyId, order_id: orderId } = group[0]!;
     // Exactly once per Faire brand and order, whichever company's rows these are.
     await withOrderLock(this.db, advisoryKey(account.brandId, orderId), orderId, this.logger, (runner) =>
       this.processOrderLocked(
@@ -242,7 +240,7 @@ export class ShipmentProcessingService {
       if (err instanceof FaireError && err.kind === 'WRONG_STATE') {
         const reread = await this.faire.getOrder(account, orderId);
         const left = await this.settleAlreadyThere(q, rows, reread, companyId, account.brandId);
-        if (left.length)
+        if (left.length) {
           await finishRows(
             q,
             left,
@@ -252,6 +250,7 @@ export class ShipmentProcessingService {
             reread,
             err.status,
           );
+        }
         return;
       }
       throw err;
@@ -356,7 +355,7 @@ export class ShipmentProcessingService {
     }
     if (!(err instanceof FaireError)) {
       this.logger.error({ err }, `Unexpected error creating shipments for ${orderId}`);
-      if (ctx.lastAttempt)
+      if (ctx.lastAttempt) {
         await finishRows(
           q,
           rows,
@@ -364,6 +363,7 @@ export class ShipmentProcessingService {
           'Something went wrong on our side while creating this shipment. Please retry.',
           'ERROR',
         );
+      }
       throw new RetryLaterError(err instanceof Error ? err.message : String(err));
     }
     const next = faireErrorOutcome(err, ctx.lastAttempt);
@@ -386,12 +386,6 @@ export class ShipmentProcessingService {
       current?.status === 'FAILED'
         ? 'Faire refused the connected account. Reconnect Faire in Settings, then retry.'
         : 'No connected Faire account in this company. Connect Faire in Settings, then retry.';
-    const runner = this.db.createQueryRunner();
-    await runner.connect();
-    try {
-      await finishRows(runner, rows, 'FAILED', message, current ? 'UNAUTHORIZED' : 'NOT_CONNECTED');
-    } finally {
-      await runner.release();
-    }
+    await finishRowsAlone(this.db, rows, 'FAILED', message, current ? 'UNAUTHORIZED' : 'NOT_CONNECTED');
   }
 }

@@ -14,8 +14,8 @@ import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { QUEUES, SHIPMENT_JOBS } from '../../common/queue/queues.js';
 import { REDIS } from '../../common/queue/redis.module.js';
 import { keepSchedule } from '../../common/queue/schedules.js';
-import { AccountJobPermits } from '../marketplace/account-permits.js';
-import { ShipmentsService } from './shipments.service.js';
+import { AccountJobPermits } from '../marketplace/index.js';
+import { ShipmentQueueing } from './shipment-queueing.service.js';
 import { WorkerLiveness } from './worker-liveness.js';
 
 /**
@@ -36,7 +36,7 @@ export class ShipmentRecoveryService implements OnApplicationBootstrap, OnApplic
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly shipments: ShipmentsService,
+    private readonly queueing: ShipmentQueueing,
     @InjectQueue(QUEUES.SHIPMENTS) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly liveness: WorkerLiveness,
@@ -67,10 +67,11 @@ export class ShipmentRecoveryService implements OnApplicationBootstrap, OnApplic
       }
     }
     const freed = await this.permits.releaseDead(alive);
-    if (moved || freed)
+    if (moved || freed) {
       this.logger.warn(
         `Took back ${moved} job(s) and ${freed} account permit(s) from worker processes that are gone`,
       );
+    }
     return moved;
   }
 
@@ -153,7 +154,7 @@ export class ShipmentRecoveryService implements OnApplicationBootstrap, OnApplic
       const at = Date.now();
       for (const u of uploads) {
         this.logger.warn(`Upload ${u.id} is stuck: its rows are not all shipments yet; queued again`);
-        await this.shipments.queueMaterialize(u.id, `materialize-${u.id}-recover-${at}`);
+        await this.queueing.queueMaterialize(u.id, `materialize-${u.id}-recover-${at}`);
       }
       const rows = [
         // Committed but never queued (partial index shipments_unqueued).
@@ -165,8 +166,9 @@ export class ShipmentRecoveryService implements OnApplicationBootstrap, OnApplic
       const byUpload = new Map<string, { id: string; order_id: string }[]>();
       for (const r of rows) byUpload.set(r.upload_id, [...(byUpload.get(r.upload_id) ?? []), r]);
       const stamp = Date.now();
-      for (const [uploadId, list] of byUpload)
-        await this.shipments.enqueue(uploadId, list, 1, `recover-${stamp}`);
+      for (const [uploadId, list] of byUpload) {
+        await this.queueing.enqueue(uploadId, list, 1, `recover-${stamp}`);
+      }
       this.logger.warn(`Re-queued ${rows.length} shipments that were waiting without a job`);
       return rows.length;
     } finally {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { QueryRunner } from 'typeorm';
-import type { FaireError } from '../marketplace/faire.errors.js';
-import type { FaireOrder, NewFaireShipment } from '../marketplace/faire.types.js';
+import type { Logger } from '@nestjs/common';
+import type { DataSource, QueryRunner } from 'typeorm';
+import { refusalMessage } from './upload-slices.js';
+import type { FaireError, FaireOrder, NewFaireShipment } from '../marketplace/index.js';
 
 export type TerminalStatus = 'SUCCESS' | 'ORDER_NOT_FOUND' | 'ORDER_STATUS_INCORRECT' | 'FAILED';
 
@@ -113,4 +114,36 @@ export function faireErrorOutcome(
           }
         : { retry: `Waiting to retry: ${err.message}` };
   }
+}
+
+/** finishRows on a connection of its own, outside any order lock. */
+export async function finishRowsAlone(
+  db: DataSource,
+  rows: ShipmentRow[],
+  status: TerminalStatus,
+  message: string,
+  outcome: string,
+): Promise<void> {
+  const runner = db.createQueryRunner();
+  await runner.connect();
+  try {
+    await finishRows(runner, rows, status, message, outcome);
+  } finally {
+    await runner.release();
+  }
+}
+
+/** Rows of an order whose processing the database refused (outside any Faire call) end FAILED. */
+export async function failRefusedRows(
+  db: DataSource,
+  logger: Logger,
+  group: ShipmentRow[],
+  err: unknown,
+): Promise<void> {
+  logger.warn(`Shipments of order ${group[0]!.order_id} refused by the database; marked FAILED`);
+  await db.query(
+    `UPDATE shipments SET status = 'FAILED', error_message = $2, in_flight_since = NULL, completed_at = now(), updated_at = now()
+      WHERE id = ANY($1::uuid[]) AND status = 'PENDING'`,
+    [group.map((r) => r.id), refusalMessage(err)],
+  );
 }

@@ -18,7 +18,7 @@ import { CompanyAuth, RequireCompany } from '../../common/http/auth.decorators.j
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { ListShipmentsQuery, ProcessShipmentsDto } from './shipments.dto.js';
 import { ShipmentsService } from './shipments.service.js';
-import { AbuseLimit } from '../abuse/abuse-limit.decorator.js';
+import { AbuseLimit } from '../abuse/index.js';
 
 @ApiTags('shipments')
 @Controller('shipments')

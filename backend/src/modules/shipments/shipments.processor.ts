@@ -15,7 +15,7 @@ import {
 import { anyShipmentKnown, uploadKnown } from './known-records.js';
 import { ShipmentProcessingService } from './shipment-processing.service.js';
 import { ShipmentRecoveryService } from './shipment-recovery.service.js';
-import { ShipmentsService } from './shipments.service.js';
+import { ShipmentQueueing } from './shipment-queueing.service.js';
 import { WORKER_PROCESS_ID } from './worker-liveness.js';
 
 /**
@@ -32,7 +32,7 @@ export class ShipmentsProcessor extends WorkerHost implements OnApplicationBoots
 
   constructor(
     private readonly processing: ShipmentProcessingService,
-    private readonly shipments: ShipmentsService,
+    private readonly queueing: ShipmentQueueing,
     private readonly recovery: ShipmentRecoveryService,
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -42,10 +42,11 @@ export class ShipmentsProcessor extends WorkerHost implements OnApplicationBoots
 
   async onApplicationBootstrap(): Promise<void> {
     await this.recovery.boot();
-    if (!this.worker.isRunning())
+    if (!this.worker.isRunning()) {
       void this.worker
         .run()
         .catch((err: Error) => this.logger.error({ err }, 'The shipments worker stopped'));
+    }
   }
 
   async process(job: Job<ShipmentsQueueJob>, token?: string): Promise<void> {
@@ -59,17 +60,19 @@ export class ShipmentsProcessor extends WorkerHost implements OnApplicationBoots
     }
     if (job.name === SHIPMENT_JOBS.MATERIALIZE) {
       const { uploadId, priority } = job.data as MaterializeUploadJob;
-      if (!(await uploadKnown(this.db, uploadId)))
+      if (!(await uploadKnown(this.db, uploadId))) {
         throw foreignJob(job, `upload ${uploadId}`, this.config.queuePrefix);
-      await this.shipments.materialize(uploadId, priority);
+      }
+      await this.queueing.materialize(uploadId, priority);
       return;
     }
     await this.create(job as Job<CreateShipmentsJob>, token);
   }
 
   private async create(job: Job<CreateShipmentsJob>, token?: string): Promise<void> {
-    if (!(await anyShipmentKnown(this.db, job.data.shipmentIds)))
+    if (!(await anyShipmentKnown(this.db, job.data.shipmentIds))) {
       throw foreignJob(job, `${job.data.shipmentIds.length} shipments`, this.config.queuePrefix);
+    }
     const permit = await this.processing.permitFor(job.data.shipmentIds, WORKER_PROCESS_ID);
     if (!permit) {
       // The account already has its share of running jobs: free this slot for another company.

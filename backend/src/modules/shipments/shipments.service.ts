@@ -1,30 +1,20 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { safeText, type ColumnMapping } from '@portal/shipment-rules';
-import type { JobsOptions, Queue } from 'bullmq';
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
-import { Shutdown } from '../../common/shutdown.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
-import { QUEUES, SHIPMENT_JOBS, type ShipmentsQueueJob } from '../../common/queue/queues.js';
-import { retryBackoff } from '../../common/queue/retry-backoff.js';
-import { ActivityService } from '../activity/activity.service.js';
+import { ActivityService } from '../activity/index.js';
 import { ingestCsv, type IngestedRow } from './csv-ingest.js';
 import { listShipments, waitForRowStatuses } from './shipment-history.query.js';
 import { parseMapping, previewRows, processResults, reviewedRows } from './upload-answer.js';
-import { materializeNextSlice } from './upload-slices.js';
-import { BATCH_SIZE, JOBS_PER_BATCH, insertStagedUpload, slices, stageBatches } from './upload-staging.js';
-import { ColumnMappingsService } from '../column-mappings/column-mappings.service.js';
-import { RETRY_BASE_DELAY_MS } from './retry-schedule.js';
+import { insertStagedUpload, stageBatches } from './upload-staging.js';
+import { ShipmentQueueing } from './shipment-queueing.service.js';
+import { ColumnMappingsService } from '../column-mappings/index.js';
 import { UploadReadinessService } from './upload-readiness.service.js';
 import type { ListShipmentsQuery, ProcessItemDto } from './shipments.dto.js';
-
-/** Jobs per addBulk call. */
-const ENQUEUE_SLICE = 200;
 
 /** Rows of each kind the upload answer previews. */
 const PREVIEW_VALID = 100;
@@ -33,24 +23,16 @@ const PREVIEW_INVALID = 1000;
 const FILE_NAME_CHARS = 255;
 export const RETRYABLE = ['FAILED', 'ORDER_NOT_FOUND', 'ORDER_STATUS_INCORRECT'];
 
-export const SHIPMENT_JOB_OPTIONS: JobsOptions = {
-  attempts: 8,
-  backoff: retryBackoff(RETRY_BASE_DELAY_MS),
-  removeOnComplete: { age: 3600, count: 20000 },
-  removeOnFail: { age: 7 * 86400 },
-};
-
 @Injectable()
 export class ShipmentsService {
   private readonly logger = new Logger('Shipments');
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    @InjectQueue(QUEUES.SHIPMENTS) private readonly queue: Queue<ShipmentsQueueJob>,
+    private readonly queueing: ShipmentQueueing,
     private readonly activity: ActivityService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly shutdown: Shutdown,
     private readonly readiness: UploadReadinessService,
     private readonly mappings: ColumnMappingsService,
   ) {}
@@ -61,8 +43,9 @@ export class ShipmentsService {
     file: { originalname: string; size: number; buffer: Buffer },
     mappingJson?: string,
   ) {
-    if (!/\.csv$/i.test(file.originalname))
+    if (!/\.csv$/i.test(file.originalname)) {
       throw new AppError('VALIDATION_FAILED', 'Please select a CSV file');
+    }
     await this.readiness.assertReady(caller);
     const fileName = safeText(file.originalname, FILE_NAME_CHARS);
     let mapping = parseMapping(mappingJson);
@@ -197,11 +180,7 @@ export class ShipmentsService {
         `Only failed shipments can be retried (this one is ${exists[0].status})`,
       );
     }
-    await this.queue.add(
-      SHIPMENT_JOBS.CREATE,
-      { shipmentIds: [id] },
-      { ...SHIPMENT_JOB_OPTIONS, jobId: `retry-${id}-${Date.now()}`, priority: 1 },
-    );
+    await this.queueing.queueOne(id, `retry-${id}-${Date.now()}`);
     // Named as people know it: the order's display id and the tracking number, not the row's uuid.
     const retried = rows[0] as { order_id: string; display_id: string | null; tracking_number: string };
     await this.activity.record({
@@ -213,22 +192,24 @@ export class ShipmentsService {
     });
     const deadline = Date.now() + this.config.shipments.processWaitMs;
     for (;;) {
-      const [row] = await this.db.query<{ status: string; error_message: string | null }[]>(
+      const [row] = await this.db.query<[{ status: string; error_message: string | null }]>(
         'SELECT status, error_message FROM shipments WHERE id = $1',
         [id],
       );
-      if (row.status !== 'PENDING')
+      if (row.status !== 'PENDING') {
         return {
           success: row.status === 'SUCCESS',
           status: row.status,
           error: row.status === 'SUCCESS' ? null : row.error_message,
         };
-      if (Date.now() > deadline)
+      }
+      if (Date.now() > deadline) {
         return {
           success: false,
           status: 'PENDING',
           error: 'Still being processed; the history will show the result shortly',
         };
+      }
       await new Promise((r) => setTimeout(r, 200));
     }
   }
@@ -277,7 +258,7 @@ export class ShipmentsService {
     if (batches.length === 0) return { uploadId, duplicateRows: 0, queued: 0, materialized: true };
     if (validRows <= this.config.shipments.inlineRows) {
       try {
-        const done = await this.materialize(uploadId, u.priority);
+        const done = await this.queueing.materialize(uploadId, u.priority);
         return {
           uploadId,
           duplicateRows: inFileRepeats + done.repeats,
@@ -292,108 +273,7 @@ export class ShipmentsService {
         );
       }
     }
-    await this.queueMaterialize(uploadId, `materialize-${uploadId}`, u.priority);
+    await this.queueing.queueMaterialize(uploadId, `materialize-${uploadId}`, u.priority);
     return { uploadId, duplicateRows: inFileRepeats, queued: validRows - inFileRepeats, materialized: false };
-  }
-
-  /** Asks a worker to turn an upload's staged slices into shipments. A failure is left to the recovery sweep. */
-  async queueMaterialize(uploadId: string, jobId: string, priority?: number): Promise<void> {
-    try {
-      await this.queue.add(
-        SHIPMENT_JOBS.MATERIALIZE,
-        priority === undefined ? { uploadId } : { uploadId, priority },
-        { ...SHIPMENT_JOB_OPTIONS, removeOnComplete: true, jobId, priority: 1 },
-      );
-    } catch (err) {
-      this.logger.error({ err }, `Queueing upload ${uploadId} failed; the recovery sweep will queue it`);
-    }
-  }
-
-  /**
-   * Turns an upload's staged slices into shipments, one slice per transaction: the slice's rows are
-   * inserted (one shipment per company + order + tracking number; a repeat is linked to the existing
-   * shipment in `upload_rows`) and the slice is deleted in the same transaction, so a crash at any
-   * point leaves each slice either untouched or done. Slices are taken with SKIP LOCKED, so two
-   * workers on the same upload never take the same slice. New shipments are queued after each commit;
-   * if that fails, the recovery sweep queues them.
-   */
-  async materialize(uploadId: string, priority?: number): Promise<{ queued: number; repeats: number }> {
-    let queued = 0;
-    let repeats = 0;
-    for (;;) {
-      this.shutdown.throwIfStopping(); // between slices: the job is handed back, the rest stays staged
-      const done = await this.db.transaction((tx) => materializeNextSlice(tx, uploadId));
-      if (!done) break;
-      if (done.refused)
-        this.logger.warn(
-          `Upload ${uploadId}: ${done.refused} row(s) of slice ${done.batchNo} refused by the database; the others continue`,
-        );
-      repeats += done.storedBefore;
-      queued += await this.enqueue(
-        uploadId,
-        done.inserted,
-        priority,
-        `ship-b${done.batchNo}`,
-        done.batchNo * JOBS_PER_BATCH,
-      );
-      await yieldToLoop();
-    }
-    await this.db.query(
-      `UPDATE uploads SET materialized_at = now()
-        WHERE id = $1 AND materialized_at IS NULL AND NOT EXISTS (SELECT 1 FROM upload_batches WHERE upload_id = $1)`,
-      [uploadId],
-    );
-    return { queued, repeats };
-  }
-
-  /** Queues new shipments in batches that keep an order's rows together; batch n gets priority n so uploads interleave. */
-  async enqueue(
-    uploadId: string,
-    rows: { id: string; order_id: string }[],
-    priority?: number,
-    jobPrefix = 'ship',
-    priorityBase = 0,
-  ): Promise<number> {
-    if (rows.length === 0) return 0;
-    const byOrder = new Map<string, string[]>();
-    for (const r of rows) {
-      const ids = byOrder.get(r.order_id);
-      if (ids) ids.push(r.id);
-      else byOrder.set(r.order_id, [r.id]);
-    }
-    const batches: string[][] = [];
-    let current: string[] = [];
-    for (const ids of byOrder.values()) {
-      if (current.length && current.length + ids.length > BATCH_SIZE) {
-        batches.push(current);
-        current = [];
-      }
-      current.push(...ids);
-    }
-    if (current.length) batches.push(current);
-    try {
-      const jobs = batches.map((shipmentIds, i) => ({
-        name: SHIPMENT_JOBS.CREATE,
-        data: { shipmentIds },
-        opts: {
-          ...SHIPMENT_JOB_OPTIONS,
-          jobId: `${jobPrefix}-${uploadId}-${i}`,
-          priority: priority ?? Math.min(priorityBase + i + 1, 2_000_000),
-        },
-      }));
-      // A few hundred jobs per call: one call for thousands of jobs serialises them all in one go.
-      for await (const chunk of slices(jobs, ENQUEUE_SLICE)) await this.queue.addBulk(chunk);
-      // Queued: the sweep no longer takes these rows for lost ones (decision 0016).
-      await this.db.query(
-        'UPDATE shipments SET queued_at = now() WHERE id = ANY($1::uuid[]) AND queued_at IS NULL',
-        [rows.map((r) => r.id)],
-      );
-    } catch (err) {
-      this.logger.error(
-        { err },
-        `Queueing upload ${uploadId} failed; the recovery sweep will queue its rows`,
-      );
-    }
-    return rows.length;
   }
 }

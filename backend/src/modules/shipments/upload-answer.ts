@@ -30,18 +30,21 @@ export function parseMapping(json: string | undefined): ColumnMapping | undefine
   const mapping: Record<string, (typeof REQUIRED_COLUMNS)[number]> = {};
   const used = new Set<string>();
   for (const [column, field] of Object.entries(parsed as Record<string, unknown>)) {
-    if (!isShipmentField(field))
+    if (!isShipmentField(field)) {
       throw new AppError(
         'VALIDATION_FAILED',
         `columnMapping: "${echoText(String(field))}" is not a shipment field`,
       );
-    if (column.length > UPLOAD_LIMITS.maxCellChars)
+    }
+    if (column.length > UPLOAD_LIMITS.maxCellChars) {
       throw new AppError(
         'VALIDATION_FAILED',
         `columnMapping: a column name is longer than ${UPLOAD_LIMITS.maxCellChars} characters`,
       );
-    if (used.has(field))
+    }
+    if (used.has(field)) {
       throw new AppError('VALIDATION_FAILED', `columnMapping: ${field} is mapped to more than one column`);
+    }
     used.add(field);
     // Stored as JSON: a column name that could not be a header of any file is made safe, not refused.
     mapping[safeText(column, UPLOAD_LIMITS.maxCellChars)] = field;
@@ -97,7 +100,7 @@ export function reviewedRows(items: ProcessItemDto[], useFileRows: boolean, now:
 /** The process answer, one result per reviewed row: INVALID with its errors, or where its shipment stands. */
 export function processResults(rows: IngestedRow[], items: ProcessItemDto[], statuses: RowStatuses) {
   return rows.map((r, i) => {
-    const item = items[i];
+    const item = items[i]!;
     if (!r.result.value) {
       return {
         orderId: echoText(item.orderId),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
-import { CompanyConnections } from '../marketplace/company-connections.js';
+import { CompanyConnections } from '../marketplace/index.js';
 
 export interface UploadReadiness {
   /** True when rows sent now can be created on Faire. */
@@ -48,7 +48,8 @@ export class UploadReadinessService {
   /** Throws 409 MARKETPLACE_NOT_CONNECTED (with the words above) when rows cannot be processed. */
   async assertReady(caller: CompanyAuthContext): Promise<void> {
     const r = await this.check(caller);
-    if (!r.canProcess)
+    if (!r.canProcess) {
       throw new AppError('MARKETPLACE_NOT_CONNECTED', r.reason ?? undefined, { connection: r.connection });
+    }
   }
 }

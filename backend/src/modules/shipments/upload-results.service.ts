@@ -5,10 +5,11 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
-import { ActivityService } from '../activity/activity.service.js';
+import { ActivityService } from '../activity/index.js';
 import { failedRowsHeader, toCsv } from './failed-rows-csv.js';
 import { isWaitingOnFaire, nextRetryAt, secondsUntil } from './retry-schedule.js';
-import { ShipmentsService, RETRYABLE } from './shipments.service.js';
+import { RETRYABLE } from './shipments.service.js';
+import { ShipmentQueueing } from './shipment-queueing.service.js';
 import { UPLOAD_COUNTS_SQL, UPLOAD_ROWS_CTE, type UploadRowRecord } from './upload-rows.sql.js';
 import type { ListUploadsQuery, RowFilter, UploadRowsQuery } from './uploads.dto.js';
 
@@ -50,13 +51,13 @@ const FILTER_SQL = `($2::text IS NULL OR status = $2 OR ($2 = 'ISSUES' AND statu
 export class UploadResultsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly shipments: ShipmentsService,
+    private readonly queueing: ShipmentQueueing,
     private readonly activity: ActivityService,
     private readonly clock: Clock,
   ) {}
 
   async list(caller: CompanyAuthContext, q: ListUploadsQuery) {
-    const [{ total }] = await this.db.query<{ total: number }[]>(
+    const [{ total }] = await this.db.query<[{ total: number }]>(
       'SELECT count(*)::int AS total FROM uploads WHERE company_id = $1',
       [caller.companyId],
     );
@@ -78,7 +79,7 @@ export class UploadResultsService {
   async rows(caller: CompanyAuthContext, uploadId: string, q: UploadRowsQuery) {
     const upload = await this.find(caller, uploadId);
     const filter: RowFilter | null = q.status ?? null;
-    const [{ total }] = await this.db.query<{ total: number }[]>(
+    const [{ total }] = await this.db.query<[{ total: number }]>(
       `WITH ${UPLOAD_ROWS_CTE} SELECT count(*)::int AS total FROM upload_row_outcomes WHERE ${FILTER_SQL}`,
       [[uploadId], filter],
     );
@@ -140,7 +141,7 @@ export class UploadResultsService {
       order_id: string;
     }[];
     if (rows.length === 0) return { retried: 0 };
-    await this.shipments.enqueue(uploadId, rows, 1, `retry${Date.now()}`);
+    await this.queueing.enqueue(uploadId, rows, 1, `retry${Date.now()}`);
     await this.activity.record({
       actor: caller,
       companyId: caller.companyId,
@@ -152,8 +153,9 @@ export class UploadResultsService {
   }
 
   private async find(caller: CompanyAuthContext, uploadId: string): Promise<UploadRecord> {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uploadId))
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uploadId)) {
       throw new AppError('NOT_FOUND', 'Upload not found');
+    }
     const [upload] = await this.db.query<UploadRecord[]>(
       `SELECT ${UPLOAD_COLUMNS} FROM uploads u LEFT JOIN users usr ON usr.id = u.user_id
         WHERE u.id = $1 AND u.company_id = $2`,
@@ -184,8 +186,9 @@ export class UploadResultsService {
       c.by[r.status] = r.n;
       c.own += r.own;
       c.waiting += r.waiting;
-      if (r.next_retry_at && (!c.nextRetryAt || r.next_retry_at < c.nextRetryAt))
+      if (r.next_retry_at && (!c.nextRetryAt || r.next_retry_at < c.nextRetryAt)) {
         c.nextRetryAt = r.next_retry_at;
+      }
       out.set(r.upload_id, c);
     }
     return out;

@@ -80,14 +80,18 @@ export function isDataRefusal(err: unknown): boolean {
 /** Why Postgres refused a row, in words a person understands. */
 export function refusalMessage(err: unknown): string {
   const code = sqlState(err);
-  if (code === '22021' || code === '22P05' || code === '22P02')
+  if (code === '22021' || code === '22P05' || code === '22P02') {
     return 'This row could not be stored: it contains a character that cannot be saved (such as an invisible control character)';
-  if (code.startsWith('54') || code === '22001')
+  }
+  if (code.startsWith('54') || code === '22001') {
     return 'This row could not be stored: one of its values is too long';
-  if (code === '22007' || code === '22008')
+  }
+  if (code === '22007' || code === '22008') {
     return 'This row could not be stored: its ship date does not exist';
-  if (code === '22003' || code === '23514')
+  }
+  if (code === '22003' || code === '23514') {
     return 'This row could not be stored: a number in it is out of range';
+  }
   return 'This row could not be stored: the database refused one of its values';
 }
 
@@ -122,11 +126,12 @@ export async function materializeNextSlice(
   const refused: Array<{ row: StagedRow; message: string }> = [];
   const written = await writeIsolating(tx, ctx, rows, refused);
   if (refused.length) await recordRefused(tx, uploadId, refused);
-  if (written.storedBefore)
+  if (written.storedBefore) {
     await tx.query('UPDATE uploads SET duplicate_rows = duplicate_rows + $2 WHERE id = $1', [
       uploadId,
       written.storedBefore,
     ]);
+  }
   await tx.query('DELETE FROM upload_batches WHERE upload_id = $1 AND batch_no = $2', [
     uploadId,
     batch.batch_no,
@@ -157,7 +162,7 @@ async function writeIsolating(
     await tx.query('ROLLBACK TO SAVEPOINT slice_rows');
     await tx.query('RELEASE SAVEPOINT slice_rows');
     if (rows.length === 1) {
-      refused.push({ row: rows[0], message: refusalMessage(err) });
+      refused.push({ row: rows[0]!, message: refusalMessage(err) });
       return { inserted: [], storedBefore: 0 };
     }
     const half = Math.ceil(rows.length / 2);
@@ -295,7 +300,7 @@ export async function* invalidRowChunks(rows: IngestedRow[]): AsyncGenerator<{
   let chars = 0;
   for (let i = 0; i < rows.length; i++) {
     if (i > 0 && i % SERIALISE_YIELD_ROWS === 0) await yieldToLoop();
-    const r = rows[i];
+    const r = rows[i]!;
     const raw = JSON.stringify(storableRecord(r.raw));
     const errors = JSON.stringify(r.result.errors);
     const warnings = JSON.stringify(r.result.warnings);

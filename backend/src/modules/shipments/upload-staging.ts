@@ -22,7 +22,7 @@ export async function stageBatches(rows: IngestedRow[]): Promise<StagedRow[][]> 
   const byOrder = new Map<string, StagedRow[]>();
   for (let i = 0; i < rows.length; i++) {
     if (i > 0 && i % STAGE_YIELD_EVERY === 0) await yieldToLoop();
-    const r = rows[i];
+    const r = rows[i]!;
     const v = r.result.value;
     if (!v) continue;
     const staged: StagedRow = [
@@ -73,7 +73,7 @@ export async function insertStagedUpload(
   caller: CompanyAuthContext,
   u: StagedUpload,
 ): Promise<string> {
-  const [upload] = await tx.query<{ id: string }[]>(
+  const [upload] = await tx.query<[{ id: string }]>(
     `INSERT INTO uploads (company_id, user_id, source, file_name, file_size, encoding, delimiter, column_mapping, total_rows, valid_rows, invalid_rows, duplicate_rows, materialized_at)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) RETURNING id`,
     [

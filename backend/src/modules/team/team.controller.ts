@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@ne
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, CompanyAuth, RequireCompany, Roles } from '../../common/http/auth.decorators.js';
 import type { AuthContext, CompanyAuthContext } from '../../common/http/auth-context.js';
-import { CurrentUserView } from '../auth/dto/current-user.view.js';
+import { CurrentUserView } from '../auth/index.js';
 import {
   AcceptInviteDto,
   ChangeRoleDto,
@@ -11,7 +11,7 @@ import {
   TeamMemberView,
 } from './dto/team.dto.js';
 import { TeamService } from './team.service.js';
-import { AbuseLimit } from '../abuse/abuse-limit.decorator.js';
+import { AbuseLimit } from '../abuse/index.js';
 
 @ApiTags('team')
 @Controller('team')

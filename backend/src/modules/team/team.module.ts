@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { MailModule } from '../mail/mail.module.js';
-import { TeamController } from './team.controller.js';
+import { ActivityModule } from '../activity/index.js';
+import { AuthModule } from '../auth/index.js';
+import { MailModule } from '../mail/index.js';
 import { TeamService } from './team.service.js';
 
 @Module({
-  imports: [MailModule],
-  controllers: [TeamController],
+  imports: [MailModule, ActivityModule, AuthModule],
   providers: [TeamService],
   exports: [TeamService],
 })

@@ -4,12 +4,10 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { AppError } from '../../common/errors/index.js';
-import type { AuthContext, CompanyAuthContext } from '../../common/http/auth-context.js';
-import { ActivityService } from '../activity/activity.service.js';
-import { AuthService } from '../auth/auth.service.js';
-import type { CurrentUserView } from '../auth/dto/current-user.view.js';
-import type { CompanyRole } from '../companies/entities/membership.entity.js';
-import { MailService } from '../mail/mail.service.js';
+import type { AuthContext, CompanyAuthContext, CompanyRole } from '../../common/http/auth-context.js';
+import { ActivityService } from '../activity/index.js';
+import { AuthService, type CurrentUserView } from '../auth/index.js';
+import { MailService } from '../mail/index.js';
 import type { OutboxMessageView, TeamMemberView } from './dto/team.dto.js';
 import { hashInvitationToken, newInvitationToken } from './invitation-token.js';
 
@@ -55,18 +53,20 @@ export class TeamService {
         'SELECT id, status FROM memberships WHERE company_id = $1 AND email = $2 FOR UPDATE',
         [caller.companyId, normalized],
       );
-      if (existing[0]?.status === 'ACTIVE')
+      if (existing[0]?.status === 'ACTIVE') {
         throw new AppError('CONFLICT', `${normalized} is already a member of this company`);
-      if (existing[0])
+      }
+      if (existing[0]) {
         throw new AppError(
           'CONFLICT',
           `${normalized} has already been invited: use Resend to send the invitation again`,
         );
+      }
       const inserted: { id: string }[] = await tx.query(
         `INSERT INTO memberships (company_id, email, role, status, invited_by) VALUES ($1, $2, $3, 'INVITED', $4) RETURNING id`,
         [caller.companyId, normalized, role, caller.userId],
       );
-      const id = inserted[0].id;
+      const id = inserted[0]!.id;
       await tx.query(
         `INSERT INTO invitations (membership_id, company_id, email, token_hash, expires_at) VALUES ($1, $2, $3, $4, $5)`,
         [id, caller.companyId, normalized, hash, expiresAt],
@@ -85,7 +85,7 @@ export class TeamService {
     });
     await this.sendInvitation(caller, normalized, token);
     const rows = await this.memberRows(this.db.manager, caller.companyId, memberId);
-    return this.view(rows[0], caller);
+    return this.view(rows[0]!, caller);
   }
 
   async resend(caller: CompanyAuthContext, memberId: string): Promise<{ ok: true }> {
@@ -93,8 +93,9 @@ export class TeamService {
     const expiresAt = new Date(this.clock.nowMs() + this.config.invitationTtlMs);
     const email = await this.db.transaction(async (tx) => {
       const member = await this.findMember(tx, caller.companyId, memberId);
-      if (member.status !== 'INVITED')
+      if (member.status !== 'INVITED') {
         throw new AppError('CONFLICT', 'Only pending invitations can be resent');
+      }
       // Rotating the hash kills the old link.
       await tx.query(
         `UPDATE invitations SET token_hash = $1, expires_at = $2, sent_count = sent_count + 1, updated_at = now()
@@ -140,8 +141,9 @@ export class TeamService {
     await this.db.transaction(async (tx) => {
       await this.lockCompany(tx, caller.companyId);
       const member = await this.findMember(tx, caller.companyId, memberId);
-      if (member.status !== 'ACTIVE')
+      if (member.status !== 'ACTIVE') {
         throw new AppError('CONFLICT', 'Roles can be changed only for active members');
+      }
       if (member.role === role) return;
       if (member.role === 'COMPANY_ADMIN' && role !== 'COMPANY_ADMIN') {
         await this.assertAnotherAdmin(tx, caller.companyId, memberId, 'demote');
@@ -159,7 +161,7 @@ export class TeamService {
       );
     });
     const rows = await this.memberRows(this.db.manager, caller.companyId, memberId);
-    return this.view(rows[0], caller);
+    return this.view(rows[0]!, caller);
   }
 
   /**
@@ -182,11 +184,12 @@ export class TeamService {
         [hash],
       );
       const inv = found[0];
-      if (!inv)
+      if (!inv) {
         throw new AppError(
           'NOT_FOUND',
           'This invitation link is not valid. Ask your company admin to send a new one.',
         );
+      }
       if (inv.accepted_at) throw new AppError('CONFLICT', 'This invitation has already been used');
       if (inv.expires_at.getTime() <= now.getTime()) {
         throw new AppError('CONFLICT', 'This invitation has expired. Ask your company admin to resend it.');
@@ -214,8 +217,9 @@ export class TeamService {
           [inv.membership_id, caller.userId],
         );
       } catch (err) {
-        if ((err as { code?: string }).code === '23505')
+        if ((err as { code?: string }).code === '23505') {
           throw new AppError('CONFLICT', 'You already belong to a company');
+        }
         throw err;
       }
       await this.activity.record(
@@ -286,7 +290,7 @@ export class TeamService {
       `SELECT count(*)::int AS n FROM memberships WHERE company_id = $1 AND status = 'ACTIVE' AND role = 'COMPANY_ADMIN' AND id <> $2`,
       [companyId, memberId],
     );
-    if (Number(rows[0].n) === 0) {
+    if (Number(rows[0]!.n) === 0) {
       throw new AppError(
         'CONFLICT',
         `You cannot ${verb} the last company admin. Make another member an admin first.`,

@@ -1,9 +1,8 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { User } from './entities/user.entity.js';
 import { UsersService } from './users.service.js';
 
-@Global()
 @Module({
   imports: [TypeOrmModule.forFeature([User])],
   providers: [UsersService],

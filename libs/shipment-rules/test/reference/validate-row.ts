@@ -187,10 +187,12 @@ export function validateRowReference(record: CsvRecord, opts: ValidateRowOptions
           : 'INVALID_SHIPPING_COST';
     errors.push(specError('shipping_cost', code));
   } else {
-    if (costForm?.kind === 'read')
+    if (costForm?.kind === 'read') {
       warnings.push(warning('shipping_cost', 'VALUE_INTERPRETED', costForm.note));
-    if (cost.cents > SHIPPING_COST_WARNING_CENTS)
+    }
+    if (cost.cents > SHIPPING_COST_WARNING_CENTS) {
       warnings.push(warning('shipping_cost', 'SHIPPING_COST_HIGH', WARNING_MESSAGES.SHIPPING_COST_HIGH));
+    }
   }
 
   const result: RowResult = { valid: errors.length === 0, errors, warnings };

@@ -8,10 +8,9 @@ import {
   UpdateDateColumn,
   type Relation,
 } from 'typeorm';
-import { User } from '../../users/entities/user.entity.js';
+import type { CompanyRole } from '../../../common/http/auth-context.js';
+import { User } from '../../users/index.js';
 
-export const COMPANY_ROLES = ['COMPANY_ADMIN', 'COMPANY_USER'] as const;
-export type CompanyRole = (typeof COMPANY_ROLES)[number];
 export const MEMBER_STATUSES = ['ACTIVE', 'INVITED', 'PENDING'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Length } from 'class-validator';
-import { COMPANY_ROLES, type CompanyRole } from '../../companies/entities/membership.entity.js';
+import { COMPANY_ROLES, type CompanyRole } from '../../../common/http/auth-context.js';
 
 const trimLower = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim().toLowerCase() : value;

@@ -1,13 +1,12 @@
-import { decodeCsvBytes, type CsvEncoding } from './encoding.js';
-import { detectDelimiter, type CsvDelimiter } from './delimiter.js';
+import { decodeCsvBytes, type CsvDelimiter, type CsvEncoding, detectDelimiter } from '../src/index.js';
 
 /**
- * A small RFC 4180 parser: fields separated by `delimiter`, records by CRLF, LF or CR; quoted fields
- * may hold delimiters, line breaks and doubled quotes. Lenient where the RFC is strict: a quote inside
- * an unquoted field is kept as a character, and text after a closing quote is appended. A blank line
- * is a record with one empty field. A trailing line break does not start a record. A leading BOM is
- * dropped. Meant for tests, samples and small files; the apps may use fast-csv or papaparse instead
- * and hand their records to `validateRecords`.
+ * The tests' own small RFC 4180 parser (the apps parse with papaparse and hand their records to
+ * `validateRecords`; this one only turns test texts into records): fields separated by `delimiter`,
+ * records by CRLF, LF or CR; quoted fields may hold delimiters, line breaks and doubled quotes. Lenient
+ * where the RFC is strict: a quote inside an unquoted field is kept as a character, and text after a
+ * closing quote is appended. A blank line is a record with one empty field. A trailing line break does
+ * not start a record. A leading BOM is dropped.
  */
 export function parseCsvText(text: string, delimiter: CsvDelimiter = ','): string[][] {
   const source = String(text).replace(/^\uFEFF/, '');

@@ -3,10 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
-import { GoogleStrategy } from '../auth/google.strategy.js';
 import { readStoredConfig, type StoredConfig } from './app-config.store.js';
 
-type GoogleSettings = NonNullable<AppConfig['auth']['google']>;
+export type GoogleSettings = NonNullable<AppConfig['auth']['google']>;
 
 /** Google's endpoints, used when the environment configures no Google client (and so no endpoints). */
 const GOOGLE_ENDPOINTS = {
@@ -19,15 +18,18 @@ const GOOGLE_ENDPOINTS = {
 };
 
 /**
- * Applies a Google client id/secret saved in the admin panel to sign-in: at start, and at once in the
- * process that saves them (other running API processes apply them when they next start). The sign-in
- * settings object is shared by the auth module, and passport looks strategies up by name on every
- * request, so registering a new 'google' strategy replaces the one built at boot.
+ * The Google client sign-in uses right now: the environment's at boot, replaced by a client id/secret
+ * saved in the admin panel at start (API processes) and at once in the process that saves them (other
+ * running API processes apply them when they next start). The configuration stays as loaded; this
+ * service holds the run-time value, and tells its listeners (the auth module re-registers its passport
+ * strategy) when it changes.
  */
 @Injectable()
-export class GoogleSignInSync implements OnApplicationBootstrap {
+export class GoogleSignInSettings implements OnApplicationBootstrap {
   private readonly logger = new Logger('GoogleSignIn');
   private readonly box: SecretBox;
+  private readonly listeners: ((next: GoogleSettings) => void)[] = [];
+  private value: GoogleSettings | null;
   /** The environment's Google settings, kept before any saved value is applied. */
   readonly fromEnvironment: GoogleSettings | null;
 
@@ -37,6 +39,17 @@ export class GoogleSignInSync implements OnApplicationBootstrap {
   ) {
     this.box = new SecretBox(config.encryptionKey);
     this.fromEnvironment = config.auth.google ? { ...config.auth.google } : null;
+    this.value = this.fromEnvironment;
+  }
+
+  /** The Google client in use, or null when Google sign-in is off. */
+  get current(): GoogleSettings | null {
+    return this.value;
+  }
+
+  /** Calls `listener` with the new settings each time a changed Google client is applied. */
+  onChange(listener: (next: GoogleSettings) => void): void {
+    this.listeners.push(listener);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -56,10 +69,10 @@ export class GoogleSignInSync implements OnApplicationBootstrap {
       clientId && clientSecret
         ? { ...(this.fromEnvironment ?? GOOGLE_ENDPOINTS), clientId, clientSecret }
         : null;
-    const current = this.config.auth.google;
+    const current = this.value;
     if (current?.clientId === next?.clientId && current?.clientSecret === next?.clientSecret) return;
-    this.config.auth.google = next;
-    if (next) new GoogleStrategy(this.config);
+    this.value = next;
+    if (next) for (const listener of this.listeners) listener(next);
     this.logger.log(next ? 'Google sign-in uses the saved client settings' : 'Google sign-in is off');
   }
 }

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
-import { readStoredConfig, type StoredConfig } from '../admin/app-config.store.js';
+import { readStoredConfig, type StoredConfig } from './app-config.store.js';
 
 export interface FaireAppCredentialsValue {
   applicationId: string;

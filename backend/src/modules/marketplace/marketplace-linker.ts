@@ -1,6 +1,6 @@
 import type { AuthContext } from '../../common/http/auth-context.js';
 
-/** What sign-in needs from the marketplace module (kept as an interface to avoid a module cycle). */
+/** What sign-in needs from the marketplace module (the auth module depends on this, not on the whole service). */
 export interface MarketplaceLinker {
   /** Connects the user through a single-brand access token; answers a short message for the user. */
   connectWithAccessToken(

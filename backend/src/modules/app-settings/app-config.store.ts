@@ -1,7 +1,10 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { SecretBox } from '../../common/crypto/secret-box.js';
 
-/** The settings the admin panel can save; each overrides the environment variable named beside it. */
+/**
+ * The settings the admin panel can save; each overrides its environment variable (FAIRE_APPLICATION_ID,
+ * FAIRE_APPLICATION_SECRET, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET; decision 0010).
+ */
 export const CONFIG_FIELDS = [
   'faireApplicationId',
   'faireApplicationSecret',
@@ -16,13 +19,6 @@ export const CONFIG_KEYS: Record<ConfigField, string> = {
   faireApplicationSecret: 'faire_application_secret',
   googleClientId: 'google_client_id',
   googleClientSecret: 'google_client_secret',
-};
-
-export const CONFIG_ENV_NAMES: Record<ConfigField, string> = {
-  faireApplicationId: 'FAIRE_APPLICATION_ID',
-  faireApplicationSecret: 'FAIRE_APPLICATION_SECRET',
-  googleClientId: 'GOOGLE_CLIENT_ID',
-  googleClientSecret: 'GOOGLE_CLIENT_SECRET',
 };
 
 /** Fields whose value is never shown (only whether it is set and its last characters). */
@@ -87,4 +83,25 @@ export async function readStoredConfig(
     };
   }
   return out;
+}
+
+/** Saves one setting, sealed, naming who saved it (inside the caller's transaction). */
+export async function writeSetting(
+  db: DataSource | EntityManager,
+  box: SecretBox,
+  field: ConfigField,
+  value: string,
+  userId: string,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO app_config (key, value_sealed, updated_by, updated_at) VALUES ($1, $2, $3, now())
+     ON CONFLICT (key) DO UPDATE
+       SET value_sealed = EXCLUDED.value_sealed, updated_by = EXCLUDED.updated_by, updated_at = now()`,
+    [CONFIG_KEYS[field], sealSetting(box, field, value), userId],
+  );
+}
+
+/** Removes a saved setting, so the environment applies again. */
+export async function clearSetting(db: DataSource | EntityManager, field: ConfigField): Promise<void> {
+  await db.query('DELETE FROM app_config WHERE key = $1', [CONFIG_KEYS[field]]);
 }

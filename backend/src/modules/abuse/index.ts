@@ -1,0 +1,3 @@
+// The module's public entry: other modules and the root modules import from here only (docs/code-style.md).
+export { AbuseModule } from './abuse.module.js';
+export { AbuseLimit } from './abuse-limit.decorator.js';

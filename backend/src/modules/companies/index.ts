@@ -1,0 +1,4 @@
+// The module's public entry: other modules and the root modules import from here only (docs/code-style.md).
+export { CompaniesModule } from './companies.module.js';
+export { Company } from './entities/company.entity.js';
+export { Membership } from './entities/membership.entity.js';

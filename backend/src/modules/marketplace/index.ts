@@ -1,0 +1,11 @@
+// The module's public entry: other modules and the root modules import from here only (docs/code-style.md).
+export { MarketplaceModule } from './marketplace.module.js';
+export { AccountJobPermits } from './account-permits.js';
+export { CompanyConnections, type CompanyAccount } from './company-connections.js';
+export { ConnectionWriter } from './connection-writer.js';
+export { MarketplaceConnection } from './entities/marketplace-connection.entity.js';
+export { FaireClient, type FaireAccount } from './faire.client.js';
+export { FaireError, SlotNotDueError } from './faire.errors.js';
+export { FAIRE_SCOPES, type FaireOrder, type FaireOrderState, type NewFaireShipment } from './faire.types.js';
+export { MARKETPLACE_LINKER, type MarketplaceLinker } from './marketplace-linker.js';
+export { TokenRevocations } from './token-revocations.js';

@@ -1,0 +1,7 @@
+// The module's public entry: other modules and the root modules import from here only (docs/code-style.md).
+export { OrdersModule } from './orders.module.js';
+export { LateRateService } from './late-rate.service.js';
+export type { Thresholds } from './late-rules.js';
+export { OrderSnapshots } from './order-snapshots.service.js';
+export { ORDER_COLUMNS, toOrderView, type OrderRow, type OrderView } from './order-view.js';
+export { listOrdersSql } from './orders-list.sql.js';

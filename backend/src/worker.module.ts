@@ -1,0 +1,55 @@
+import { Processor } from '@nestjs/bullmq';
+import { Module, type DynamicModule } from '@nestjs/common';
+import type { AppConfig } from './common/config/index.js';
+import { QUEUES } from './common/queue/queues.js';
+import { retryAfterBackoff } from './common/queue/retry-backoff.js';
+import { DigestProcessor } from './modules/digest/digest.processor.js';
+import { DigestModule } from './modules/digest/index.js';
+import { SystemProcessor } from './modules/health/system.processor.js';
+import { HealthModule } from './modules/health/index.js';
+import { MarketplaceModule } from './modules/marketplace/index.js';
+import { OrdersModule } from './modules/orders/index.js';
+import { OrdersProcessor } from './modules/orders/orders.processor.js';
+import {
+  ShipmentRecoveryService,
+  ShipmentsModule,
+  WORKER_PROCESS_ID,
+  WorkerLiveness,
+} from './modules/shipments/index.js';
+import { ShipmentsProcessor } from './modules/shipments/shipments.processor.js';
+
+/**
+ * The worker side (`WORKER_MODE=worker` or `all`): the BullMQ processors of every queue, the recovery
+ * sweep and the schedules they keep (nightly order sync, recovery sweep, daily digest, token
+ * revocations; decision 0016). It imports the same feature modules as the API and no HTTP code.
+ */
+@Module({})
+export class WorkerModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    // The shipments processor's options come from the configuration, so it is registered here.
+    const lockMs = config.shipments.lockMs;
+    Processor(QUEUES.SHIPMENTS, {
+      concurrency: config.shipments.workerConcurrency,
+      maxStalledCount: 20,
+      // Named after this process (jobs record it) and started by ShipmentsProcessor once this process
+      // is known alive; retries wait as long as Faire asked (decision 0021).
+      name: WORKER_PROCESS_ID,
+      autorun: false,
+      settings: { backoffStrategy: retryAfterBackoff },
+      lockDuration: lockMs,
+      stalledInterval: Math.max(500, Math.round(lockMs / 2)),
+    })(ShipmentsProcessor);
+    return {
+      module: WorkerModule,
+      imports: [OrdersModule, DigestModule, ShipmentsModule, HealthModule, MarketplaceModule],
+      providers: [
+        OrdersProcessor,
+        DigestProcessor,
+        ShipmentsProcessor,
+        ShipmentRecoveryService,
+        WorkerLiveness,
+        SystemProcessor,
+      ],
+    };
+  }
+}

@@ -1,0 +1,115 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ESLint, type Linter } from 'eslint';
+import { importX } from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+/**
+ * The lint rules that hold the walls (docs/code-style.md), each shown failing on a deliberate breach and
+ * passing on the allowed form. The rules and settings are the ones eslint.config.js gives a backend
+ * source file; the fixtures are linted as if they sat at the path named, without type information.
+ */
+describe('lint walls', () => {
+  let settings: Linter.Config['settings'];
+  let rules: Linter.RulesRecord;
+
+  beforeAll(async () => {
+    const full = (await new ESLint({ cwd: ROOT }).calculateConfigForFile(
+      join(ROOT, 'backend/src/modules/orders/orders.service.ts'),
+    )) as Linter.Config;
+    settings = full.settings;
+    rules = Object.fromEntries(
+      Object.entries(full.rules ?? {}).filter(
+        ([name]) => name.startsWith('import-x/') || name === 'eqeqeq' || name === 'curly',
+      ),
+    ) as Linter.RulesRecord;
+  }, 60_000);
+
+  async function lint(path: string, code: string, cwd = ROOT): Promise<string[]> {
+    const eslint = new ESLint({
+      cwd,
+      overrideConfigFile: true,
+      overrideConfig: [
+        {
+          files: ['**/*.ts'],
+          languageOptions: { parser: tseslint.parser },
+          plugins: { 'import-x': importX as unknown as ESLint.Plugin },
+          settings,
+          rules,
+        },
+      ],
+    });
+    const [result] = await eslint.lintText(code, { filePath: join(cwd, path) });
+    return (result?.messages ?? []).map((m) => `${m.ruleId ?? 'parse'}: ${m.message}`);
+  }
+
+  it('uses the rules it tests', () => {
+    expect(Object.keys(rules).sort()).toEqual(
+      ['curly', 'eqeqeq', 'import-x/no-cycle', 'import-x/no-restricted-paths'].sort(),
+    );
+  });
+
+  it('fails when common/ imports a module', async () => {
+    const messages = await lint(
+      'backend/src/common/http/breach.ts',
+      "import { UsersService } from '../../modules/users/index.js';\nexport const x = UsersService;\n",
+    );
+    expect(messages).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*imports none of them/),
+    ]);
+  });
+
+  it("fails when a module reaches into another module's internals, not through its index.ts", async () => {
+    const inside = await lint(
+      'backend/src/modules/orders/breach.ts',
+      "import { FaireClient } from '../marketplace/faire.client.js';\nexport const x = FaireClient;\n",
+    );
+    expect(inside).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*through its index\.ts/),
+    ]);
+    const entry = await lint(
+      'backend/src/modules/orders/allowed.ts',
+      "import { FaireClient } from '../marketplace/index.js';\nimport { OrderSnapshots } from './order-snapshots.service.js';\nexport const x = [FaireClient, OrderSnapshots];\n",
+    );
+    expect(entry).toEqual([]);
+  });
+
+  it('fails when worker code imports HTTP code', async () => {
+    const messages = await lint(
+      'backend/src/modules/orders/breach.processor.ts',
+      "import { OrdersController } from './orders.controller.js';\nimport { ORDER_SORTS } from './dto/list-orders.query.js';\nexport const x = [OrdersController, ORDER_SORTS];\n",
+    );
+    expect(messages).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*never loads HTTP code/),
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*never loads HTTP code/),
+    ]);
+    const allowed = await lint(
+      'backend/src/modules/orders/allowed.processor.ts',
+      "import { OrdersSyncService } from './orders-sync.service.js';\nexport const x = OrdersSyncService;\n",
+    );
+    expect(allowed).toEqual([]);
+  });
+
+  it('fails on == and on a brace-less body over several lines', async () => {
+    const messages = await lint(
+      'backend/src/modules/orders/habits.ts',
+      'export function f(a: unknown): number {\n  if (a == 1)\n    return 1;\n  if (a == null) return 2;\n  return 3;\n}\n',
+    );
+    expect(messages).toEqual([expect.stringMatching(/^eqeqeq: /), expect.stringMatching(/^curly: /)]);
+  });
+
+  it('fails on an import cycle', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lint-cycle-'));
+    try {
+      writeFileSync(join(dir, 'a.ts'), "import { b } from './b.js';\nexport const a = () => b;\n");
+      writeFileSync(join(dir, 'b.ts'), "import { a } from './a.js';\nexport const b = () => a;\n");
+      const messages = await lint('a.ts', "import { b } from './b.js';\nexport const a = () => b;\n", dir);
+      expect(messages).toEqual([expect.stringMatching(/^import-x\/no-cycle: /)]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
