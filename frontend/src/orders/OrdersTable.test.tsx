@@ -8,7 +8,7 @@ import { mockApi } from '../test/fetchMock';
 import { renderScreen } from '../test/render';
 import { ordersCsv } from './exportOrders';
 import { OpenOrdersPage } from './OpenOrdersPage';
-import { ordersListUrl } from './ordersDataProvider';
+import { ordersListUrl } from './ordersQuery';
 import { ProblemOrdersPage } from './ProblemOrdersPage';
 import { anOrder } from './testOrders';
 

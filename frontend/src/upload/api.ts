@@ -1,7 +1,8 @@
 import type { ColumnMapping } from '@portal/shipment-rules';
 import { useMutation } from '@tanstack/react-query';
+import { usePortalDataProvider } from '../api/dataProvider';
 import { ApiError, apiRequest } from '../api/request';
-import type { ProcessItem, ProcessResponse, UploadResult } from './types';
+import type { ProcessItem, UploadResult } from './types';
 
 export interface UploadInput {
   file: File;
@@ -25,9 +26,10 @@ export function useUploadCsv() {
 
 /** Reading B: `POST /api/shipments/process` with reviewed rows. */
 export function useProcessShipments() {
+  const dataProvider = usePortalDataProvider();
   return useMutation({
     mutationFn: (input: { shipments: ProcessItem[]; fileName?: string }) =>
-      apiRequest<ProcessResponse>('POST', '/api/shipments/process', input),
+      dataProvider.processShipments(input),
   });
 }
 

@@ -89,9 +89,17 @@ export { detectDelimiter, type CsvDelimiter } from './delimiter.js';
 export { parseCsvBytes, parseCsvText, rowsToRecords, type CsvRecords, type ParsedCsv } from './csv-parse.js';
 export { checkCsvFile, type FileProblem } from './file-check.js';
 export {
+  COMPANY_ROLES,
+  MEMBER_STATUSES,
   OPEN_ORDER_STATES,
+  RETRYABLE_SHIPMENT_STATUSES,
+  SHIPMENT_STATUSES,
+  type CompanyRole,
+  type MemberStatus,
   type OpenOrderState,
   type OrderView,
+  type PageView,
+  type ShipmentStatus,
   type UploadPreviewRow,
 } from './api-types.js';
 export {
