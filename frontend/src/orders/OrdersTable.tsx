@@ -53,7 +53,7 @@ function Actions() {
 const Col = DataTable.Col<Order>;
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 /** Columns that give way on narrower screens, so the table never scrolls sideways. */
-const FROM_LG = 'orders-col-lg';
+const FROM_XL = 'orders-col-xl';
 const FROM_MD = 'orders-col-md';
 
 function OrderLink({ order }: { order: Order }) {
@@ -64,31 +64,38 @@ function OrderLink({ order }: { order: Order }) {
   );
 }
 
-/** A phone's view of the same page: one line per order, the late verdict at its end. */
+function LateVerdict({ order }: { order: Order }) {
+  if (order.isProblem) return <LateChip order={order} />;
+  if (order.pastExpectedShipDate)
+    return <Chip size="small" variant="outlined" color="warning" label="Past expected ship date" />;
+  return null;
+}
+
+/** A phone's view of the same page: each order in three short lines, the late verdict on the last. */
 function OrderLines({ currency }: { currency: string }) {
+  const line = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 } as const;
+  const quiet = { color: 'text.secondary', fontSize: 13.5 } as const;
   return (
     <SimpleList<Order>
-      data-testid="orders-lines"
       linkType={false}
       primaryText={(o) => (
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-          <OrderLink order={o} />
-          <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-            {formatMoney(o.totalCents, currency)}
+        <Box component="span" sx={{ display: 'grid', gap: 0.5 }} data-testid="order-line">
+          <Box component="span" sx={line}>
+            <OrderLink order={o} />
+            <Box component="span" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+              {formatMoney(o.totalCents, currency)}
+            </Box>
+          </Box>
+          <Box component="span" sx={{ ...quiet, overflowWrap: 'anywhere' }}>
+            {`${o.customerName || '-'} · ${stateLabel(o.state)}`}
+          </Box>
+          <Box component="span" sx={{ ...line, ...quiet, flexWrap: 'wrap' }}>
+            {`Ships by ${formatDate(o.expectedShipDate)}`}
+            <LateVerdict order={o} />
           </Box>
         </Box>
       )}
-      secondaryText={(o) =>
-        `${o.customerName || '-'} · ${stateLabel(o.state)} · ships by ${formatDate(o.expectedShipDate)}`
-      }
-      rightIcon={(o) =>
-        o.isProblem ? (
-          <LateChip order={o} />
-        ) : o.pastExpectedShipDate ? (
-          <Chip size="small" variant="outlined" color="warning" label="Past expected ship date" />
-        ) : null
-      }
-      sx={{ '& .MuiListItemSecondaryAction-root': { right: 12 } }}
+      rowSx={() => ({ py: 0.5, borderBottom: 1, borderColor: 'divider' })}
     />
   );
 }
@@ -117,7 +124,13 @@ export function OrdersTable({ problemOnly = false }: { problemOnly?: boolean }) 
       sx={{
         minWidth: 0,
         '& .RaList-main': { mt: 0, minWidth: 0 },
-        [`& .${FROM_LG}`]: { display: { xs: 'none', lg: 'table-cell' } },
+        // On a phone react-admin paints the toolbars white; the page's own background reads calmer.
+        '& .RaListToolbar-root, & .RaTopToolbar-root': { bgcolor: 'transparent' },
+        // Between phone and laptop, the card scrolls if it must; the page never does.
+        '& .RaList-content': { overflowX: 'auto' },
+        [`& .${FROM_XL}`]: { display: { xs: 'none', xl: 'table-cell' } },
+        '& .MuiTableCell-root': { px: 1.25 },
+        '& .MuiTableCell-root:first-of-type': { pl: 2 },
         [`& .${FROM_MD}`]: { display: { xs: 'none', md: 'table-cell' } },
       }}
     >
@@ -135,7 +148,7 @@ function OrderColumns({ currency }: { currency: string }) {
       <Col
         source="createdAt"
         label="Created"
-        className={FROM_LG}
+        className={FROM_XL}
         sx={NOWRAP}
         render={(o) => formatDate(o.createdAt)}
       />
@@ -155,7 +168,7 @@ function OrderColumns({ currency }: { currency: string }) {
         label="Tracking"
         disableSort
         className={FROM_MD}
-        sx={{ minWidth: 190 }}
+        sx={{ minWidth: 170 }}
         render={(o) => (
           <>
             <TrackingLink carrier={o.carrier} trackingNumber={o.trackingNumber} />
@@ -170,6 +183,7 @@ function OrderColumns({ currency }: { currency: string }) {
       <Col
         label="Late reason"
         disableSort
+        sx={{ minWidth: 200 }}
         render={(o) =>
           o.isProblem ? (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
