@@ -97,7 +97,14 @@ describe('dataProvider actions', () => {
       'DELETE /api/team/members/m2': { status: 204 },
       'POST /api/team/resend-invite/m3': { body: { ok: true } },
       'POST /api/team/invite': { body: { id: 'm4' } },
+      'POST /api/shipments/uploads/u%201/retry-failed': { body: { retried: 3 } },
+      'POST /api/shipments/upload': { body: { filename: 'a.csv' } },
     });
+    expect(await dataProvider.retryFailedRows('u 1')).toEqual({ retried: 3 });
+    const form = new FormData();
+    form.append('csv', new Blob(['a,b']), 'a.csv');
+    expect(await dataProvider.uploadShipments(form)).toEqual({ filename: 'a.csv' });
+    expect(fetch.mock.calls.find(([url]) => url === '/api/shipments/upload')?.[1]?.body).toBe(form);
     expect(await dataProvider.retryShipment('a/b')).toEqual({ success: true, status: 'SUCCESS' });
     expect(await dataProvider.refreshOrders()).toEqual({ message: 'Orders refreshed' });
     await dataProvider.changeMemberRole('m1', 'COMPANY_USER');
@@ -110,6 +117,6 @@ describe('dataProvider actions', () => {
     expect(sentBodies(fetch, 'POST /api/team/invite')).toEqual([
       { email: 'x@example.com', role: 'COMPANY_USER' },
     ]);
-    expect(fetch).toHaveBeenCalledTimes(7);
+    expect(fetch).toHaveBeenCalledTimes(9);
   });
 });

@@ -5,7 +5,7 @@ import type { Order } from '../orders/types';
 import type { RetryResult, Shipment } from '../shipments/api';
 import { shipmentsUrl, type ShipmentFilters } from '../shipments/api';
 import type { TeamMember } from '../team/api';
-import type { ProcessItem, ProcessResponse } from '../upload/types';
+import type { ProcessItem, ProcessResponse, UploadResult } from '../upload/types';
 import { apiRequest } from './request';
 
 /** The lists the portal reads through react-admin, each served by its own endpoint. */
@@ -104,6 +104,10 @@ function unsupported(method: string) {
 /** The actions the portal's screens take besides reading lists; each is one API call. */
 export interface PortalActions {
   retryShipment(id: string): Promise<RetryResult>;
+  /** Sends an upload's failed rows again. */
+  retryFailedRows(uploadId: string): Promise<{ retried: number }>;
+  /** Reading A: the CSV file (multipart `csv`, optional `columnMapping`). */
+  uploadShipments(form: FormData): Promise<UploadResult>;
   processShipments(input: { shipments: ProcessItem[]; fileName?: string }): Promise<ProcessResponse>;
   refreshOrders(): Promise<{ message?: string }>;
   inviteMember(input: { email: string; role: CompanyRole }): Promise<TeamMember>;
@@ -133,6 +137,9 @@ export const dataProvider: PortalDataProvider = {
   deleteMany: unsupported('deleteMany'),
 
   retryShipment: (shipmentId) => apiRequest<RetryResult>('POST', `/api/shipments/${id(shipmentId)}/retry`),
+  retryFailedRows: (uploadId) =>
+    apiRequest<{ retried: number }>('POST', `/api/shipments/uploads/${id(uploadId)}/retry-failed`),
+  uploadShipments: (form) => apiRequest<UploadResult>('POST', '/api/shipments/upload', form),
   processShipments: (input) => apiRequest<ProcessResponse>('POST', '/api/shipments/process', input),
   refreshOrders: () => apiRequest<{ message?: string }>('POST', '/api/orders/refresh'),
   inviteMember: (input) => apiRequest<TeamMember>('POST', '/api/team/invite', input),

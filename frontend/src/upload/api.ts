@@ -1,8 +1,8 @@
 import type { ColumnMapping } from '@portal/shipment-rules';
 import { useMutation } from '@tanstack/react-query';
 import { usePortalDataProvider } from '../api/dataProvider';
-import { ApiError, apiRequest } from '../api/request';
-import type { ProcessItem, UploadResult } from './types';
+import { ApiError } from '../api/request';
+import type { ProcessItem } from './types';
 
 export interface UploadInput {
   file: File;
@@ -18,9 +18,9 @@ export function uploadForm({ file, mapping }: UploadInput): FormData {
 }
 
 export function useUploadCsv() {
+  const dataProvider = usePortalDataProvider();
   return useMutation({
-    mutationFn: (input: UploadInput) =>
-      apiRequest<UploadResult>('POST', '/api/shipments/upload', uploadForm(input)),
+    mutationFn: (input: UploadInput) => dataProvider.uploadShipments(uploadForm(input)),
   });
 }
 
