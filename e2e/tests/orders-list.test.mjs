@@ -78,6 +78,11 @@ describe('orders list', () => {
     await rows.first().waitFor();
     await page.getByText(`of ${all.total}`).first().waitFor();
     await screenshot(page, 'orders-table-desktop');
+    const laptop = await browser.page({ width: 1440, height: 900 });
+    await devSignIn(laptop, product, { email: 'olive@juniper.test' });
+    await laptop.goto(`${product.url}/orders?view=table`);
+    await laptop.locator('table tbody tr').first().waitFor();
+    await screenshot(laptop, 'orders-table-laptop');
 
     // Search: the display id with "#", two keystrokes of a customer's name.
     const search = page.getByPlaceholder('Order ID, #display ID or customer');
@@ -230,7 +235,13 @@ describe('orders list', () => {
     const page = await browser.page({ mobile: true });
     await devSignIn(page, product, { email: 'olive@juniper.test' });
     await page.goto(`${product.url}/orders?view=table`);
-    await page.locator('table tbody tr').first().waitFor();
+    // One line per order on a phone, and nothing wider than the screen.
+    await page.getByRole('link', { name: /^#E2E/ }).first().waitFor();
+    assert.equal(await page.locator('table').count(), 0);
+    const overflow = await page.evaluate(
+      () => globalThis.document.documentElement.scrollWidth - globalThis.innerWidth,
+    );
+    assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
     await screenshot(page, 'orders-table-mobile');
     await page.goto(`${product.url}/problem-orders`);
     await page.getByText('Problem Orders').first().waitFor();

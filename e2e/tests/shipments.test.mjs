@@ -236,6 +236,17 @@ describe('uploading shipments', () => {
       statuses.join('\n'),
     );
 
+    // The filtered history is a link: opened afresh (a bookmark, a shared link) it shows the same list.
+    assert.match(decodeURIComponent(page.url()), /"status":"SUCCESS"/);
+    const laptop = await browser.page({ width: 1440, height: 900 });
+    await devSignIn(laptop, product, { email: 'sam@juniper.test' });
+    await laptop.goto(page.url());
+    await laptop.getByText(/Showing 1 to \d+ of \d+/).waitFor();
+    assert.equal(await laptop.getByTestId('shipment-status').inputValue(), 'SUCCESS');
+    const shown = await laptop.getByRole('table', { name: 'Shipments' }).locator('tbody tr').allInnerTexts();
+    assert.ok(shown.length > 0 && shown.every((row) => row.includes('Success')), shown.join('\n'));
+    await screenshot(laptop, 'history-04-laptop-bookmarked');
+
     const phone = await browser.page({ mobile: true });
     await devSignIn(phone, product, { email: 'sam@juniper.test' });
     await phone.goto(`${product.url}/dashboard?tab=history`);

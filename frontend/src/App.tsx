@@ -1,7 +1,8 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { dataProvider } from './api/dataProvider';
+import { createAuthProvider } from './auth/authProvider';
 import { createQueryClient } from './api/queryClient';
 import { PortalPage } from './dashboard/PortalPage';
 import { AppLayout } from './layout/AppLayout';
@@ -11,6 +12,7 @@ import { NotFound } from './pages/NotFound';
 import { theme } from './theme/theme';
 
 const queryClient = createQueryClient();
+const authProvider = createAuthProvider(queryClient);
 
 /** A screen in its own chunk, fetched when its route is first shown (the portal itself is not). */
 function page<K extends string>(
@@ -37,6 +39,8 @@ function Bare({ children }: { children: ReactNode }) {
 /**
  * Wires the spec's route table (section 2); each screen lives in its own folder. Routes inside the
  * layout are gated by `AppLayout` (sign-in, no-company); the routes without it gate themselves.
+ * `requireAuth` stays off: the layout shows the sign-in screen in place (URL and deep link kept)
+ * instead of react-admin's redirect to a login page.
  */
 export function App() {
   return (
@@ -44,7 +48,9 @@ export function App() {
       <Admin
         title="Faire Shipment Manager"
         dataProvider={dataProvider}
+        authProvider={authProvider}
         queryClient={queryClient}
+        dashboard={PortalPage}
         theme={theme}
         layout={AppLayout}
         notification={AppNotification}
@@ -78,10 +84,13 @@ export function App() {
             }
           />
         </CustomRoutes>
+        {/* The lists read through the data provider; /orders is the orders resource's own list route. */}
+        <Resource name="orders" list={OpenOrdersPage} />
+        <Resource name="shipments" />
+        <Resource name="members" />
+        <Resource name="activity" />
         <CustomRoutes>
-          <Route path="/" element={<PortalPage />} />
           <Route path="/dashboard" element={<PortalPage />} />
-          <Route path="/orders" element={<OpenOrdersPage />} />
           <Route path="/problem-orders" element={<ProblemOrdersPage />} />
           <Route path="/team" element={<TeamPage />} />
           <Route path="/admin" element={<AdminPage />} />

@@ -1,28 +1,155 @@
-import {
-  fetchUtils,
-  type DataProvider,
-  type GetListParams,
-  type GetListResult,
-  type RaRecord,
-} from 'react-admin';
-import simpleRestProvider from 'ra-data-simple-rest';
-import { getOrdersList } from '../orders/ordersDataProvider';
-import { CSRF_HEADER } from './request';
+import type { CompanyRole, PageView } from '@portal/shipment-rules';
+import { useDataProvider, type DataProvider, type GetListParams, type GetListResult } from 'react-admin';
+import { ordersListUrl } from '../orders/ordersQuery';
+import type { Order } from '../orders/types';
+import type { RetryResult, Shipment } from '../shipments/api';
+import { shipmentsUrl, type ShipmentFilters } from '../shipments/api';
+import type { TeamMember } from '../team/api';
+import type { ProcessItem, ProcessResponse, UploadResult } from '../upload/types';
+import { apiRequest } from './request';
 
-/** react-admin's HTTP client: same-origin cookies and the anti-forgery header on every call. */
-export const httpClient = (url: string, options: fetchUtils.Options = {}) => {
-  const headers = new Headers(options.headers ?? { Accept: 'application/json' });
-  for (const [k, v] of Object.entries(CSRF_HEADER)) headers.set(k, v);
-  return fetchUtils.fetchJson(url, { ...options, headers, credentials: 'include' });
+/** The lists the portal reads through react-admin, each served by its own endpoint. */
+export const RESOURCES = ['shipments', 'orders', 'members', 'activity'] as const;
+export type PortalResource = (typeof RESOURCES)[number];
+
+/** One entry of the company's activity (`GET /api/team/activity`). */
+export interface ActivityItem {
+  id: string;
+  timestamp: string;
+  userId: string | null;
+  actorEmail: string | null;
+  isAdmin: boolean;
+  companyId: string | null;
+  companyName: string | null;
+  action: string;
+  target: string | null;
+  details: Record<string, unknown>;
+}
+
+/** What `getList('shipments')` answers besides the rows: the server stops counting at 10,000. */
+export interface ShipmentsMeta {
+  totalCapped: boolean;
+}
+
+const DEFAULT_PAGE = { page: 1, perPage: 50 };
+
+function str(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** The history's filters as the list keeps them (`filter` in the URL) read into the server's names. */
+export function shipmentFiltersOf(filter: Record<string, unknown> | undefined): ShipmentFilters {
+  const f = filter ?? {};
+  return {
+    search: str(f.search),
+    status: str(f.status),
+    dateFrom: str(f.dateFrom),
+    dateTo: str(f.dateTo),
+    uploadId: str(f.uploadId),
+  };
+}
+
+/** `GET /api/shipments` for one page of the history. Sorting is the server's (newest upload first). */
+export function shipmentsListUrl(params: Partial<GetListParams>): string {
+  const { page, perPage } = params.pagination ?? DEFAULT_PAGE;
+  return shipmentsUrl({
+    ...shipmentFiltersOf(params.filter as Record<string, unknown> | undefined),
+    page,
+    limit: perPage,
+  });
+}
+
+/** `GET /api/team/activity`: one page, optionally one action (`invitation.sent`). */
+export function activityListUrl(params: Partial<GetListParams>): string {
+  const { page, perPage } = params.pagination ?? { page: 1, perPage: 20 };
+  const q = new URLSearchParams({ page: String(page), limit: String(perPage) });
+  const action = str((params.filter as Record<string, unknown> | undefined)?.action);
+  if (action) q.set('action', action);
+  return `/api/team/activity?${q.toString()}`;
+}
+
+async function getList(resource: string, params: GetListParams): Promise<GetListResult> {
+  switch (resource as PortalResource) {
+    case 'shipments': {
+      const body = await apiRequest<{ shipments: Shipment[]; total: number; totalCapped?: boolean }>(
+        'GET',
+        shipmentsListUrl(params),
+      );
+      const meta: ShipmentsMeta = { totalCapped: !!body.totalCapped };
+      return { data: body.shipments, total: body.total, meta };
+    }
+    case 'orders': {
+      const body = await apiRequest<{ orders: Order[]; total: number }>('GET', ordersListUrl(params));
+      return { data: body.orders, total: body.total };
+    }
+    case 'members': {
+      // The team is small and answered whole; the list shows it on one page.
+      const members = await apiRequest<TeamMember[]>('GET', '/api/team/members');
+      return { data: members, total: members.length };
+    }
+    case 'activity': {
+      const body = await apiRequest<PageView<ActivityItem>>('GET', activityListUrl(params));
+      return { data: body.items, total: body.total };
+    }
+    default:
+      throw new Error(`Unknown resource: ${resource}`);
+  }
+}
+
+function unsupported(method: string) {
+  return (resource: string): Promise<never> =>
+    Promise.reject(new Error(`${method} is not offered for ${resource}`));
+}
+
+/** The actions the portal's screens take besides reading lists; each is one API call. */
+export interface PortalActions {
+  retryShipment(id: string): Promise<RetryResult>;
+  /** Sends an upload's failed rows again. */
+  retryFailedRows(uploadId: string): Promise<{ retried: number }>;
+  /** Reading A: the CSV file (multipart `csv`, optional `columnMapping`). */
+  uploadShipments(form: FormData): Promise<UploadResult>;
+  processShipments(input: { shipments: ProcessItem[]; fileName?: string }): Promise<ProcessResponse>;
+  refreshOrders(): Promise<{ message?: string }>;
+  inviteMember(input: { email: string; role: CompanyRole }): Promise<TeamMember>;
+  removeMember(id: string): Promise<unknown>;
+  changeMemberRole(id: string, role: CompanyRole): Promise<TeamMember>;
+  resendInvite(id: string): Promise<unknown>;
+}
+
+export type PortalDataProvider = DataProvider & PortalActions;
+
+const id = (value: string) => encodeURIComponent(value);
+
+/**
+ * react-admin's data provider over the portal's API: `getList` for the lists (each endpoint's own
+ * parameters and `{items,total}`-like answer mapped to `{data,total}`), and the named actions above.
+ * Errors are the shared `ApiError`, so screens show the server's own message.
+ */
+export const dataProvider: PortalDataProvider = {
+  getList: getList as DataProvider['getList'],
+  getOne: unsupported('getOne'),
+  getMany: unsupported('getMany'),
+  getManyReference: unsupported('getManyReference'),
+  create: unsupported('create'),
+  update: unsupported('update'),
+  updateMany: unsupported('updateMany'),
+  delete: unsupported('delete'),
+  deleteMany: unsupported('deleteMany'),
+
+  retryShipment: (shipmentId) => apiRequest<RetryResult>('POST', `/api/shipments/${id(shipmentId)}/retry`),
+  retryFailedRows: (uploadId) =>
+    apiRequest<{ retried: number }>('POST', `/api/shipments/uploads/${id(uploadId)}/retry-failed`),
+  uploadShipments: (form) => apiRequest<UploadResult>('POST', '/api/shipments/upload', form),
+  processShipments: (input) => apiRequest<ProcessResponse>('POST', '/api/shipments/process', input),
+  refreshOrders: () => apiRequest<{ message?: string }>('POST', '/api/orders/refresh'),
+  inviteMember: (input) => apiRequest<TeamMember>('POST', '/api/team/invite', input),
+  removeMember: (memberId) => apiRequest('DELETE', `/api/team/members/${id(memberId)}`),
+  changeMemberRole: (memberId, role) =>
+    apiRequest<TeamMember>('PATCH', `/api/team/members/${id(memberId)}/role`, { role }),
+  resendInvite: (memberId) => apiRequest('POST', `/api/team/resend-invite/${id(memberId)}`),
 };
 
-const rest = simpleRestProvider('/api', httpClient);
-
-/** Resources whose list endpoint speaks its own query parameters rather than simple-rest's. */
-export const dataProvider: DataProvider = {
-  ...rest,
-  getList: <R extends RaRecord>(resource: string, params: GetListParams) =>
-    resource === 'orders'
-      ? (getOrdersList(params, httpClient) as unknown as Promise<GetListResult<R>>)
-      : rest.getList<R>(resource, params),
-};
+/** The data provider with the portal's named actions, inside react-admin's context. */
+export function usePortalDataProvider(): PortalDataProvider {
+  return useDataProvider<PortalDataProvider>();
+}

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { at } from '../test/at';
 import { ApiError, apiRequest, errorMessage, getQueryFn } from './request';
 
 function mockFetch(status: number, body: string, headers: Record<string, string> = {}, statusText = '') {
@@ -16,7 +17,7 @@ describe('apiRequest', () => {
   it('sends plain objects as JSON with cookies', async () => {
     const fetch = mockFetch(200, '{"ok":true}', { 'content-type': 'application/json' });
     await expect(apiRequest('POST', '/api/x', { a: 1 })).resolves.toEqual({ ok: true });
-    const [, init] = fetch.mock.calls[0];
+    const [, init] = at(fetch.mock.calls, 0);
     expect(init?.credentials).toBe('include');
     expect(init?.body).toBe('{"a":1}');
     expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
@@ -27,10 +28,10 @@ describe('apiRequest', () => {
     const form = new FormData();
     form.append('csv', new Blob(['a,b']), 'x.csv');
     await apiRequest('POST', '/api/upload', form);
-    expect(fetch.mock.calls[0][1]?.body).toBe(form);
-    expect((fetch.mock.calls[0][1]?.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+    expect(at(fetch.mock.calls, 0)[1]?.body).toBe(form);
+    expect((at(fetch.mock.calls, 0)[1]?.headers as Record<string, string>)['Content-Type']).toBeUndefined();
     await apiRequest('POST', '/api/auth/logout');
-    expect(fetch.mock.calls[1][1]?.body).toBeUndefined();
+    expect(at(fetch.mock.calls, 1)[1]?.body).toBeUndefined();
   });
 
   it('raises "<status>: <body>" for a non-OK answer', async () => {
@@ -51,7 +52,7 @@ describe('getQueryFn', () => {
   it('joins the query key with slashes', async () => {
     const fetch = mockFetch(200, '{"n":1}', { 'content-type': 'application/json' });
     await getQueryFn({ on401: 'throw' })({ queryKey: ['/api/orders', 'problem'] });
-    expect(fetch.mock.calls[0][0]).toBe('/api/orders/problem');
+    expect(at(fetch.mock.calls, 0)[0]).toBe('/api/orders/problem');
   });
 
   it('gives null on 401 when asked to', async () => {

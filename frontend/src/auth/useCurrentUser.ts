@@ -1,7 +1,8 @@
+import type { CompanyRole } from '@portal/shipment-rules';
 import { useQuery } from '@tanstack/react-query';
 import { getQueryFn } from '../api/request';
 
-export type CompanyRole = 'COMPANY_ADMIN' | 'COMPANY_USER';
+export type { CompanyRole };
 
 export interface CurrentUser {
   id: string;

@@ -1,3 +1,4 @@
+import { canAccess } from '../auth/canAccess';
 import type { CurrentUser } from '../auth/useCurrentUser';
 
 export type PortalTab = 'dashboard' | 'upload' | 'history' | 'settings';
@@ -16,14 +17,12 @@ export interface NavSection {
 
 /** Who sees which sidebar entry (spec sections 2 and 6), in one place. */
 export function navigationFor(user: CurrentUser | null | undefined): NavSection[] {
-  const isPlatformAdmin = !!user?.isAdmin;
-  const isCompanyAdmin = user?.company?.role === 'COMPANY_ADMIN';
   const portal: NavItem[] = [
     { key: 'dashboard', label: 'Dashboard', to: '/dashboard', tab: 'dashboard' },
     { key: 'upload', label: 'Upload Shipments', to: '/dashboard?tab=upload', tab: 'upload' },
     { key: 'history', label: 'Shipment History', to: '/dashboard?tab=history', tab: 'history' },
   ];
-  if (user?.company || isPlatformAdmin) {
+  if (canAccess(user, 'list', 'settings')) {
     portal.push({ key: 'settings', label: 'Settings', to: '/dashboard?tab=settings', tab: 'settings' });
   }
   const sections: NavSection[] = [
@@ -36,10 +35,9 @@ export function navigationFor(user: CurrentUser | null | undefined): NavSection[
       ],
     },
   ];
-  if (isPlatformAdmin || isCompanyAdmin) {
-    const admin: NavItem[] = [{ key: 'team', label: 'Team Management', to: '/team' }];
-    if (isPlatformAdmin) admin.push({ key: 'admin', label: 'Admin Config', to: '/admin' });
-    sections.push({ title: 'Admin Panel', items: admin });
-  }
+  const admin: NavItem[] = [];
+  if (canAccess(user, 'list', 'team')) admin.push({ key: 'team', label: 'Team Management', to: '/team' });
+  if (canAccess(user, 'list', 'admin')) admin.push({ key: 'admin', label: 'Admin Config', to: '/admin' });
+  if (admin.length > 0) sections.push({ title: 'Admin Panel', items: admin });
   return sections;
 }

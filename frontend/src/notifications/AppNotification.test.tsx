@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { at } from '../test/at';
 import { AdminContext, testDataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../api/queryClient';
@@ -42,8 +43,8 @@ describe('AppNotification', () => {
     });
     const toasts = screen.getAllByTestId('toast');
     expect(toasts).toHaveLength(1);
-    expect(toasts[0].textContent).toContain('Authentication failed');
-    expect(toasts[0].textContent).toContain('Access denied · Sign in failed');
+    expect(at(toasts, 0).textContent).toContain('Authentication failed');
+    expect(at(toasts, 0).textContent).toContain('Access denied · Sign in failed');
   });
 
   it('has a close button', () => {

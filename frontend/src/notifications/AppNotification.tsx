@@ -58,10 +58,10 @@ function oneToast(
   batch: NotificationPayload[],
   translate: (key: string, opts?: object) => string,
 ): { message: ReactNode; type: NotificationType } {
-  const last = batch[batch.length - 1];
-  if (batch.length === 1) return { message: last.message, type: last.type };
+  const [only] = batch;
+  if (batch.length === 1 && only) return { message: only.message, type: only.type };
   const parts = batch.map((n) => partsOf(n, translate));
-  const [first, ...rest] = parts;
+  const [first = { title: '', variant: 'default' as const }, ...rest] = parts;
   const description = [first.description, ...rest.flatMap((r) => [r.title, r.description])]
     .filter((t): t is string => !!t)
     .join(' · ');

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { at } from '../test/at';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dataProvider } from '../api/dataProvider';
 import { annAtAcme } from '../test/fixtures';
@@ -8,7 +9,7 @@ import { mockApi } from '../test/fetchMock';
 import { renderScreen } from '../test/render';
 import { ordersCsv } from './exportOrders';
 import { OpenOrdersPage } from './OpenOrdersPage';
-import { ordersListUrl } from './ordersDataProvider';
+import { ordersListUrl } from './ordersQuery';
 import { ProblemOrdersPage } from './ProblemOrdersPage';
 import { anOrder } from './testOrders';
 
@@ -75,11 +76,13 @@ describe('orders table view', () => {
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
-    expect(within(rows[1]).getByRole('link', { name: '#P1' }).getAttribute('href')).toBe(paid.marketplaceUrl);
-    expect(within(rows[1]).getByText('Late (Paid)')).toBeTruthy();
-    expect(within(rows[1]).getByText('In Transit Past Time Window')).toBeTruthy();
-    expect(within(rows[2]).getByText('Maple & Pine')).toBeTruthy();
-    expect(within(rows[2]).getByText('$50.00')).toBeTruthy();
+    expect(within(at(rows, 1)).getByRole('link', { name: '#P1' }).getAttribute('href')).toBe(
+      paid.marketplaceUrl,
+    );
+    expect(within(at(rows, 1)).getByText('Late (Paid)')).toBeTruthy();
+    expect(within(at(rows, 1)).getByText('In Transit Past Time Window')).toBeTruthy();
+    expect(within(at(rows, 2)).getByText('Maple & Pine')).toBeTruthy();
+    expect(within(at(rows, 2)).getByText('$50.00')).toBeTruthy();
     expect(fetch.mock.calls.some(([url]) => url === FIRST_PAGE)).toBe(true);
     expect(screen.queryByTestId('order-p1')).toBeNull();
 

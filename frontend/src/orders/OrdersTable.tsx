@@ -1,4 +1,4 @@
-import { Box, Chip, Link, Typography } from '@mui/material';
+import { Box, Chip, Link, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
   DataTable,
   ExportButton,
@@ -7,6 +7,7 @@ import {
   Pagination,
   SearchInput,
   SelectInput,
+  SimpleList,
   TopToolbar,
 } from 'react-admin';
 import { useBrandCurrency } from '../money/useBrandCurrency';
@@ -51,6 +52,53 @@ function Actions() {
 
 const Col = DataTable.Col<Order>;
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
+/** Columns that give way on narrower screens, so the table never scrolls sideways. */
+const FROM_XL = 'orders-col-xl';
+const FROM_MD = 'orders-col-md';
+
+function OrderLink({ order }: { order: Order }) {
+  return (
+    <Link href={order.marketplaceUrl} target="_blank" rel="noopener noreferrer" sx={{ fontWeight: 600 }}>
+      {displayIdLabel(order.displayId, order.faireOrderId)}
+    </Link>
+  );
+}
+
+function LateVerdict({ order }: { order: Order }) {
+  if (order.isProblem) return <LateChip order={order} />;
+  if (order.pastExpectedShipDate)
+    return <Chip size="small" variant="outlined" color="warning" label="Past expected ship date" />;
+  return null;
+}
+
+/** A phone's view of the same page: each order in three short lines, the late verdict on the last. */
+function OrderLines({ currency }: { currency: string }) {
+  const line = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 } as const;
+  const quiet = { color: 'text.secondary', fontSize: 13.5 } as const;
+  return (
+    <SimpleList<Order>
+      linkType={false}
+      primaryText={(o) => (
+        <Box component="span" sx={{ display: 'grid', gap: 0.5 }} data-testid="order-line">
+          <Box component="span" sx={line}>
+            <OrderLink order={o} />
+            <Box component="span" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+              {formatMoney(o.totalCents, currency)}
+            </Box>
+          </Box>
+          <Box component="span" sx={{ ...quiet, overflowWrap: 'anywhere' }}>
+            {`${o.customerName || '-'} · ${stateLabel(o.state)}`}
+          </Box>
+          <Box component="span" sx={{ ...line, ...quiet, flexWrap: 'wrap' }}>
+            {`Ships by ${formatDate(o.expectedShipDate)}`}
+            <LateVerdict order={o} />
+          </Box>
+        </Box>
+      )}
+      rowSx={() => ({ py: 0.5, borderBottom: 1, borderColor: 'divider' })}
+    />
+  );
+}
 
 /**
  * The orders as a react-admin list: search, filters, sort and page in the URL, served by GET /api/orders.
@@ -58,6 +106,7 @@ const NOWRAP = { whiteSpace: 'nowrap' } as const;
  */
 export function OrdersTable({ problemOnly = false }: { problemOnly?: boolean }) {
   const currency = useBrandCurrency();
+  const isPhone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'), { noSsr: true });
   return (
     <List<Order>
       resource="orders"
@@ -71,70 +120,83 @@ export function OrdersTable({ problemOnly = false }: { problemOnly?: boolean }) 
       exporter={(orders: Order[]) => exportOrders(orders, currency)}
       actions={<Actions />}
       empty={false}
-      // On a phone the table scrolls sideways inside its card; the page itself never does.
+      // Nothing scrolls sideways: columns give way on a tablet, a phone gets one line per order.
       sx={{
         minWidth: 0,
         '& .RaList-main': { mt: 0, minWidth: 0 },
+        // On a phone react-admin paints the toolbars white; the page's own background reads calmer.
+        '& .RaListToolbar-root, & .RaTopToolbar-root': { bgcolor: 'transparent' },
+        // Between phone and laptop, the card scrolls if it must; the page never does.
         '& .RaList-content': { overflowX: 'auto' },
+        [`& .${FROM_XL}`]: { display: { xs: 'none', xl: 'table-cell' } },
+        '& .MuiTableCell-root': { px: 1.25 },
+        '& .MuiTableCell-root:first-of-type': { pl: 2 },
+        [`& .${FROM_MD}`]: { display: { xs: 'none', md: 'table-cell' } },
       }}
     >
-      <DataTable rowClick={false} bulkActionButtons={false} data-testid="orders-table">
-        <Col
-          label="Order"
-          disableSort
-          render={(o) => (
-            <Link href={o.marketplaceUrl} target="_blank" rel="noopener noreferrer" sx={{ fontWeight: 600 }}>
-              {displayIdLabel(o.displayId, o.faireOrderId)}
-            </Link>
-          )}
-        />
-        <Col label="Customer" disableSort render={(o) => o.customerName || '-'} />
-        <Col label="State" disableSort render={(o) => stateLabel(o.state)} />
-        <Col source="createdAt" label="Created" sx={NOWRAP} render={(o) => formatDate(o.createdAt)} />
-        <Col
-          source="expectedShipDate"
-          label="Expected ship date"
-          sx={NOWRAP}
-          render={(o) => formatDate(o.expectedShipDate)}
-        />
-        <Col
-          source="totalCents"
-          label="Amount"
-          align="right"
-          render={(o) => formatMoney(o.totalCents, currency)}
-        />
-        <Col
-          label="Tracking"
-          disableSort
-          sx={{ minWidth: 190 }}
-          render={(o) => (
-            <>
-              <TrackingLink carrier={o.carrier} trackingNumber={o.trackingNumber} />
-              {o.carrier ? (
-                <Typography variant="caption" component="div" color="text.secondary">
-                  {carrierName(o.carrier)}
-                </Typography>
-              ) : null}
-            </>
-          )}
-        />
-        <Col
-          label="Late reason"
-          disableSort
-          render={(o) =>
-            o.isProblem ? (
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-                <LateChip order={o} />
-                <Typography variant="body2">{o.problemReason}</Typography>
-              </Box>
-            ) : o.pastExpectedShipDate ? (
-              <Chip size="small" variant="outlined" color="warning" label="Past expected ship date" />
-            ) : (
-              '-'
-            )
-          }
-        />
-      </DataTable>
+      {isPhone ? <OrderLines currency={currency} /> : <OrderColumns currency={currency} />}
     </List>
+  );
+}
+
+function OrderColumns({ currency }: { currency: string }) {
+  return (
+    <DataTable rowClick={false} bulkActionButtons={false} data-testid="orders-table">
+      <Col label="Order" disableSort render={(o) => <OrderLink order={o} />} />
+      <Col label="Customer" disableSort render={(o) => o.customerName || '-'} />
+      <Col label="State" disableSort sx={NOWRAP} render={(o) => stateLabel(o.state)} />
+      <Col
+        source="createdAt"
+        label="Created"
+        className={FROM_XL}
+        sx={NOWRAP}
+        render={(o) => formatDate(o.createdAt)}
+      />
+      <Col
+        source="expectedShipDate"
+        label="Expected ship date"
+        sx={NOWRAP}
+        render={(o) => formatDate(o.expectedShipDate)}
+      />
+      <Col
+        source="totalCents"
+        label="Amount"
+        align="right"
+        render={(o) => formatMoney(o.totalCents, currency)}
+      />
+      <Col
+        label="Tracking"
+        disableSort
+        className={FROM_MD}
+        sx={{ minWidth: 170 }}
+        render={(o) => (
+          <>
+            <TrackingLink carrier={o.carrier} trackingNumber={o.trackingNumber} />
+            {o.carrier ? (
+              <Typography variant="caption" component="div" color="text.secondary">
+                {carrierName(o.carrier)}
+              </Typography>
+            ) : null}
+          </>
+        )}
+      />
+      <Col
+        label="Late reason"
+        disableSort
+        sx={{ minWidth: 200 }}
+        render={(o) =>
+          o.isProblem ? (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+              <LateChip order={o} />
+              <Typography variant="body2">{o.problemReason}</Typography>
+            </Box>
+          ) : o.pastExpectedShipDate ? (
+            <Chip size="small" variant="outlined" color="warning" label="Past expected ship date" />
+          ) : (
+            '-'
+          )
+        }
+      />
+    </DataTable>
   );
 }

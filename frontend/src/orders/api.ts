@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest, getQueryFn } from '../api/request';
+import { usePortalDataProvider } from '../api/dataProvider';
+import { ApiError, getQueryFn } from '../api/request';
 import { useToast } from '../notifications/toast';
 import type { AnalyticsStats, LateRate, OrdersResponse } from './types';
 
@@ -54,10 +55,11 @@ export function invalidateOrderData(queryClient: ReturnType<typeof useQueryClien
  */
 export function useRefreshOrders() {
   const queryClient = useQueryClient();
+  const dataProvider = usePortalDataProvider();
   const toast = useToast();
   return useMutation({
     mutationKey: ['refresh-orders'],
-    mutationFn: () => apiRequest<{ message?: string }>('POST', '/api/orders/refresh'),
+    mutationFn: () => dataProvider.refreshOrders(),
     onSuccess: (data) => {
       const message = typeof data?.message === 'string' ? data.message.trim() : '';
       toast({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { at } from '../test/at';
 import { groupOrders } from './grouping';
 import { anOrder } from './testOrders';
 
@@ -33,7 +34,7 @@ describe('groupOrders', () => {
       anOrder({ id: 'd', state: 'PROCESSING', estimatedPayoutAt: '2026-12-01T00:00:00Z' }),
       anOrder({ id: 'e', state: 'PROCESSING' }),
     ];
-    const [g] = groupOrders(orders);
+    const g = at(groupOrders(orders), 0);
     expect({ latePaid: g.latePaid, late: g.late, total: g.total }).toEqual({
       latePaid: 1,
       late: 2,
@@ -53,9 +54,9 @@ describe('groupOrders', () => {
       open,
     );
     expect(groups).toHaveLength(1);
-    expect(groups[0].orders.map((o) => o.id)).toEqual(['a']);
-    expect(groups[0].total).toBe(3);
-    expect(groups[0].late).toBe(1);
+    expect(at(groups, 0).orders.map((o) => o.id)).toEqual(['a']);
+    expect(at(groups, 0).total).toBe(3);
+    expect(at(groups, 0).late).toBe(1);
   });
 
   it('lists the oldest order first', () => {
@@ -63,6 +64,6 @@ describe('groupOrders', () => {
       anOrder({ id: 'new', createdAt: '2026-11-10T00:00:00Z' }),
       anOrder({ id: 'old', createdAt: '2026-11-01T00:00:00Z' }),
     ];
-    expect(groupOrders(orders)[0].orders.map((o) => o.id)).toEqual(['old', 'new']);
+    expect(at(groupOrders(orders), 0).orders.map((o) => o.id)).toEqual(['old', 'new']);
   });
 });

@@ -1,4 +1,5 @@
 import { Avatar, Box, Card, Chip, Divider, Typography } from '@mui/material';
+import { canAccess } from '../auth/canAccess';
 import { initials, useCurrentUser, type CurrentUser } from '../auth/useCurrentUser';
 import { PageHeader } from '../pages/PageHeader';
 import { brandColors } from '../theme/theme';
@@ -68,7 +69,7 @@ function AccountCard({ user }: { user: CurrentUser }) {
 export function SettingsTab() {
   const { data: user } = useCurrentUser();
   if (!user) return null;
-  const canEdit = user.company?.role === 'COMPANY_ADMIN';
+  const canEdit = canAccess(user, 'manage', 'thresholds');
 
   return (
     <>

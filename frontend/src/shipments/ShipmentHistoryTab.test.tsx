@@ -209,4 +209,34 @@ describe('ShipmentHistoryTab', () => {
       expect(toast).toHaveBeenCalledWith({ title: 'Failed to fetch shipments', variant: 'destructive' }),
     );
   });
+
+  it('keeps its filters and page in the URL: a bookmarked filtered history opens as it was', async () => {
+    const filter = encodeURIComponent(JSON.stringify({ status: 'FAILED', search: '1Z99' }));
+    const fetch = mockApi({
+      'GET /api/shipments?page=2&limit=50&search=1Z99&status=FAILED': {
+        body: { total: 60, shipments: [shipment('f51', { status: 'FAILED' })] },
+      },
+      'GET /api/shipments?page=1&limit=50&search=1Z99&status=SUCCESS': {
+        body: { total: 1, shipments: [shipment('ok1')] },
+      },
+    });
+    const { location } = renderScreen(<ShipmentHistoryTab />, {
+      user: annAtAcme(),
+      route: `/dashboard?tab=history&filter=${filter}&page=2`,
+    });
+    expect(await screen.findByTestId('shipment-row-f51')).toBeTruthy();
+    expect(screen.getByTestId<HTMLInputElement>('shipment-search').value).toBe('1Z99');
+    expect(screen.getByTestId<HTMLSelectElement>('shipment-status').value).toBe('FAILED');
+    expect(screen.getByTestId('pagination-summary').textContent).toBe('Showing 51 to 60 of 60');
+
+    fireEvent.change(screen.getByTestId('shipment-status'), { target: { value: 'SUCCESS' } });
+    expect(await screen.findByTestId('shipment-row-ok1')).toBeTruthy();
+    const url = new URL(`http://x${location() ?? ''}`);
+    expect(url.searchParams.get('tab')).toBe('history');
+    expect(JSON.parse(url.searchParams.get('filter') ?? '{}')).toEqual({ status: 'SUCCESS', search: '1Z99' });
+    expect(url.searchParams.get('page')).toBe('1');
+    expect(
+      fetch.mock.calls.every(([u]) => !String(u).includes('page=1&limit=50&search=1Z99&status=FAILED')),
+    ).toBe(true);
+  });
 });

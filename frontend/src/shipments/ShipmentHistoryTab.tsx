@@ -1,44 +1,20 @@
-import ClearIcon from '@mui/icons-material/Clear';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
-import SearchIcon from '@mui/icons-material/Search';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Chip,
-  Divider,
-  InputAdornment,
-  LinearProgress,
-  Skeleton,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, Box, Button, Card, Divider, LinearProgress, Skeleton, Typography } from '@mui/material';
+import { useRef, useState } from 'react';
+import { ListBase, useListContext } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
+import type { ShipmentsMeta } from '../api/dataProvider';
 import { errorMessage } from '../api/request';
 import { useToast } from '../notifications/toast';
 import { PageHeader } from '../pages/PageHeader';
-import {
-  EMPTY_FILTERS,
-  SHIPMENTS_PAGE_SIZE,
-  useRetryShipment,
-  useShipments,
-  type Shipment,
-  type ShipmentFilters,
-} from './api';
 import { useUploadSummary, type UploadSummary } from '../upload/resultsApi';
+import { HISTORY_POLL_MS, SHIPMENTS_PAGE_SIZE, useRetryShipment, type Shipment } from './api';
+import { HistoryFilters } from './HistoryFilters';
 import { Pagination } from './Pagination';
 import { ShipmentList } from './ShipmentList';
-import { SHIPMENT_STATUSES, statusLabel } from './status';
 import { UploadsCard } from './UploadsCard';
 
-/** Search waits this long after the last keystroke. */
-export const SEARCH_DEBOUNCE_MS = 300;
-
-function hasFilters(f: ShipmentFilters): boolean {
-  return !!(f.search.trim() || f.status || f.dateFrom || f.dateTo || f.uploadId);
-}
+export { SEARCH_DEBOUNCE_MS } from './HistoryFilters';
 
 function LoadingRows() {
   return (
@@ -50,62 +26,65 @@ function LoadingRows() {
   );
 }
 
-/** The Shipment History tab: filters, the shipments of the company, retry, pagination (50 a page). */
+/**
+ * The Shipment History tab: the company's shipments as a react-admin list of the `shipments`
+ * resource, 50 a page. Its filters and page live in the URL (`?tab=history&filter=...&page=2`), and
+ * the upload chosen in the uploads card as `upload=`, so a filtered history can be bookmarked.
+ */
 export function ShipmentHistoryTab() {
   const toast = useToast();
-  const [searchInput, setSearchInput] = useState('');
+  const [params] = useSearchParams();
+  const uploadId = params.get('upload') ?? '';
+  return (
+    <>
+      <PageHeader
+        title="Shipment History"
+        subtitle="Every shipment you uploaded, with its status on Faire."
+      />
+      <ListBase<Shipment>
+        resource="shipments"
+        perPage={SHIPMENTS_PAGE_SIZE}
+        storeKey={false}
+        filter={uploadId ? { uploadId } : undefined}
+        queryOptions={{
+          // While any shown shipment is PENDING the history refreshes itself.
+          refetchInterval: (q) =>
+            q.state.data?.data.some((s) => s.status === 'PENDING') ? HISTORY_POLL_MS : false,
+          onError: () => toast({ title: 'Failed to fetch shipments', variant: 'destructive' }),
+        }}
+      >
+        <HistoryBody uploadId={uploadId} />
+      </ListBase>
+    </>
+  );
+}
+
+function HistoryBody({ uploadId }: { uploadId: string }) {
+  const toast = useToast();
   const [params, setParams] = useSearchParams();
-  const [filters, setFilters] = useState<ShipmentFilters>(() => ({
-    ...EMPTY_FILTERS,
-    uploadId: params.get('upload') ?? '',
-  }));
+  const list = useListContext<Shipment>();
   const [uploadName, setUploadName] = useState('');
-  const linkedUpload = useUploadSummary(filters.uploadId, !uploadName);
-  const [page, setPage] = useState(1);
-  const searchTimer = useRef<number | undefined>(undefined);
+  const linkedUpload = useUploadSummary(uploadId, !uploadName);
   const listTop = useRef<HTMLDivElement>(null);
-
-  useEffect(() => () => window.clearTimeout(searchTimer.current), []);
-
-  const query = useShipments({ ...filters, page, limit: SHIPMENTS_PAGE_SIZE });
-  const { isError, errorUpdatedAt } = query;
-  useEffect(() => {
-    if (isError) toast({ title: 'Failed to fetch shipments', variant: 'destructive' });
-  }, [isError, errorUpdatedAt, toast]);
 
   const retry = useRetryShipment();
   const retryingId = retry.isPending ? (retry.variables ?? null) : null;
 
-  const changeFilter = (patch: Partial<ShipmentFilters>) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setPage(1);
-  };
-
-  const onSearch = (value: string) => {
-    setSearchInput(value);
-    window.clearTimeout(searchTimer.current);
-    searchTimer.current = window.setTimeout(() => changeFilter({ search: value }), SEARCH_DEBOUNCE_MS);
-  };
-
   const chooseUpload = (upload: UploadSummary | null) => {
-    changeFilter({ uploadId: upload?.uploadId ?? '' });
     setUploadName(upload?.filename ?? '');
     const next = new URLSearchParams(params);
     if (upload) next.set('upload', upload.uploadId);
     else next.delete('upload');
+    next.delete('page');
     setParams(next, { replace: true });
   };
 
   const clearFilters = () => {
-    window.clearTimeout(searchTimer.current);
-    setSearchInput('');
-    setFilters(EMPTY_FILTERS);
-    setPage(1);
-    if (params.has('upload')) {
-      const next = new URLSearchParams(params);
-      next.delete('upload');
-      setParams(next, { replace: true });
-    }
+    setUploadName('');
+    const next = new URLSearchParams();
+    const tab = params.get('tab');
+    if (tab) next.set('tab', tab);
+    setParams(next, { replace: true });
   };
 
   const onRetry = (shipment: Shipment) => {
@@ -131,145 +110,39 @@ export function ShipmentHistoryTab() {
     });
   };
 
-  const data = query.data;
-  const total = data?.total ?? 0;
-  const shipments = data?.shipments ?? [];
-  const filtered = hasFilters(filters) || searchInput.trim() !== '';
+  const { data, total = 0, page, perPage, setPage, isPending, isFetching, error, refetch } = list;
+  const shipments = data ?? [];
+  const meta = list.meta as ShipmentsMeta | undefined;
+  const filtered = Object.keys(list.filterValues as Record<string, unknown>).length > 0 || !!uploadId;
 
   return (
     <>
-      <PageHeader
-        title="Shipment History"
-        subtitle="Every shipment you uploaded, with its status on Faire."
-      />
-      <UploadsCard selectedId={filters.uploadId} onSelect={chooseUpload} />
+      <UploadsCard selectedId={uploadId} onSelect={chooseUpload} />
       <Card ref={listTop}>
-        <Box
-          role="search"
-          sx={{
-            p: { xs: 2, sm: 2.5 },
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: {
-              xs: 'repeat(2, minmax(0, 1fr))',
-              md: 'minmax(220px, 2fr) minmax(0, 1fr) minmax(0, 1fr) minmax(170px, 1fr)',
-            },
-            alignItems: 'start',
-          }}
-        >
-          <TextField
-            variant="outlined"
-            size="small"
-            label="Search"
-            placeholder="Order ID or tracking number"
-            value={searchInput}
-            onChange={(e) => onSearch(e.target.value)}
-            sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-              htmlInput: {
-                'aria-label': 'Search by order ID or tracking number',
-                'data-testid': 'shipment-search',
-              },
-            }}
-          />
-          <TextField
-            variant="outlined"
-            size="small"
-            type="date"
-            label="Upload Date from"
-            value={filters.dateFrom}
-            onChange={(e) => changeFilter({ dateFrom: e.target.value })}
-            slotProps={{
-              inputLabel: { shrink: true },
-              htmlInput: { max: filters.dateTo || undefined, 'data-testid': 'shipment-date-from' },
-            }}
-          />
-          <TextField
-            variant="outlined"
-            size="small"
-            type="date"
-            label="Upload Date to"
-            value={filters.dateTo}
-            onChange={(e) => changeFilter({ dateTo: e.target.value })}
-            slotProps={{
-              inputLabel: { shrink: true },
-              htmlInput: { min: filters.dateFrom || undefined, 'data-testid': 'shipment-date-to' },
-            }}
-          />
-          <TextField
-            variant="outlined"
-            select
-            size="small"
-            label="Status"
-            value={filters.status}
-            onChange={(e) => changeFilter({ status: e.target.value })}
-            sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
-            slotProps={{
-              select: { native: true },
-              inputLabel: { shrink: true },
-              htmlInput: { 'data-testid': 'shipment-status' },
-            }}
-          >
-            <option value="">All</option>
-            {SHIPMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel(s)}
-              </option>
-            ))}
-          </TextField>
-        </Box>
-        {filters.uploadId ? (
-          <Box sx={{ px: { xs: 2, sm: 2.5 }, mt: -0.5, pb: 1.5 }}>
-            <Chip
-              data-testid="upload-filter"
-              color="primary"
-              variant="outlined"
-              label={`Upload: ${uploadName || linkedUpload.data?.filename || 'selected file'} · in file order`}
-              onDelete={() => chooseUpload(null)}
-            />
-          </Box>
-        ) : null}
-        {filtered ? (
-          <Box sx={{ px: { xs: 2, sm: 2.5 }, mt: -1, pb: 1.5 }}>
-            <Button
-              size="small"
-              color="inherit"
-              startIcon={<ClearIcon />}
-              onClick={clearFilters}
-              sx={{ color: 'text.secondary' }}
-            >
-              Clear filters
-            </Button>
-          </Box>
-        ) : null}
+        <HistoryFilters
+          uploadLabel={uploadId ? uploadName || linkedUpload.data?.filename || 'selected file' : null}
+          onClearUpload={() => chooseUpload(null)}
+          onClearAll={clearFilters}
+        />
         <Divider />
         <Box sx={{ height: 3 }}>
-          {query.isFetching && data ? (
-            <LinearProgress sx={{ height: 3 }} aria-label="Loading shipments" />
-          ) : null}
+          {isFetching && data ? <LinearProgress sx={{ height: 3 }} aria-label="Loading shipments" /> : null}
         </Box>
 
-        {query.isError && !data ? (
+        {error && !data ? (
           <Alert
             severity="error"
             sx={{ m: 2.5 }}
             action={
-              <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              <Button color="inherit" size="small" onClick={() => void refetch()}>
                 Retry
               </Button>
             }
           >
             Failed to fetch shipments
-            {errorMessage(query.error, '') ? `: ${errorMessage(query.error, '')}` : ''}
+            {errorMessage(error, '') ? `: ${errorMessage(error, '')}` : ''}
           </Alert>
-        ) : query.isPending ? (
+        ) : isPending ? (
           <LoadingRows />
         ) : shipments.length === 0 ? (
           <Box sx={{ py: 8, px: 2, textAlign: 'center', color: 'text.secondary' }}>
@@ -288,15 +161,15 @@ export function ShipmentHistoryTab() {
             <Divider />
             <Pagination
               page={page}
-              pageSize={SHIPMENTS_PAGE_SIZE}
+              pageSize={perPage}
               total={total}
-              totalCapped={!!data?.totalCapped}
+              totalCapped={!!meta?.totalCapped}
               onPage={(p) => {
                 setPage(p);
                 const top = listTop.current?.getBoundingClientRect().top ?? 0;
                 if (top < 0) window.scrollTo({ top: window.scrollY + top - 16, behavior: 'smooth' });
               }}
-              disabled={query.isFetching}
+              disabled={isFetching}
             />
           </>
         ) : null}

@@ -1,14 +1,11 @@
-import {
-  keepPreviousData,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
-import { apiRequest } from '../api/request';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { usePortalDataProvider } from '../api/dataProvider';
 
-/** Prefix of every shipment list query; invalidating it refreshes the history whatever its filters. */
-export const SHIPMENTS_QUERY_KEY = ['/api/shipments'] as const;
+/**
+ * Prefix of every shipment list query (react-admin keys its queries by resource); invalidating it
+ * refreshes the history whatever its filters.
+ */
+export const SHIPMENTS_QUERY_KEY = ['shipments'] as const;
 export const ANALYTICS_STATS_QUERY_KEY = ['/api/analytics/stats'] as const;
 export const SHIPMENTS_PAGE_SIZE = 50;
 
@@ -34,13 +31,6 @@ export interface Shipment {
   errorMessage: string | null;
 }
 
-export interface ShipmentsPage {
-  shipments: Shipment[];
-  total: number;
-  /** The server stops counting at 10,000 matching rows; the total then reads "10,000+". */
-  totalCapped?: boolean;
-}
-
 export interface ShipmentFilters {
   search: string;
   status: string;
@@ -51,18 +41,10 @@ export interface ShipmentFilters {
   uploadId: string;
 }
 
-export interface ShipmentListParams extends ShipmentFilters {
+interface ShipmentListParams extends ShipmentFilters {
   page: number;
   limit: number;
 }
-
-export const EMPTY_FILTERS: ShipmentFilters = {
-  search: '',
-  status: '',
-  dateFrom: '',
-  dateTo: '',
-  uploadId: '',
-};
 
 /** While any shown shipment is PENDING the history refreshes itself this often. */
 export const HISTORY_POLL_MS = 3000;
@@ -83,16 +65,6 @@ export function shipmentsUrl(params: ShipmentListParams): string {
   return `/api/shipments?${query.toString()}`;
 }
 
-export function useShipments(params: ShipmentListParams) {
-  return useQuery<ShipmentsPage>({
-    queryKey: [...SHIPMENTS_QUERY_KEY, params],
-    queryFn: () => apiRequest<ShipmentsPage>('GET', shipmentsUrl(params)),
-    placeholderData: keepPreviousData,
-    refetchInterval: (q) =>
-      q.state.data?.shipments.some((s) => s.status === 'PENDING') ? HISTORY_POLL_MS : false,
-  });
-}
-
 /** The history and the dashboard stats, after shipments were created or retried. */
 export function invalidateShipmentData(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
@@ -109,9 +81,9 @@ export interface RetryResult {
 
 export function useRetryShipment() {
   const queryClient = useQueryClient();
+  const dataProvider = usePortalDataProvider();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<RetryResult>('POST', `/api/shipments/${encodeURIComponent(id)}/retry`),
+    mutationFn: (id: string) => dataProvider.retryShipment(id),
     onSettled: () => invalidateShipmentData(queryClient),
   });
 }

@@ -1,11 +1,6 @@
-export const SHIPMENT_STATUSES = [
-  'SUCCESS',
-  'PENDING',
-  'ORDER_NOT_FOUND',
-  'ORDER_STATUS_INCORRECT',
-  'FAILED',
-] as const;
-export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+import { RETRYABLE_SHIPMENT_STATUSES, SHIPMENT_STATUSES, type ShipmentStatus } from '@portal/shipment-rules';
+
+export { SHIPMENT_STATUSES, type ShipmentStatus };
 
 const LABELS: Record<ShipmentStatus, string> = {
   SUCCESS: 'Success',
@@ -42,5 +37,5 @@ export function statusTone(status: string): StatusTone {
 
 /** Statuses the Retry action is offered for (spec section 4). */
 export function isRetryable(status: string): boolean {
-  return status === 'FAILED' || status === 'ORDER_NOT_FOUND' || status === 'ORDER_STATUS_INCORRECT';
+  return (RETRYABLE_SHIPMENT_STATUSES as readonly string[]).includes(status);
 }

@@ -157,4 +157,16 @@ describe('TeamPage', () => {
     expect(screen.queryByRole('button', { name: 'Invite User' })).toBeNull();
     expect(fetch.mock.calls.map(([url]) => url)).not.toContain('/api/team/outbox');
   });
+
+  it('is read-only for a platform admin who is a COMPANY_USER, as the server refuses them (403)', async () => {
+    const fetch = mockApi({ 'GET /api/team/members': { body: members } });
+    renderScreen(<TeamPage />, { user: { ...annAtAcme('COMPANY_USER'), isAdmin: true } });
+    await screen.findByTestId('member-row-a');
+    expect(screen.queryByRole('button', { name: 'Invite User' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
+    expect(
+      screen.getByText('Only company admins can invite, remove or change the role of members.'),
+    ).toBeTruthy();
+    expect(fetch.mock.calls.map(([url]) => url)).not.toContain('/api/team/outbox');
+  });
 });

@@ -2,6 +2,7 @@ import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import { Alert, Box, Button, Card, Chip, Divider, Skeleton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
+import { canAccess } from '../auth/canAccess';
 import { useCurrentUser, type CompanyRole } from '../auth/useCurrentUser';
 import { PageHeader } from '../pages/PageHeader';
 import {
@@ -24,10 +25,12 @@ type Pending = { kind: 'remove' | 'resend' | 'demote'; member: TeamMember } | nu
 /** /team: company admins invite, re-role and remove members; everyone else sees the list read-only. */
 export function TeamPage() {
   const { data: user } = useCurrentUser();
-  const canManage = !!user && (user.isAdmin || user.company?.role === 'COMPANY_ADMIN');
+  // The server's rule (@Roles('COMPANY_ADMIN')): a platform admin who is not a company admin only reads.
+  const canManage = canAccess(user, 'manage', 'members');
   const companyName = user?.company?.name;
 
-  const members = useTeamMembers();
+  const canList = canAccess(user, 'list', 'members');
+  const members = useTeamMembers(canList);
   const outbox = useMailOutbox(canManage);
   const removeMember = useRemoveMember();
   const resendInvite = useResendInvite();
@@ -69,6 +72,7 @@ export function TeamPage() {
   };
 
   const list = members.data ?? [];
+  const loaded = !members.isPending && !members.error;
   const activeCount = list.filter((m) => m.status === 'ACTIVE').length;
   const invitedCount = list.length - activeCount;
 
@@ -110,7 +114,7 @@ export function TeamPage() {
           <Typography variant="h3" component="h2">
             Members
           </Typography>
-          {members.isSuccess ? (
+          {loaded ? (
             <Stack direction="row" spacing={1}>
               <Chip size="small" label={`${activeCount} active`} sx={{ fontWeight: 600 }} />
               {invitedCount > 0 ? (
@@ -125,13 +129,17 @@ export function TeamPage() {
           ) : null}
         </Box>
         <Divider />
-        {members.isPending ? (
+        {!canList ? (
+          <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+            You need to belong to a company to see its team.
+          </Typography>
+        ) : members.isPending ? (
           <Box sx={{ p: 2.5 }} data-testid="members-loading">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} variant="rounded" height={36} sx={{ mb: 1.5 }} />
             ))}
           </Box>
-        ) : members.isError ? (
+        ) : members.error ? (
           <Alert
             severity="error"
             sx={{ m: 2.5 }}

@@ -1,9 +1,12 @@
+import { COMPANY_ROLES, type MemberStatus } from '@portal/shipment-rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, errorMessage, getQueryFn } from '../api/request';
+import { useListController } from 'react-admin';
+import { usePortalDataProvider, type PortalDataProvider } from '../api/dataProvider';
+import { errorMessage, getQueryFn } from '../api/request';
 import type { CompanyRole } from '../auth/useCurrentUser';
 import { useToast } from '../notifications/toast';
 
-export type MemberStatus = 'ACTIVE' | 'INVITED' | 'PENDING';
+export type { MemberStatus };
 
 export interface TeamMember {
   id: string;
@@ -25,16 +28,26 @@ export interface OutboxMail {
   createdAt: string;
 }
 
-export const MEMBERS_QUERY_KEY = ['/api/team/members'] as const;
+/** react-admin keys the members list by its resource name. */
+export const MEMBERS_QUERY_KEY = ['members'] as const;
 export const OUTBOX_QUERY_KEY = ['/api/team/outbox'] as const;
 
-export const ROLES: readonly CompanyRole[] = ['COMPANY_ADMIN', 'COMPANY_USER'];
+export const ROLES: readonly CompanyRole[] = COMPANY_ROLES;
 export const ROLE_LABELS: Record<CompanyRole, string> = { COMPANY_ADMIN: 'Admin', COMPANY_USER: 'User' };
 
-export function useTeamMembers() {
-  return useQuery<TeamMember[] | null>({
-    queryKey: MEMBERS_QUERY_KEY,
-    queryFn: getQueryFn<TeamMember[]>({ on401: 'throw' }),
+/**
+ * The members as a react-admin list of the `members` resource (the team is answered whole, one page).
+ * Errors show in the page, not as a toast.
+ */
+export function useTeamMembers(enabled = true) {
+  return useListController<TeamMember>({
+    resource: 'members',
+    perPage: 1000,
+    storeKey: false,
+    disableSyncWithLocation: true,
+    // The layout has checked the session; who may read the team is `canAccess(user, 'list', 'members')`.
+    disableAuthentication: true,
+    queryOptions: { enabled, onError: () => undefined },
   });
 }
 
@@ -48,14 +61,15 @@ export function useMailOutbox(enabled: boolean) {
 }
 
 function useTeamMutation<TInput>(options: {
-  request: (input: TInput) => Promise<unknown>;
+  request: (dataProvider: PortalDataProvider, input: TInput) => Promise<unknown>;
   success: string | ((input: TInput) => { title: string; description?: string });
   failure: string;
 }) {
   const queryClient = useQueryClient();
+  const dataProvider = usePortalDataProvider();
   const toast = useToast();
   return useMutation({
-    mutationFn: options.request,
+    mutationFn: (input: TInput) => options.request(dataProvider, input),
     onSuccess: (_data, input) => {
       const t = typeof options.success === 'string' ? { title: options.success } : options.success(input);
       toast({ ...t, variant: 'success' });
@@ -72,7 +86,7 @@ function useTeamMutation<TInput>(options: {
 
 export function useInviteMember() {
   return useTeamMutation<{ email: string; role: CompanyRole }>({
-    request: (input) => apiRequest<TeamMember>('POST', '/api/team/invite', input),
+    request: (dp, input) => dp.inviteMember(input),
     success: ({ email }) => ({
       title: 'Invitation sent',
       description: `We emailed an invitation to ${email}`,
@@ -83,7 +97,7 @@ export function useInviteMember() {
 
 export function useRemoveMember() {
   return useTeamMutation<TeamMember>({
-    request: (member) => apiRequest('DELETE', `/api/team/members/${encodeURIComponent(member.id)}`),
+    request: (dp, member) => dp.removeMember(member.id),
     success: 'Member removed',
     failure: 'Failed to remove member',
   });
@@ -91,8 +105,7 @@ export function useRemoveMember() {
 
 export function useChangeRole() {
   return useTeamMutation<{ member: TeamMember; role: CompanyRole }>({
-    request: ({ member, role }) =>
-      apiRequest<TeamMember>('PATCH', `/api/team/members/${encodeURIComponent(member.id)}/role`, { role }),
+    request: (dp, { member, role }) => dp.changeMemberRole(member.id, role),
     success: ({ member, role }) => ({
       title: 'Role updated',
       description: `${displayName(member)} is now ${ROLE_LABELS[role] === 'Admin' ? 'an Admin' : 'a User'}`,
@@ -103,7 +116,7 @@ export function useChangeRole() {
 
 export function useResendInvite() {
   return useTeamMutation<TeamMember>({
-    request: (member) => apiRequest('POST', `/api/team/resend-invite/${encodeURIComponent(member.id)}`),
+    request: (dp, member) => dp.resendInvite(member.id),
     success: (member) => ({ title: 'Invitation resent', description: `Sent again to ${member.user.email}` }),
     failure: 'Failed to resend invitation',
   });

@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { AdminContext, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, type DataProvider } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { dataProvider as portalDataProvider } from '../api/dataProvider';
 import { createQueryClient } from '../api/queryClient';
 import { ME_QUERY_KEY, type CurrentUser } from '../auth/useCurrentUser';
 import { theme } from '../theme/theme';
@@ -26,13 +27,13 @@ export function renderScreen(
     path = '*',
     user,
     strict = false,
-    dataProvider = testDataProvider(),
+    dataProvider = portalDataProvider,
   }: {
     route?: string;
     path?: string;
     user?: CurrentUser | null;
     strict?: boolean;
-    /** react-admin's data provider (lists); the default answers nothing. */
+    /** react-admin's data provider; the default is the app's own, over `fetch` (stub it with mockApi). */
     dataProvider?: DataProvider;
   } = {},
 ) {

@@ -207,7 +207,7 @@ describe('UploadTab', () => {
       description: '1 successful, 2 failed',
       variant: 'destructive',
     });
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/shipments'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['shipments'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/analytics/stats'] });
     const results = within(await screen.findByRole('dialog', { name: 'Upload Results' }));
     // The row not sent (row 4, it had errors) and the row Faire refused (row 3), in file order.

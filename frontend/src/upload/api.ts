@@ -1,7 +1,8 @@
 import type { ColumnMapping } from '@portal/shipment-rules';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../api/request';
-import type { ProcessItem, ProcessResponse, UploadResult } from './types';
+import { usePortalDataProvider } from '../api/dataProvider';
+import { ApiError } from '../api/request';
+import type { ProcessItem } from './types';
 
 export interface UploadInput {
   file: File;
@@ -17,17 +18,18 @@ export function uploadForm({ file, mapping }: UploadInput): FormData {
 }
 
 export function useUploadCsv() {
+  const dataProvider = usePortalDataProvider();
   return useMutation({
-    mutationFn: (input: UploadInput) =>
-      apiRequest<UploadResult>('POST', '/api/shipments/upload', uploadForm(input)),
+    mutationFn: (input: UploadInput) => dataProvider.uploadShipments(uploadForm(input)),
   });
 }
 
 /** Reading B: `POST /api/shipments/process` with reviewed rows. */
 export function useProcessShipments() {
+  const dataProvider = usePortalDataProvider();
   return useMutation({
     mutationFn: (input: { shipments: ProcessItem[]; fileName?: string }) =>
-      apiRequest<ProcessResponse>('POST', '/api/shipments/process', input),
+      dataProvider.processShipments(input),
   });
 }
 

@@ -1,4 +1,5 @@
 import { SAMPLE_CSV } from '@portal/shipment-rules';
+import { at } from '../test/at';
 import { describe, expect, it } from 'vitest';
 import { parseCsvForReview, REVIEW_ROW_LIMIT } from './csvParse';
 
@@ -22,7 +23,7 @@ describe('parseCsvForReview', () => {
       shipping_cost: '$12.50',
       shipDate: '2026-11-20T00:00:00.000Z',
     });
-    expect(rows[1].displayId).toBe('-');
+    expect(at(rows, 1).displayId).toBe('-');
   });
 
   it('keeps spreadsheet row numbers across blank lines, with semicolons and CRLF', () => {
@@ -39,8 +40,8 @@ describe('parseCsvForReview', () => {
       'shipping_cost',
     ]);
     expect(summary).toMatchObject({ totalRows: 2, validRows: 1, invalidRows: 1 });
-    expect(rows[1].row).toBe(4);
-    expect(rows[1].validation).toBe(
+    expect(at(rows, 1).row).toBe(4);
+    expect(at(rows, 1).validation).toBe(
       'Order ID too short; Empty carrier; Shipping cost must be a valid number',
     );
     expect(summary.errors[0]).toMatch(/^Row 4: Order ID too short/);
@@ -62,7 +63,7 @@ describe('parseCsvForReview', () => {
       },
     });
     expect(mapped.summary).toMatchObject({ requiresMapping: false, validRows: 1 });
-    expect(mapped.rows[0].order_id).toBe('bo_abc12345de');
+    expect(at(mapped.rows, 0).order_id).toBe('bo_abc12345de');
   });
 
   it('keeps only the first rows of a big file', () => {

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { usePortalDataProvider } from '../api/dataProvider';
 import { apiRequest } from '../api/request';
 import { invalidateShipmentData } from '../shipments/api';
 
@@ -127,12 +128,9 @@ export function useUploadResults(uploadId: string | undefined) {
 /** `POST /api/shipments/uploads/{id}/retry-failed`, then the upload is followed again. */
 export function useRetryFailed(uploadId: string) {
   const queryClient = useQueryClient();
+  const dataProvider = usePortalDataProvider();
   return useMutation({
-    mutationFn: () =>
-      apiRequest<{ retried: number }>(
-        'POST',
-        `/api/shipments/uploads/${encodeURIComponent(uploadId)}/retry-failed`,
-      ),
+    mutationFn: () => dataProvider.retryFailedRows(uploadId),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: UPLOADS_QUERY_KEY }),

@@ -88,9 +88,17 @@ export { decodeCsvBytes, decodeWindows1252, type CsvEncoding, type DecodedCsv } 
 export { detectDelimiter, type CsvDelimiter } from './delimiter.js';
 export { checkCsvFile, type FileProblem } from './file-check.js';
 export {
+  COMPANY_ROLES,
+  MEMBER_STATUSES,
   OPEN_ORDER_STATES,
+  RETRYABLE_SHIPMENT_STATUSES,
+  SHIPMENT_STATUSES,
+  type CompanyRole,
+  type MemberStatus,
   type OpenOrderState,
   type OrderView,
+  type PageView,
+  type ShipmentStatus,
   type UploadPreviewRow,
 } from './api-types.js';
 export {

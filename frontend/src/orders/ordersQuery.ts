@@ -1,5 +1,4 @@
-import type { GetListParams, GetListResult } from 'react-admin';
-import type { Order } from './types';
+import type { GetListParams } from 'react-admin';
 
 /** The list filters the orders table sends; booleans travel as "true"/"false". */
 export interface OrderFilter {
@@ -34,13 +33,4 @@ export function ordersListUrl(params: Partial<GetListParams>): string {
   }
   const s = q.toString();
   return `/api/orders${s ? `?${s}` : ''}`;
-}
-
-export async function getOrdersList(
-  params: GetListParams,
-  http: (url: string) => Promise<{ json: unknown }>,
-): Promise<GetListResult<Order>> {
-  const { json } = await http(ordersListUrl(params));
-  const body = json as { orders: Order[]; total: number };
-  return { data: body.orders, total: body.total };
 }
