@@ -50,7 +50,7 @@ export function ActivityLogDialog({ open, onClose }: { open: boolean; onClose: (
 function ActivityLog() {
   const [action, setAction] = useState('');
   const [page, setPage] = useState(0);
-  const [limit, setLimit] = useState(PAGE_SIZES[0]);
+  const [limit, setLimit] = useState<number>(PAGE_SIZES[0] ?? 25);
   const activity = useActivityPage(
     ADMIN_ACTIVITY_PATH,
     { page: page + 1, limit, action: action || undefined },

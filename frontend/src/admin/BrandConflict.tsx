@@ -39,8 +39,8 @@ export function SharedBrandNotice({ users }: { users: AdminUser[] }) {
           : `${shared.length} Faire brands are connected to more than one company`}
       </AlertTitle>
       {shared.map((holders) => (
-        <Typography key={holders[0].companyId} sx={{ fontSize: 13.5 }}>
-          <strong>{holders[0].brandName}</strong>: {holders.map((h) => h.companyName).join(', ')}
+        <Typography key={holders[0]?.companyId} sx={{ fontSize: 13.5 }}>
+          <strong>{holders[0]?.brandName}</strong>: {holders.map((h) => h.companyName).join(', ')}
         </Typography>
       ))}
       <Typography sx={{ fontSize: 13, mt: 0.5 }}>

@@ -18,8 +18,9 @@ describe('canAccess', () => {
       'members',
       'activity',
       'admin',
-    ])
+    ]) {
       expect(canAccess(null, 'list', resource)).toBe(false);
+    }
     expect(canAccess(undefined, 'list', 'orders')).toBe(false);
   });
 

@@ -66,8 +66,9 @@ function OrderLink({ order }: { order: Order }) {
 
 function LateVerdict({ order }: { order: Order }) {
   if (order.isProblem) return <LateChip order={order} />;
-  if (order.pastExpectedShipDate)
+  if (order.pastExpectedShipDate) {
     return <Chip size="small" variant="outlined" color="warning" label="Past expected ship date" />;
+  }
   return null;
 }
 

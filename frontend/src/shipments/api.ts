@@ -9,61 +9,7 @@ export const SHIPMENTS_QUERY_KEY = ['shipments'] as const;
 export const ANALYTICS_STATS_QUERY_KEY = ['/api/analytics/stats'] as const;
 export const SHIPMENTS_PAGE_SIZE = 50;
 
-export interface Shipment {
-  id: string;
-  uploadId?: string;
-  /** The row of its file (the header is row 1). */
-  rowNumber?: number;
-  orderId: string;
-  displayId: string;
-  trackingNumber: string;
-  carrier: string;
-  /** 'YYYY-MM-DD'. */
-  shipDate: string | null;
-  /** Integer cents. */
-  shippingCost: number | null;
-  /** ISO-4217 currency of the cost: the brand's (the one it was sent to Faire in). */
-  currency?: string;
-  /** The Faire brand the shipment was sent to. */
-  brandName?: string | null;
-  uploadedAt: string;
-  status: string;
-  errorMessage: string | null;
-}
-
-export interface ShipmentFilters {
-  search: string;
-  status: string;
-  /** 'YYYY-MM-DD' or ''. */
-  dateFrom: string;
-  dateTo: string;
-  /** One upload's shipments, in file order ('' for all). */
-  uploadId: string;
-}
-
-interface ShipmentListParams extends ShipmentFilters {
-  page: number;
-  limit: number;
-}
-
-/** While any shown shipment is PENDING the history refreshes itself this often. */
-export const HISTORY_POLL_MS = 3000;
-
-/** `GET /api/shipments?...` with empty values left out. */
-export function shipmentsUrl(params: ShipmentListParams): string {
-  const query = new URLSearchParams();
-  query.set('page', String(params.page));
-  query.set('limit', String(params.limit));
-  const search = params.search.trim();
-  if (search) query.set('search', search);
-  if (params.status) query.set('status', params.status);
-  if (params.dateFrom) query.set('dateFrom', params.dateFrom);
-  if (params.dateTo) query.set('dateTo', params.dateTo);
-  if (params.uploadId) query.set('uploadId', params.uploadId);
-  // Upload dates are days on the viewer's calendar, not UTC days.
-  if (params.dateFrom || params.dateTo) query.set('timeZone', browserTimeZone());
-  return `/api/shipments?${query.toString()}`;
-}
+export * from './query';
 
 /** The history and the dashboard stats, after shipments were created or retried. */
 export function invalidateShipmentData(queryClient: QueryClient): Promise<unknown> {
@@ -73,12 +19,6 @@ export function invalidateShipmentData(queryClient: QueryClient): Promise<unknow
   ]);
 }
 
-export interface RetryResult {
-  success: boolean;
-  status?: string;
-  error?: string | null;
-}
-
 export function useRetryShipment() {
   const queryClient = useQueryClient();
   const dataProvider = usePortalDataProvider();
@@ -86,12 +26,4 @@ export function useRetryShipment() {
     mutationFn: (id: string) => dataProvider.retryShipment(id),
     onSettled: () => invalidateShipmentData(queryClient),
   });
-}
-
-function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
 }
