@@ -79,6 +79,30 @@ describe('sessions and dev sign-in', () => {
     await agent.get('/api/auth/me').expect(401);
   });
 
+  it('writes a session’s activity at most once a minute, not on every request', async () => {
+    const agent = await t.signIn('quiet@example.com');
+    const row = async () => {
+      const { rows } = await t.db.query<{ sess: { lastSeenAtMs?: number } | string; expire: Date }>(
+        `SELECT sess, expire FROM session WHERE sess::jsonb ->> 'userId' =
+           (SELECT id::text FROM users WHERE email = 'quiet@example.com')`,
+      );
+      expect(rows).toHaveLength(1);
+      const first = rows[0]!;
+      const sess = typeof first.sess === 'string' ? JSON.parse(first.sess) : first.sess;
+      return { lastSeen: sess.lastSeenAtMs as number, expire: first.expire.getTime() };
+    };
+    const signedIn = await row();
+    t.clock.advance(30_000);
+    await agent.get('/api/auth/me').expect(200);
+    expect(await row()).toEqual(signedIn);
+    t.clock.advance(31_000);
+    await agent.get('/api/auth/me').expect(200);
+    const written = await row();
+    expect(written.lastSeen).toBeGreaterThanOrEqual(signedIn.lastSeen + 61_000);
+    expect(written.lastSeen).toBeLessThan(signedIn.lastSeen + 91_000);
+    expect(written.expire).toBeGreaterThanOrEqual(signedIn.expire);
+  });
+
   it('ends any session 12 hours after sign-in, even an active one', async () => {
     const agent = await t.signIn('long@example.com');
     for (let i = 0; i < 24; i++) {

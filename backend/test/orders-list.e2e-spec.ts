@@ -101,6 +101,35 @@ describe('orders list: search, filters, sort and pages (GET /api/orders)', () =>
     expect(all.filter((o) => o.pastExpectedShipDate).some((o) => o.state === 'IN_TRANSIT')).toBe(false);
   });
 
+  it('counts the total of a page exactly as it lists the whole match (problem, two-letter searches)', async () => {
+    // A paged answer's total is a separate count (per state for problem=true, through the two-letter
+    // index for a two-letter search); the unpaged answer is the rows themselves.
+    for (const query of [
+      'problem=true',
+      'problem=false',
+      'state=NEW&problem=true',
+      'problem=true&late=true',
+      'search=sh',
+      'search=SH&problem=true',
+      'search=o_',
+      'search=%230_',
+      'search=st',
+      'search=zq',
+    ]) {
+      const whole = await get(a.agent, query);
+      for (const page of [1, 2]) {
+        const paged = await get(a.agent, `${query}&perPage=3&page=${page}`);
+        expect({ query, page, total: paged.total }).toEqual({ query, page, total: whole.orders.length });
+        expect(paged.orders.map((o) => o.id)).toEqual(
+          whole.orders.slice((page - 1) * 3, page * 3).map((o) => o.id),
+        );
+      }
+    }
+    expect((await get(a.agent, 'search=sh')).orders.length).toBeGreaterThan(6);
+    expect((await get(a.agent, 'search=o_')).orders.length).toBeGreaterThan(6);
+    expect((await get(a.agent, 'problem=true')).orders.length).toBeGreaterThan(6);
+  });
+
   it('sorts by expected ship date, created date and amount, both ways', async () => {
     const check = async (sort: string, key: (o: OrderView) => number | null) => {
       for (const order of ['ASC', 'DESC']) {

@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const DIST = join(ROOT, 'backend', 'dist');
+// BENCH_BACKEND_DIST=<another build's dist>: the same benchmarks on that build (a before/after).
+const DIST = process.env.BENCH_BACKEND_DIST ?? join(ROOT, 'backend', 'dist');
 
 let loaded;
 

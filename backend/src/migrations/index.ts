@@ -10,6 +10,7 @@ import { ShipmentQueuedAt1764200000500 } from './1764200000500-shipment-queued-a
 import { OrdersList1764200000600 } from './1764200000600-orders-list.js';
 import { OrderFirstSeen1764200000601 } from './1764200000601-order-first-seen.js';
 import { DailyDigest1764200000602 } from './1764200000602-daily-digest.js';
+import { OrdersListCounts1764200000700 } from './1764200000700-orders-list-counts.js';
 
 /** Migrations in order. `npm run db:generate` writes new files; add each one here. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   OrdersList1764200000600,
   OrderFirstSeen1764200000601,
   DailyDigest1764200000602,
+  OrdersListCounts1764200000700,
 ];

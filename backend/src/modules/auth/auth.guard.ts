@@ -9,6 +9,12 @@ import type { CompanyRole } from '../../common/http/auth-context.js';
 import { AuthService } from './auth.service.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * A session's last activity is written at most this often: a write on every request would put a
+ * commit (and its WAL flush) in every answer's path. Idle expiry counts from the last write, so it can
+ * come up to this much earlier than the limit (decision 0023).
+ */
+export const SESSION_ACTIVITY_WRITE_MS = 60_000;
 
 /**
  * The one global guard: deny by default. Every state-changing call must carry `X-Requested-With` (a
@@ -70,7 +76,9 @@ export class AuthGuard implements CanActivate {
       await new Promise<void>((resolve) => session.destroy(() => resolve()));
       return null;
     }
-    session.lastSeenAtMs = now;
+    if (now - lastSeen >= SESSION_ACTIVITY_WRITE_MS || session.lastSeenAtMs === undefined) {
+      session.lastSeenAtMs = now;
+    }
     req.auth = auth;
     return auth;
   }

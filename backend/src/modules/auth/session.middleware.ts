@@ -28,6 +28,9 @@ export class SessionMiddleware implements OnApplicationShutdown {
       tableName: 'session',
       createTableIfMissing: false,
       pruneSessionInterval: 600,
+      // The row's expiry moves when the session is saved (sign-in, and the AuthGuard's activity
+      // write at most once a minute), not with an UPDATE on every request (decision 0023).
+      disableTouch: true,
       errorLog: (...args: unknown[]) => this.logger.warn(args.map(String).join(' ')),
     });
     this.store = store;

@@ -15,23 +15,38 @@ export function listOrdersSql(companyId: string, q: ListOrdersQuery, t: Threshol
     return `$${params.length}`;
   };
   const where = ['company_id = $1', 'is_open', 'state = ANY($2::text[])'];
+  /** A two-letter search, for the total's index (below). */
+  let bigram: string | undefined;
   if (q.state) where.push(`state = ${p(q.state)}`);
 
   const search = q.search?.trim().replace(/^#+/, '').trim();
   if (search) {
     // search_text: lower(order id, display id, customer), a generated column with one trigram index.
-    where.push(`search_text LIKE ${p(`%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+    const text = search.toLowerCase();
+    where.push(`search_text LIKE ${p(`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+    // Two letters make no trigram: the total is then counted through the index of every two-letter piece
+    // of the text (migration 1764200000700), which says exactly the same as the LIKE. Not for the page:
+    // the planner cannot estimate that index and would sort every match instead of walking the sort index.
+    if ([...text].length === 2) bigram = text;
   }
 
+  // Pushed last (below): with problem=true the total is counted state by state.
+  let problem: { clause: string; byState: string[] } | undefined;
   if (q.problem) {
+    // The late rules (late-rules.ts) as "older than the state's threshold": problem_since is when the
+    // order's late clock started (migration 1764200000700), null where no rule applies.
     const ago = (days: number) => `${p(new Date(now.getTime() - days * 86_400_000))}::timestamptz`;
-    const problem = `(CASE state
-        WHEN 'NEW' THEN faire_created_at < ${ago(t.newOrderDays)}
-        WHEN 'PROCESSING' THEN coalesce(tracking_number, '') = '' AND coalesce(processing_at, faire_created_at) < ${ago(t.processingDays)}
-        WHEN 'PRE_TRANSIT' THEN coalesce(shipment_created_at < ${ago(t.preTransitDays)}, false)
-        WHEN 'IN_TRANSIT' THEN coalesce(shipment_created_at < ${ago(t.inTransitDays)}, false)
-        ELSE false END)`;
-    where.push(q.problem === 'true' ? problem : `NOT ${problem}`);
+    const cutoffs: [string, string][] = [
+      ['NEW', ago(t.newOrderDays)],
+      ['PROCESSING', ago(t.processingDays)],
+      ['PRE_TRANSIT', ago(t.preTransitDays)],
+      ['IN_TRANSIT', ago(t.inTransitDays)],
+    ];
+    const clause = `coalesce(problem_since < CASE state ${cutoffs.map(([s, c]) => `WHEN '${s}' THEN ${c}`).join(' ')} END, false)`;
+    problem = {
+      clause: q.problem === 'true' ? clause : `NOT ${clause}`,
+      byState: q.problem === 'true' ? cutoffs.map(([s, c]) => `state = '${s}' AND problem_since < ${c}`) : [],
+    };
   }
   if (q.late) {
     const late = `(state = ANY(${p([...NOT_SCANNED_STATES])}::text[]) AND coalesce(${shipByEndSql('expected_ship_date')} <= ${p(now)}::timestamptz, false))`;
@@ -42,6 +57,21 @@ export function listOrdersSql(companyId: string, q: ListOrdersQuery, t: Threshol
     where.push(q.paid === 'true' ? paid : `NOT ${paid}`);
   }
 
+  // The total: with problem=true one range of the (company, state, problem_since) index per state, each
+  // counted from the index alone; the states are disjoint, so the sum is the count (decision 0023).
+  // The bigram's parameter comes after all of the page's, so the page's statement can leave it out.
+  const countParams = bigram === undefined ? params : [...params, bigram];
+  const countWhere = [
+    ...where,
+    ...(bigram === undefined
+      ? []
+      : [`orders_search_bigrams(search_text) @> ARRAY[$${countParams.length}::text]`]),
+  ];
+  const countWheres = problem?.byState.length
+    ? problem.byState.map((b) => [...countWhere, b].join(' AND '))
+    : [[...countWhere, ...(problem ? [problem.clause] : [])].join(' AND ')];
+  if (problem) where.push(problem.clause);
+
   const column: Record<OrderSort, string> = {
     expectedShipDate: 'expected_ship_date',
     createdAt: 'faire_created_at',
@@ -50,5 +80,5 @@ export function listOrdersSql(companyId: string, q: ListOrdersQuery, t: Threshol
   const dir = q.order === 'DESC' ? 'DESC' : 'ASC';
   // Each (sort, direction) has its own index (migration 1764200000600), missing values last both ways.
   const orderBy = `${column[q.sort ?? 'createdAt']} ${dir} NULLS LAST, id ${dir}`;
-  return { where: where.join(' AND '), orderBy, params };
+  return { where: where.join(' AND '), countWheres, countParams, orderBy, params };
 }

@@ -30,7 +30,7 @@ export class OrdersService {
   ): Promise<{ orders: OrderView[]; total: number }> {
     const t = await this.snapshots.thresholds(caller.companyId);
     const now = this.clock.now();
-    const { where, orderBy, params } = listOrdersSql(caller.companyId, q, t, now);
+    const { where, countWheres, countParams, orderBy, params } = listOrdersSql(caller.companyId, q, t, now);
     const paged = q.page !== undefined || q.perPage !== undefined;
     const perPage = q.perPage ?? 50;
     const page = q.page ?? 1;
@@ -41,10 +41,11 @@ export class OrdersService {
     );
     let total = rows.length;
     if (paged && (page > 1 || rows.length === perPage)) {
-      const [counted] = await this.db.query<[{ n: number }]>(
-        `SELECT count(*)::int AS n FROM orders WHERE ${where}`,
-        params,
-      );
+      const count =
+        countWheres.length === 1
+          ? `SELECT count(*)::int AS n FROM orders WHERE ${countWheres[0]}`
+          : `SELECT (${countWheres.map((w) => `(SELECT count(*) FROM orders WHERE ${w})`).join(' + ')})::int AS n`;
+      const [counted] = await this.db.query<[{ n: number }]>(count, countParams);
       total = counted.n;
     } else if (paged) total = (page - 1) * perPage + rows.length;
     const url = this.config.marketplace.orderUrlTemplate;

@@ -1,0 +1,55 @@
+// What the fleet bench computes from what it saw: calls per second, and the API probes' files.
+import { existsSync, readFileSync } from 'node:fs';
+import { quantile } from './measure.mjs';
+
+/** Most calls in any 1-second window (sorted timestamps in ms). */
+export function maxPerSecond(times) {
+  let best = 0;
+  let lo = 0;
+  for (let hi = 0; hi < times.length; hi++) {
+    while (times[hi] - times[lo] >= 1000) lo++;
+    best = Math.max(best, hi - lo + 1);
+  }
+  return best;
+}
+
+/** What the API processes' probes saw (bench/lib/api-probe.mjs), or null if they wrote nothing. */
+export function probeSummary(files) {
+  const probes = files.filter((f) => existsSync(f)).map((f) => JSON.parse(readFileSync(f, 'utf8')));
+  if (probes.length === 0) return null;
+  const reqs = probes.flatMap((p) => p.requests);
+  if (reqs.length === 0) return null;
+  const bySql = new Map();
+  for (const r of reqs) {
+    for (const s of r.statements) {
+      if (!bySql.has(s.sql)) bySql.set(s.sql, []);
+      bySql.get(s.sql).push(s.ms);
+    }
+  }
+  return {
+    n: reqs.length,
+    p50: quantile(
+      reqs.map((r) => r.ms),
+      0.5,
+    ),
+    p95: quantile(
+      reqs.map((r) => r.ms),
+      0.95,
+    ),
+    statementsPerRead: reqs.reduce((n, r) => n + r.statements.length, 0) / reqs.length,
+    poolWaitP95: quantile(
+      reqs.map((r) => r.poolWaitMs),
+      0.95,
+    ),
+    byStatement: [...bySql.entries()]
+      .map(([sql, ms]) => ({
+        sql,
+        perRead: ms.length / reqs.length,
+        p50: quantile(ms, 0.5),
+        p95: quantile(ms, 0.95),
+      }))
+      .sort((a, b) => b.p95 * b.perRead - a.p95 * a.perRead),
+    loops: probes.map((p) => p.loop),
+    cpuMsPerRead: probes.reduce((ms, p) => ms + p.cpuMs, 0) / reqs.length,
+  };
+}
