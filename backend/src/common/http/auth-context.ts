@@ -1,6 +1,7 @@
 /** A member's role in their company (the guard's vocabulary; stored in memberships.role). */
-export const COMPANY_ROLES = ['COMPANY_ADMIN', 'COMPANY_USER'] as const;
-export type CompanyRole = (typeof COMPANY_ROLES)[number];
+import { COMPANY_ROLES, type CompanyRole } from '@portal/shipment-rules';
+
+export { COMPANY_ROLES, type CompanyRole };
 
 /** Who is calling, resolved from the session on every request (never from the request body). */
 export interface AuthContext {

@@ -14,16 +14,10 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { SHIPMENT_STATUSES, type ShipmentStatus } from '@portal/shipment-rules';
 import { IsCalendarDate, PageNumber, PageSize } from '../../common/http/input-rules.js';
 
-export const SHIPMENT_STATUSES = [
-  'PENDING',
-  'SUCCESS',
-  'ORDER_NOT_FOUND',
-  'ORDER_STATUS_INCORRECT',
-  'FAILED',
-] as const;
-export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+export { SHIPMENT_STATUSES, type ShipmentStatus };
 
 export class ListShipmentsQuery {
   @ApiPropertyOptional({ default: 1 }) @IsOptional() @PageNumber() page: number = 1;

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { safeText, type ColumnMapping } from '@portal/shipment-rules';
+import { RETRYABLE_SHIPMENT_STATUSES, safeText, type ColumnMapping } from '@portal/shipment-rules';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
@@ -21,7 +21,7 @@ const PREVIEW_VALID = 100;
 const PREVIEW_INVALID = 1000;
 /** Characters of a file name kept (and shown). */
 const FILE_NAME_CHARS = 255;
-export const RETRYABLE = ['FAILED', 'ORDER_NOT_FOUND', 'ORDER_STATUS_INCORRECT'];
+export const RETRYABLE: readonly string[] = RETRYABLE_SHIPMENT_STATUSES;
 
 @Injectable()
 export class ShipmentsService {

@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { AuthContext } from '../../../common/http/auth-context.js';
+import { COMPANY_ROLES, type AuthContext, type CompanyRole } from '../../../common/http/auth-context.js';
 
 export class CurrentUserCompanyView {
   @ApiProperty() id: string;
   @ApiProperty() name: string;
-  @ApiProperty({ enum: ['COMPANY_ADMIN', 'COMPANY_USER'] }) role: 'COMPANY_ADMIN' | 'COMPANY_USER';
+  @ApiProperty({ enum: COMPANY_ROLES }) role: CompanyRole;
 }
 
 /** GET /api/auth/me: name, email, isAdmin, hasFaireToken, company {id, role}. */

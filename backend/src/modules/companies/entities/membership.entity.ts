@@ -8,11 +8,11 @@ import {
   UpdateDateColumn,
   type Relation,
 } from 'typeorm';
+import { MEMBER_STATUSES, type MemberStatus } from '@portal/shipment-rules';
 import type { CompanyRole } from '../../../common/http/auth-context.js';
 import { User } from '../../users/index.js';
 
-export const MEMBER_STATUSES = ['ACTIVE', 'INVITED', 'PENDING'] as const;
-export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+export { MEMBER_STATUSES, type MemberStatus };
 
 @Entity('memberships')
 export class Membership {

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Length } from 'class-validator';
+import { MEMBER_STATUSES, type MemberStatus } from '@portal/shipment-rules';
 import { COMPANY_ROLES, type CompanyRole } from '../../../common/http/auth-context.js';
 
 const trimLower = ({ value }: { value: unknown }) =>
@@ -40,7 +41,7 @@ export class TeamMemberUserView {
 export class TeamMemberView {
   @ApiProperty() id: string;
   @ApiProperty({ enum: COMPANY_ROLES }) role: CompanyRole;
-  @ApiProperty({ enum: ['ACTIVE', 'INVITED', 'PENDING'] }) status: string;
+  @ApiProperty({ enum: MEMBER_STATUSES }) status: MemberStatus;
   @ApiProperty() createdAt: string;
   @ApiProperty({ type: TeamMemberUserView }) user: TeamMemberUserView;
   @ApiProperty() isCurrentUser: boolean;
