@@ -40,7 +40,10 @@ describe('shipment jobs retried by the queue, not by the client', () => {
 
   async function advisoryLocks(): Promise<number> {
     const { rows } = await t.db.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted",
+      // This test's database only: other installs and test files share the Postgres server.
+      `SELECT count(*)::int AS n FROM pg_locks
+        WHERE locktype = 'advisory' AND granted
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
     );
     return rows[0]!.n;
   }
