@@ -1,5 +1,8 @@
 // The module's public entry: other modules and the root modules import from here only (docs/code-style.md).
 export { OrdersModule } from './orders.module.js';
+export { CompanySettings } from './entities/company-settings.entity.js';
+export { Order } from './entities/order.entity.js';
+export { OrderSyncState } from './entities/order-sync-state.entity.js';
 export { LateRateService } from './late-rate.service.js';
 export type { Thresholds } from './late-rules.js';
 export { OrderSnapshots } from './order-snapshots.service.js';
