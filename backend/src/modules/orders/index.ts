@@ -6,5 +6,5 @@ export { OrderSyncState } from './entities/order-sync-state.entity.js';
 export { LateRateService } from './late-rate.service.js';
 export type { Thresholds } from './late-rules.js';
 export { OrderSnapshots } from './order-snapshots.service.js';
-export { ORDER_COLUMNS, toOrderView, type OrderRow, type OrderView } from './order-view.js';
-export { listOrdersSql } from './orders-list.sql.js';
+export type { OrderView } from './order-view.js';
+export { ProblemOrderReports } from './problem-order-reports.service.js';
