@@ -1,8 +1,12 @@
 import { Activity } from './modules/activity/index.js';
 import { AppConfigEntry } from './modules/app-settings/index.js';
+import { SavedColumnMapping } from './modules/column-mappings/index.js';
 import { Company, Membership } from './modules/companies/index.js';
-import { MarketplaceConnection } from './modules/marketplace/index.js';
+import { DigestSend } from './modules/digest/index.js';
+import { MarketplaceConnection, MarketplaceTokenRevocation } from './modules/marketplace/index.js';
 import { MailOutbox } from './modules/mail/index.js';
+import { CompanySettings, Order, OrderSyncState } from './modules/orders/index.js';
+import { Shipment, ShipmentAttempt, Upload, UploadBatch, UploadRow } from './modules/shipments/index.js';
 import { Invitation } from './modules/team/index.js';
 import { User } from './modules/users/index.js';
 
@@ -19,5 +23,16 @@ export const ENTITIES: Function[] = [
   MailOutbox,
   Activity,
   MarketplaceConnection,
+  MarketplaceTokenRevocation,
   AppConfigEntry,
+  SavedColumnMapping,
+  CompanySettings,
+  Order,
+  OrderSyncState,
+  DigestSend,
+  Upload,
+  UploadBatch,
+  UploadRow,
+  Shipment,
+  ShipmentAttempt,
 ];

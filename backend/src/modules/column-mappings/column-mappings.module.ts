@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
+import { ColumnMappingsRepository } from './column-mappings.repository.js';
 import { ColumnMappingsService } from './column-mappings.service.js';
 
 /** Remembered CSV column mappings per company and header fingerprint. */
 @Module({
-  providers: [ColumnMappingsService],
+  providers: [ColumnMappingsRepository, ColumnMappingsService],
   exports: [ColumnMappingsService],
 })
 export class ColumnMappingsModule {}

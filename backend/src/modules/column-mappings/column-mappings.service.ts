@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   fingerprintHeaders,
   headerFingerprint,
   mappingFitsHeaders,
   type ColumnMapping,
 } from '@portal/shipment-rules';
-import { DataSource } from 'typeorm';
+import { CompanyScope } from '../../common/database/company-scope.js';
 import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
+import { ColumnMappingsRepository } from './column-mappings.repository.js';
+import type { SavedColumnMapping } from './entities/saved-column-mapping.entity.js';
 
 export interface SavedMappingView {
   id: string;
@@ -19,51 +20,35 @@ export interface SavedMappingView {
   lastUsedAt: string;
 }
 
-interface Row {
-  id: string;
-  fingerprint: string;
-  headers: string[];
-  mapping: ColumnMapping;
-  created_at: Date;
-  last_used_at: Date;
-}
-
-const view = (r: Row): SavedMappingView => ({
+const view = (r: SavedColumnMapping): SavedMappingView => ({
   id: r.id,
   fingerprint: r.fingerprint,
   headers: r.headers,
   mapping: r.mapping,
-  createdAt: r.created_at.toISOString(),
-  lastUsedAt: r.last_used_at.toISOString(),
+  createdAt: r.createdAt.toISOString(),
+  lastUsedAt: r.lastUsedAt.toISOString(),
 });
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * A company's remembered column mappings, one per set of headers. Always read and written with the
- * caller's company: a mapping never leaks to another company.
+ * A company's remembered column mappings, one per set of headers. Always read and written in the
+ * caller's company scope: a mapping never leaks to another company.
  */
 @Injectable()
 export class ColumnMappingsService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly repo: ColumnMappingsRepository) {}
 
   async list(caller: CompanyAuthContext): Promise<{ mappings: SavedMappingView[] }> {
-    const rows = await this.db.query<Row[]>(
-      `SELECT id, fingerprint, headers, mapping, created_at, last_used_at FROM column_mappings
-        WHERE company_id = $1 ORDER BY last_used_at DESC, id`,
-      [caller.companyId],
-    );
+    const rows = await this.repo.list(CompanyScope.of(caller));
     return { mappings: rows.map(view) };
   }
 
   async remove(caller: CompanyAuthContext, id: string): Promise<{ ok: true }> {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
+    if (!UUID.test(id)) throw new AppError('NOT_FOUND', 'Saved mapping not found');
+    if (!(await this.repo.remove(CompanyScope.of(caller), id))) {
       throw new AppError('NOT_FOUND', 'Saved mapping not found');
     }
-    const rows = await this.db.query<{ id: string }[]>(
-      'DELETE FROM column_mappings WHERE id = $1 AND company_id = $2 RETURNING id',
-      [id, caller.companyId],
-    );
-    const deleted = Array.isArray(rows[0]) ? (rows[0] as unknown[]) : rows;
-    if (deleted.length === 0) throw new AppError('NOT_FOUND', 'Saved mapping not found');
     return { ok: true };
   }
 
@@ -74,29 +59,20 @@ export class ColumnMappingsService {
     mapping: ColumnMapping,
   ): Promise<void> {
     if (!mappingFitsHeaders(mapping, headers)) return;
-    await this.db.query(
-      `INSERT INTO column_mappings (company_id, fingerprint, headers, mapping, created_by)
-       VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (company_id, fingerprint)
-       DO UPDATE SET mapping = EXCLUDED.mapping, headers = EXCLUDED.headers, last_used_at = now()`,
-      [
-        caller.companyId,
-        headerFingerprint(headers),
-        JSON.stringify(fingerprintHeaders(headers)),
-        JSON.stringify(mapping),
-        caller.userId,
-      ],
-    );
+    await this.repo.upsert(CompanyScope.of(caller), {
+      fingerprint: headerFingerprint(headers),
+      headers: fingerprintHeaders(headers),
+      mapping,
+      createdBy: caller.userId,
+    });
   }
 
   /** The company's saved mapping for these headers, when there is one that still reads them. */
   async find(caller: CompanyAuthContext, headers: readonly string[]): Promise<ColumnMapping | null> {
-    const [row] = await this.db.query<{ id: string; mapping: ColumnMapping }[]>(
-      'SELECT id, mapping FROM column_mappings WHERE company_id = $1 AND fingerprint = $2',
-      [caller.companyId, headerFingerprint(headers)],
-    );
+    const scope = CompanyScope.of(caller);
+    const row = await this.repo.findByFingerprint(scope, headerFingerprint(headers));
     if (!row || !mappingFitsHeaders(row.mapping, headers)) return null;
-    await this.db.query('UPDATE column_mappings SET last_used_at = now() WHERE id = $1', [row.id]);
+    await this.repo.touch(scope, row.id);
     return row.mapping;
   }
 }

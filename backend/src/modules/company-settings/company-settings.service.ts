@@ -1,10 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { CompanyScope } from '../../common/database/company-scope.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { ActivityService } from '../activity/index.js';
 import { type Thresholds, OrderSnapshots } from '../orders/index.js';
 
+/**
+ * The late thresholds screen. The thresholds live with the orders whose verdicts they decide (the orders
+ * module owns `company_settings`, decision 0024); this module reads and saves them through
+ * `OrderSnapshots` and records the change.
+ */
 @Injectable()
 export class CompanySettingsService {
   constructor(
@@ -14,28 +20,16 @@ export class CompanySettingsService {
   ) {}
 
   get(caller: CompanyAuthContext): Promise<Thresholds> {
-    return this.snapshots.thresholds(caller.companyId);
+    return this.snapshots.thresholds(CompanyScope.of(caller));
   }
 
   /** Saves the thresholds and recalculates every order of the company in the same transaction. */
   async update(caller: CompanyAuthContext, t: Thresholds): Promise<Thresholds> {
+    const scope = CompanyScope.of(caller);
     await this.db.transaction(async (tx) => {
-      const before = await this.snapshots.thresholds(caller.companyId, tx);
-      await tx.query(
-        `INSERT INTO company_settings (company_id, new_order_days, processing_days, pre_transit_days, in_transit_days, updated_by, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, now())
-         ON CONFLICT (company_id) DO UPDATE SET new_order_days = $2, processing_days = $3, pre_transit_days = $4, in_transit_days = $5,
-           updated_by = $6, updated_at = now()`,
-        [
-          caller.companyId,
-          t.newOrderDays,
-          t.processingDays,
-          t.preTransitDays,
-          t.inTransitDays,
-          caller.userId,
-        ],
-      );
-      const recalculated = await this.snapshots.recalculate(caller.companyId, tx);
+      const before = await this.snapshots.thresholds(scope, tx);
+      await this.snapshots.saveThresholds(scope, t, caller.userId, tx);
+      const recalculated = await this.snapshots.recalculate(scope, tx);
       await this.activity.record(
         {
           actor: caller,

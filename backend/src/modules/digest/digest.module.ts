@@ -4,6 +4,7 @@ import { QUEUES } from '../../common/queue/queues.js';
 import { MailModule } from '../mail/index.js';
 import { OrdersModule } from '../orders/index.js';
 import { DigestPreferences } from './digest-preferences.service.js';
+import { DigestSendsRepository } from './digest-sends.repository.js';
 import { DigestService } from './digest.service.js';
 
 const digestQueue = BullModule.registerQueue({ name: QUEUES.DIGEST });
@@ -11,7 +12,7 @@ const digestQueue = BullModule.registerQueue({ name: QUEUES.DIGEST });
 /** The daily digest email to company admins (its worker and schedule) and each member's opt-out. */
 @Module({
   imports: [MailModule, OrdersModule, digestQueue],
-  providers: [DigestService, DigestPreferences],
+  providers: [DigestSendsRepository, DigestService, DigestPreferences],
   exports: [digestQueue, DigestService, DigestPreferences],
 })
 export class DigestModule {}

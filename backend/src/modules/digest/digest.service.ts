@@ -1,19 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
-import { Clock } from '../../common/clock.js';
+import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { CompanyScope } from '../../common/database/company-scope.js';
 import { MailService } from '../mail/index.js';
-import {
-  LateRateService,
-  OrderSnapshots,
-  ORDER_COLUMNS,
-  toOrderView,
-  type OrderRow,
-  type OrderView,
-  listOrdersSql,
-} from '../orders/index.js';
+import { LateRateService, ProblemOrderReports } from '../orders/index.js';
 import { digestMail } from './digest-mail.js';
+import { DigestSendsRepository } from './digest-sends.repository.js';
 
 export type DigestOutcome =
   | { sent: true; recipients: number; orders: number }
@@ -34,10 +27,10 @@ export class DigestService {
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly snapshots: OrderSnapshots,
+    private readonly sends: DigestSendsRepository,
+    private readonly problems: ProblemOrderReports,
     private readonly lateRates: LateRateService,
     private readonly mail: MailService,
-    private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -50,21 +43,18 @@ export class DigestService {
   }
 
   async sendDaily(companyId: string, day: string): Promise<DigestOutcome> {
+    const scope = CompanyScope.ofJob(companyId);
     const outcome = await this.db
       .transaction(async (tx) => {
-        const claimed: unknown[] = await tx.query(
-          `INSERT INTO digest_sends (company_id, day, recipients, orders) VALUES ($1, $2, 0, 0)
-         ON CONFLICT (company_id, day) DO NOTHING RETURNING day`,
-          [companyId, day],
-        );
-        if (claimed.length === 0) return { sent: false, reason: 'already-sent' } as const;
+        const claimed = await this.sends.claim(scope, day, tx);
+        if (!claimed) return { sent: false, reason: 'already-sent' } as const;
         const recipients: { email: string }[] = await tx.query(
           `SELECT m.email FROM memberships m
           WHERE m.company_id = $1 AND m.role = 'COMPANY_ADMIN' AND m.status = 'ACTIVE' AND m.daily_digest
           ORDER BY m.email`,
           [companyId],
         );
-        const fresh = await this.newProblemOrders(tx, companyId);
+        const fresh = await this.problems.unreported(scope, tx);
         // Nothing to say, or nobody to say it to: roll the claim back, a later run today may still send.
         if (recipients.length === 0) throw new NoDigest('no-recipients');
         if (fresh.length === 0) throw new NoDigest('nothing-new');
@@ -80,15 +70,8 @@ export class DigestService {
           settingsUrl: `${this.config.publicUrl.replace(/\/$/, '')}/dashboard?tab=settings`,
         });
         for (const r of recipients) await this.mail.send({ ...message, to: r.email, companyId });
-        await tx.query(
-          `UPDATE orders o SET digest_reported_reason = v.reason
-           FROM unnest($1::uuid[], $2::text[]) AS v(id, reason) WHERE o.id = v.id`,
-          [fresh.map((o) => o.id), fresh.map((o) => o.problemReason)],
-        );
-        await tx.query(
-          'UPDATE digest_sends SET recipients = $3, orders = $4 WHERE company_id = $1 AND day = $2',
-          [companyId, day, recipients.length, fresh.length],
-        );
+        await this.problems.markReported(scope, fresh, tx);
+        await this.sends.recordSent(scope, day, { recipients: recipients.length, orders: fresh.length }, tx);
         return { sent: true, recipients: recipients.length, orders: fresh.length } as const;
       })
       .catch((err: unknown) => {
@@ -97,27 +80,6 @@ export class DigestService {
       });
     this.logger.log(`Digest of company ${companyId} for ${day}: ${JSON.stringify(outcome)}`);
     return outcome;
-  }
-
-  /** Problem orders now whose problem was not in a digest yet (a new problem reason counts as new). */
-  private async newProblemOrders(tx: EntityManager, companyId: string): Promise<OrderView[]> {
-    const t = await this.snapshots.thresholds(companyId, tx);
-    const now = this.clock.now();
-    const { where, orderBy, params } = listOrdersSql(
-      companyId,
-      { problem: 'true', sort: 'expectedShipDate' },
-      t,
-      now,
-    );
-    const rows: (OrderRow & { digest_reported_reason: string | null })[] = await tx.query(
-      `SELECT ${ORDER_COLUMNS}, digest_reported_reason FROM orders WHERE ${where} ORDER BY ${orderBy}`,
-      params,
-    );
-    const url = this.config.marketplace.orderUrlTemplate;
-    return rows
-      .map((r) => ({ view: toOrderView(r, t, now, url), reported: r.digest_reported_reason }))
-      .filter(({ view, reported }) => view.isProblem && view.problemReason !== reported)
-      .map(({ view }) => view);
   }
 }
 

@@ -4,6 +4,7 @@ export { AccountJobPermits } from './account-permits.js';
 export { CompanyConnections, type CompanyAccount } from './company-connections.js';
 export { ConnectionWriter } from './connection-writer.js';
 export { MarketplaceConnection } from './entities/marketplace-connection.entity.js';
+export { MarketplaceTokenRevocation } from './entities/marketplace-token-revocation.entity.js';
 export { FaireClient, type FaireAccount } from './faire.client.js';
 export { FaireError, SlotNotDueError } from './faire.errors.js';
 export { FAIRE_SCOPES, type FaireOrder, type FaireOrderState, type NewFaireShipment } from './faire.types.js';

@@ -1,7 +1,10 @@
 // The module's public entry: other modules and the root modules import from here only (docs/code-style.md).
 export { OrdersModule } from './orders.module.js';
+export { CompanySettings } from './entities/company-settings.entity.js';
+export { Order } from './entities/order.entity.js';
+export { OrderSyncState } from './entities/order-sync-state.entity.js';
 export { LateRateService } from './late-rate.service.js';
 export type { Thresholds } from './late-rules.js';
 export { OrderSnapshots } from './order-snapshots.service.js';
-export { ORDER_COLUMNS, toOrderView, type OrderRow, type OrderView } from './order-view.js';
-export { listOrdersSql } from './orders-list.sql.js';
+export type { OrderView } from './order-view.js';
+export { ProblemOrderReports } from './problem-order-reports.service.js';

@@ -3,8 +3,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
+import { CompanyScope } from '../../common/database/company-scope.js';
 import type { FaireOrder } from '../marketplace/index.js';
-import { DEFAULT_THRESHOLDS, lateVerdict, type Thresholds } from './late-rules.js';
+import { lateVerdict, type Thresholds } from './late-rules.js';
+import { ThresholdsRepository } from './thresholds.repository.js';
 
 /** The states of an open order (the list lives in the shared library). */
 export const OPEN_STATES = OPEN_ORDER_STATES;
@@ -39,27 +41,20 @@ export class OrderSnapshots {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly clock: Clock,
+    private readonly settings: ThresholdsRepository,
   ) {}
 
-  async thresholds(companyId: string, m: EntityManager = this.db.manager): Promise<Thresholds> {
-    const rows: {
-      new_order_days: number;
-      processing_days: number;
-      pre_transit_days: number;
-      in_transit_days: number;
-    }[] = await m.query(
-      'SELECT new_order_days, processing_days, pre_transit_days, in_transit_days FROM company_settings WHERE company_id = $1',
-      [companyId],
-    );
-    const r = rows[0];
-    return r
-      ? {
-          newOrderDays: r.new_order_days,
-          processingDays: r.processing_days,
-          preTransitDays: r.pre_transit_days,
-          inTransitDays: r.in_transit_days,
-        }
-      : { ...DEFAULT_THRESHOLDS };
+  /** The company's late thresholds (the defaults when it never saved any). */
+  thresholds(scope: CompanyScope, m: EntityManager = this.db.manager): Promise<Thresholds> {
+    return this.settings.get(scope, m);
+  }
+
+  /**
+   * Saves the company's late thresholds. Callers recalculate the company's orders in the same
+   * transaction (`recalculate`), so no order keeps a verdict made with the old ones.
+   */
+  saveThresholds(scope: CompanyScope, t: Thresholds, updatedBy: string, m: EntityManager): Promise<void> {
+    return this.settings.save(scope, t, updatedBy, m);
   }
 
   /** Upserts one order (a sync page, or the answer to a shipment we created). */
@@ -71,7 +66,7 @@ export class OrderSnapshots {
     brandId: string | null = null,
   ): Promise<void> {
     const s = snapshotOf(order);
-    const t = thresholds ?? (await this.thresholds(companyId, m));
+    const t = thresholds ?? (await this.thresholds(CompanyScope.ofJob(companyId), m));
     const verdict = s.isOpen
       ? lateVerdict(s, t, this.clock.now())
       : { isProblem: false, problemReason: null };
@@ -119,9 +114,9 @@ export class OrderSnapshots {
   }
 
   /** Recomputes every open order of the company against its thresholds, in one transaction. */
-  async recalculate(companyId: string, m?: EntityManager): Promise<number> {
+  async recalculate(scope: CompanyScope, m?: EntityManager): Promise<number> {
     const run = async (tx: EntityManager) => {
-      const t = await this.thresholds(companyId, tx);
+      const t = await this.thresholds(scope, tx);
       const rows: {
         id: string;
         state: string;
@@ -132,7 +127,7 @@ export class OrderSnapshots {
       }[] = await tx.query(
         `SELECT id, state, faire_created_at, processing_at, shipment_created_at, tracking_number FROM orders
             WHERE company_id = $1 AND is_open FOR UPDATE`,
-        [companyId],
+        [scope.companyId],
       );
       const now = this.clock.now();
       const ids: string[] = [];

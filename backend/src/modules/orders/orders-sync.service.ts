@@ -5,6 +5,7 @@ import { Queue, QueueEvents } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { CompanyScope } from '../../common/database/company-scope.js';
 import { AppError } from '../../common/errors/index.js';
 import { ShuttingDownError } from '../../common/shutdown.js';
 import { ORDER_JOBS, QUEUES, type SyncOrdersJob } from '../../common/queue/queues.js';
@@ -144,7 +145,7 @@ export class OrdersSyncService implements OnModuleDestroy {
       !state?.last_success_at ||
       !state.high_water_mark ||
       now.getTime() - state.last_success_at.getTime() > FULL_SYNC_EVERY_MS;
-    const thresholds = await this.snapshots.thresholds(companyId);
+    const thresholds = await this.snapshots.thresholds(CompanyScope.ofJob(companyId));
     let fetched = 0;
     let closed = 0;
     let highWater = state?.high_water_mark ?? null;
@@ -185,7 +186,7 @@ export class OrdersSyncService implements OnModuleDestroy {
           closed += 1;
         }
       }
-      await this.snapshots.recalculate(companyId);
+      await this.snapshots.recalculate(CompanyScope.ofJob(companyId));
       await this.db.query(
         `INSERT INTO order_sync_state (company_id, last_success_at, high_water_mark, updated_at) VALUES ($1, $2, $3, now())
          ON CONFLICT (company_id) DO UPDATE SET last_success_at = $2, high_water_mark = $3, updated_at = now()`,

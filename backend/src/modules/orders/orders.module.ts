@@ -6,13 +6,29 @@ import { LateRateService } from './late-rate.service.js';
 import { OrderSnapshots } from './order-snapshots.service.js';
 import { OrdersSyncService } from './orders-sync.service.js';
 import { OrdersService } from './orders.service.js';
+import { ProblemOrderReports } from './problem-order-reports.service.js';
+import { ThresholdsRepository } from './thresholds.repository.js';
 
 const ordersQueue = BullModule.registerQueue({ name: QUEUES.ORDERS });
 
 /** Orders synced from Faire, their late rules, lists and stats; the queue its worker takes jobs from. */
 @Module({
   imports: [ordersQueue, MarketplaceModule],
-  providers: [OrderSnapshots, OrdersSyncService, OrdersService, LateRateService],
-  exports: [ordersQueue, OrderSnapshots, OrdersSyncService, OrdersService, LateRateService],
+  providers: [
+    ThresholdsRepository,
+    OrderSnapshots,
+    OrdersSyncService,
+    OrdersService,
+    LateRateService,
+    ProblemOrderReports,
+  ],
+  exports: [
+    ordersQueue,
+    OrderSnapshots,
+    OrdersSyncService,
+    OrdersService,
+    LateRateService,
+    ProblemOrderReports,
+  ],
 })
 export class OrdersModule {}

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { CompanyScope } from '../../common/database/company-scope.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import type { ListOrdersQuery } from './dto/list-orders.query.js';
 import { OPEN_STATES, OrderSnapshots } from './order-snapshots.service.js';
@@ -28,7 +29,7 @@ export class OrdersService {
     caller: CompanyAuthContext,
     q: ListOrdersQuery = {},
   ): Promise<{ orders: OrderView[]; total: number }> {
-    const t = await this.snapshots.thresholds(caller.companyId);
+    const t = await this.snapshots.thresholds(CompanyScope.of(caller));
     const now = this.clock.now();
     const { where, countWheres, countParams, orderBy, params } = listOrdersSql(caller.companyId, q, t, now);
     const paged = q.page !== undefined || q.perPage !== undefined;

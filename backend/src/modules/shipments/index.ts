@@ -2,3 +2,8 @@
 export { ShipmentsModule } from './shipments.module.js';
 export { ShipmentRecoveryService } from './shipment-recovery.service.js';
 export { WORKER_PROCESS_ID, WorkerLiveness } from './worker-liveness.js';
+export { Shipment } from './entities/shipment.entity.js';
+export { ShipmentAttempt } from './entities/shipment-attempt.entity.js';
+export { Upload } from './entities/upload.entity.js';
+export { UploadBatch } from './entities/upload-batch.entity.js';
+export { UploadRow } from './entities/upload-row.entity.js';

@@ -1,0 +1,58 @@
+import type { ColumnMapping } from '@portal/shipment-rules';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/**
+ * One upload of a company: a CSV file (`UPLOAD`) or rows reviewed in the browser (`PROCESS`), with its
+ * counts. `materialized_at` is set once none of its slices (`upload_batches`) is left. Migrations
+ * 1764100000003 and 005.
+ */
+@Entity('uploads')
+export class Upload {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'company_id', type: 'uuid' })
+  companyId: string;
+
+  @Column({ name: 'user_id', type: 'uuid', nullable: true })
+  userId: string | null;
+
+  @Column({ type: 'text' })
+  source: 'UPLOAD' | 'PROCESS';
+
+  @Column({ name: 'file_name', type: 'text' })
+  fileName: string;
+
+  @Column({ name: 'file_size', type: 'integer', default: 0 })
+  fileSize: number;
+
+  @Column({ type: 'text', nullable: true })
+  encoding: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  delimiter: string | null;
+
+  @Column({ name: 'column_mapping', type: 'jsonb', nullable: true })
+  columnMapping: ColumnMapping | null;
+
+  @Column({ name: 'total_rows', type: 'integer', default: 0 })
+  totalRows: number;
+
+  @Column({ name: 'valid_rows', type: 'integer', default: 0 })
+  validRows: number;
+
+  @Column({ name: 'invalid_rows', type: 'integer', default: 0 })
+  invalidRows: number;
+
+  @Column({ name: 'duplicate_rows', type: 'integer', default: 0 })
+  duplicateRows: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
+  finishedAt: Date | null;
+
+  @Column({ name: 'materialized_at', type: 'timestamptz', nullable: true })
+  materializedAt: Date | null;
+}
