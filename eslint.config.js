@@ -1,6 +1,6 @@
 // One lint configuration for every workspace. Type-aware rules run on TypeScript sources so that
 // floating promises and non-exhaustive switches are caught before review. The backend's walls between
-// modules (docs/code-style.md) are checked by import-x on resolved paths: backend/test/walls.lint-spec.ts
+// modules (docs/code-style.md) are checked by import-x on resolved paths: backend/test/lint-walls.spec.ts
 // proves each one fails on a deliberate breach.
 import js from '@eslint/js';
 import { readdirSync } from 'node:fs';
