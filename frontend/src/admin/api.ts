@@ -1,3 +1,4 @@
+import type { ActivityItem } from '@portal/shipment-rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage, getQueryFn } from '../api/request';
 import type { CompanyRole } from '../auth/useCurrentUser';
@@ -88,18 +89,7 @@ export interface QueueDepth {
   failed: number;
 }
 
-export interface ActivityItem {
-  id: string;
-  timestamp: string;
-  userId: string | null;
-  actorEmail: string | null;
-  isAdmin: boolean;
-  companyId: string | null;
-  companyName: string | null;
-  action: string;
-  target: string | null;
-  details?: Record<string, unknown>;
-}
+export type { ActivityItem };
 
 export interface ActivityPage {
   items: ActivityItem[];

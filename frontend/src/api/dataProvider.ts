@@ -1,4 +1,4 @@
-import type { CompanyRole, PageView } from '@portal/shipment-rules';
+import type { ActivityItem, CompanyRole, PageView } from '@portal/shipment-rules';
 import { useDataProvider, type DataProvider, type GetListParams, type GetListResult } from 'react-admin';
 import { ordersListUrl } from '../orders/ordersQuery';
 import type { Order } from '../orders/types';
@@ -12,19 +12,7 @@ import { apiRequest } from './request';
 export const RESOURCES = ['shipments', 'orders', 'members', 'activity'] as const;
 export type PortalResource = (typeof RESOURCES)[number];
 
-/** One entry of the company's activity (`GET /api/team/activity`). */
-export interface ActivityItem {
-  id: string;
-  timestamp: string;
-  userId: string | null;
-  actorEmail: string | null;
-  isAdmin: boolean;
-  companyId: string | null;
-  companyName: string | null;
-  action: string;
-  target: string | null;
-  details: Record<string, unknown>;
-}
+export type { ActivityItem };
 
 /** What `getList('shipments')` answers besides the rows: the server stops counting at 10,000. */
 export interface ShipmentsMeta {

@@ -81,3 +81,17 @@ export interface PageView<T> {
   items: T[];
   total: number;
 }
+
+/** One entry of the activity log (`GET /api/team/activity`, `GET /api/admin/activity`). */
+export interface ActivityItem {
+  id: string;
+  timestamp: string;
+  userId: string | null;
+  actorEmail: string | null;
+  isAdmin: boolean;
+  companyId: string | null;
+  companyName: string | null;
+  action: string;
+  target: string | null;
+  details?: Record<string, unknown>;
+}

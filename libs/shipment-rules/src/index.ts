@@ -93,6 +93,7 @@ export {
   OPEN_ORDER_STATES,
   RETRYABLE_SHIPMENT_STATUSES,
   SHIPMENT_STATUSES,
+  type ActivityItem,
   type CompanyRole,
   type MemberStatus,
   type OpenOrderState,
