@@ -49,6 +49,14 @@ export class CompanyConnections {
     return this.repo.findOne({ where: { companyId } });
   }
 
+  /** Companies with a working Faire connection (the nightly order sync's list). */
+  async connectedCompanyIds(): Promise<string[]> {
+    const rows = await this.repo.manager.query<{ company_id: string }[]>(
+      `SELECT company_id FROM marketplace_connections WHERE company_id IS NOT NULL AND status = 'CONNECTED'`,
+    );
+    return rows.map((r) => r.company_id);
+  }
+
   /** The company's connected account, or null when it has none (or Faire refused it). */
   async accountFor(companyId: string): Promise<CompanyAccount | null> {
     const c = await this.find(companyId);

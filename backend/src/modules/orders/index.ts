@@ -8,3 +8,4 @@ export type { Thresholds } from './late-rules.js';
 export { OrderSnapshots } from './order-snapshots.service.js';
 export type { OrderView } from './order-view.js';
 export { ProblemOrderReports } from './problem-order-reports.service.js';
+export { ShipmentTally, type ShipmentStatusCount, type ShipmentTallySource } from './shipment-tally.js';

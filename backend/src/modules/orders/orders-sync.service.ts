@@ -11,6 +11,7 @@ import { ShuttingDownError } from '../../common/shutdown.js';
 import { ORDER_JOBS, QUEUES, type SyncOrdersJob } from '../../common/queue/queues.js';
 import { bullConnection } from '../../common/queue/redis.js';
 import { retryBackoff } from '../../common/queue/retry-backoff.js';
+import { CompanyRecords } from '../companies/index.js';
 import {
   FaireClient,
   FaireError,
@@ -46,6 +47,7 @@ export class OrdersSyncService implements OnModuleDestroy {
     @InjectQueue(QUEUES.ORDERS) private readonly queue: Queue<SyncOrdersJob>,
     private readonly faire: FaireClient,
     private readonly connections: CompanyConnections,
+    private readonly companies: CompanyRecords,
     private readonly snapshots: OrderSnapshots,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -214,17 +216,14 @@ export class OrdersSyncService implements OnModuleDestroy {
     }
   }
 
-  async companyExists(companyId: string): Promise<boolean> {
-    const rows: unknown[] = await this.db.query('SELECT 1 FROM companies WHERE id = $1::uuid', [companyId]);
-    return rows.length > 0;
+  /** Whether the company still exists (asked of the companies module, which owns the table). */
+  companyExists(companyId: string): Promise<boolean> {
+    return this.companies.exists(companyId);
   }
 
-  /** Companies with a working Faire connection (for the nightly run). */
-  async connectedCompanies(): Promise<string[]> {
-    const rows: { company_id: string }[] = await this.db.query(
-      `SELECT company_id FROM marketplace_connections WHERE company_id IS NOT NULL AND status = 'CONNECTED'`,
-    );
-    return rows.map((r) => r.company_id);
+  /** Companies with a working Faire connection (for the nightly run; the marketplace module owns them). */
+  connectedCompanies(): Promise<string[]> {
+    return this.connections.connectedCompanyIds();
   }
 
   private async queueEvents(): Promise<QueueEvents> {

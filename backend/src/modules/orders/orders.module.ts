@@ -1,19 +1,21 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { QUEUES } from '../../common/queue/queues.js';
+import { CompanyRecordsModule } from '../companies/index.js';
 import { MarketplaceModule } from '../marketplace/index.js';
 import { LateRateService } from './late-rate.service.js';
 import { OrderSnapshots } from './order-snapshots.service.js';
 import { OrdersSyncService } from './orders-sync.service.js';
 import { OrdersService } from './orders.service.js';
 import { ProblemOrderReports } from './problem-order-reports.service.js';
+import { ShipmentTally } from './shipment-tally.js';
 import { ThresholdsRepository } from './thresholds.repository.js';
 
 const ordersQueue = BullModule.registerQueue({ name: QUEUES.ORDERS });
 
 /** Orders synced from Faire, their late rules, lists and stats; the queue its worker takes jobs from. */
 @Module({
-  imports: [ordersQueue, MarketplaceModule],
+  imports: [ordersQueue, MarketplaceModule, CompanyRecordsModule],
   providers: [
     ThresholdsRepository,
     OrderSnapshots,
@@ -21,6 +23,7 @@ const ordersQueue = BullModule.registerQueue({ name: QUEUES.ORDERS });
     OrdersService,
     LateRateService,
     ProblemOrderReports,
+    ShipmentTally,
   ],
   exports: [
     ordersQueue,
@@ -29,6 +32,7 @@ const ordersQueue = BullModule.registerQueue({ name: QUEUES.ORDERS });
     OrdersService,
     LateRateService,
     ProblemOrderReports,
+    ShipmentTally,
   ],
 })
 export class OrdersModule {}

@@ -10,6 +10,7 @@ import { OPEN_STATES, OrderSnapshots } from './order-snapshots.service.js';
 import { ORDER_COLUMNS, toOrderView, type OrderRow, type OrderView } from './order-view.js';
 import { listOrdersSql } from './orders-list.sql.js';
 import { OrdersSyncService } from './orders-sync.service.js';
+import { ShipmentTally } from './shipment-tally.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -20,6 +21,7 @@ export class OrdersService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly snapshots: OrderSnapshots,
     private readonly sync: OrdersSyncService,
+    private readonly shipments: ShipmentTally,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -78,10 +80,7 @@ export class OrdersService {
         latePaid: late.filter((o) => o.payoutExpected).length,
       };
     });
-    const shipments: { status: string; n: number }[] = await this.db.query(
-      'SELECT status, count(*)::int AS n FROM shipments WHERE company_id = $1 GROUP BY status',
-      [caller.companyId],
-    );
+    const shipments = await this.shipments.countByStatus(CompanyScope.of(caller));
     const count = (s: string) => shipments.find((r) => r.status === s)?.n ?? 0;
     const lastSyncFailed = !!(
       state?.last_error_at &&

@@ -6,6 +6,7 @@ import { ColumnMappingsModule } from '../column-mappings/index.js';
 import { MarketplaceModule } from '../marketplace/index.js';
 import { OrdersModule } from '../orders/index.js';
 import { OrderCheckService } from './order-check.service.js';
+import { ShipmentCounts } from './shipment-counts.repository.js';
 import { ShipmentProcessingService } from './shipment-processing.service.js';
 import { ShipmentsService } from './shipments.service.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
@@ -27,6 +28,7 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
     UploadResultsService,
     UploadReadinessService,
     OrderCheckService,
+    ShipmentCounts,
   ],
   exports: [
     shipmentsQueue,
