@@ -102,6 +102,14 @@ describe('companies, invitations and team management', () => {
     await phone.goto(`${product.url}/team`);
     await phone.getByRole('list', { name: 'Team members' }).waitFor();
     await screenshot(phone, 'team-07-phone');
+
+    // Sign out from the sidebar ends Ann's session: "Signed out", the sign-in screen at /, and her
+    // cookie no longer answers for her.
+    await ann.getByRole('button', { name: 'Sign out' }).click();
+    await toast(ann, 'Signed out');
+    await ann.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
+    await ann.getByRole('form', { name: 'Developer sign-in' }).waitFor();
+    assert.equal((await api(ann, 'GET', '/api/auth/me')).status, 401);
     assert.deepEqual(browser.errors, []);
   });
 });

@@ -1,5 +1,7 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
+import type { DataProvider, GetListParams, GetListResult } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dataProvider, type ActivityItem } from '../api/dataProvider';
 import { mockApi } from '../test/fetchMock';
 import { annAtAcme } from '../test/fixtures';
 import { renderScreen } from '../test/render';
@@ -33,6 +35,39 @@ describe('CompanyActivityCard', () => {
     expect(await screen.findByText('Changed a member’s role: bob@example.com')).toBeTruthy();
     expect(screen.getByText('04:20 PM')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Team Activity' })).toBeTruthy();
+  });
+
+  it("reads the data provider's `activity` list a page at a time", async () => {
+    const entry = (page: number): ActivityItem => ({
+      id: String(page),
+      timestamp: new Date(2026, 0, 5, 9, 0).toISOString(),
+      userId: 'u1',
+      actorEmail: 'ann@example.com',
+      isAdmin: false,
+      companyId: 'c1',
+      companyName: 'Acme',
+      action: 'member.role_changed',
+      target: `page${page}@example.com`,
+      details: {},
+    });
+    const getList = vi.fn((_resource: string, params: GetListParams): Promise<GetListResult> =>
+      Promise.resolve({ data: [entry(params.pagination?.page ?? 0)], total: 12 }),
+    );
+    const fetch = mockApi({});
+    renderScreen(<CompanyActivityCard pageSize={5} />, {
+      user: annAtAcme(),
+      dataProvider: { ...dataProvider, getList: getList as DataProvider['getList'] },
+    });
+    expect(await screen.findByText('Changed a member’s role: page1@example.com')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Older' }));
+    expect(await screen.findByText('Changed a member’s role: page2@example.com')).toBeTruthy();
+    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
+    expect(getList.mock.calls.map(([resource, params]) => [resource, params.pagination])).toEqual([
+      ['activity', { page: 1, perPage: 5 }],
+      ['activity', { page: 2, perPage: 5 }],
+    ]);
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('renders nothing for a company user (and asks nothing)', () => {

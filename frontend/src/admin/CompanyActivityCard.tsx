@@ -1,10 +1,11 @@
 import HistoryIcon from '@mui/icons-material/HistoryOutlined';
 import { Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
+import { useGetList } from 'react-admin';
+import type { ActivityItem } from '../api/dataProvider';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { AdminCard, LoadError } from './AdminCard';
 import { ActivityList } from './ActivityList';
-import { TEAM_ACTIVITY_PATH, useActivityPage } from './api';
 
 export interface CompanyActivityCardProps {
   /** Entries per page (1-100). Default 10. */
@@ -14,8 +15,9 @@ export interface CompanyActivityCardProps {
 }
 
 /**
- * The company's own activity log for its company admins (GET /api/team/activity), newest first, a page
- * at a time. Renders nothing for anyone who is not a COMPANY_ADMIN, so a page can always include it.
+ * The company's own activity log for its company admins: the data provider's `activity` list
+ * (GET /api/team/activity), newest first, a page at a time. Renders nothing for anyone who is not a
+ * COMPANY_ADMIN, so a page can always include it.
  */
 export function CompanyActivityCard({ pageSize = 10, title = 'Team Activity' }: CompanyActivityCardProps) {
   const { data: user } = useCurrentUser();
@@ -25,10 +27,15 @@ export function CompanyActivityCard({ pageSize = 10, title = 'Team Activity' }: 
 
 function CompanyActivity({ pageSize, title }: Required<CompanyActivityCardProps>) {
   const [page, setPage] = useState(1);
-  const activity = useActivityPage(TEAM_ACTIVITY_PATH, { page, limit: pageSize }, { fresh: true });
-  const total = activity.data?.total ?? 0;
+  const activity = useGetList<ActivityItem>(
+    'activity',
+    { pagination: { page, perPage: pageSize } },
+    // Read afresh each time the card shows; the previous page stays up while the next one loads.
+    { placeholderData: (previous) => previous, refetchOnMount: 'always' },
+  );
+  const total = activity.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const items = activity.data?.items ?? [];
+  const items = activity.data ?? [];
 
   return (
     <Box sx={{ mt: 3 }}>

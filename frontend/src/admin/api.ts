@@ -114,7 +114,6 @@ export const USERS_QUERY_KEY = ['/api/admin/users'] as const;
 export const STATS_QUERY_KEY = ['/api/admin/stats'] as const;
 export const COMPANIES_QUERY_KEY = ['/api/admin/companies'] as const;
 export const ADMIN_ACTIVITY_PATH = '/api/admin/activity';
-export const TEAM_ACTIVITY_PATH = '/api/team/activity';
 /** The bull-board dashboard (server-rendered, platform admins only). */
 export const QUEUE_DASHBOARD_URL = '/api/admin/queues';
 
@@ -155,7 +154,7 @@ export function activityUrl(path: string, params: ActivityParams): string {
   return `${path}?${search.toString()}`;
 }
 
-/** One page of an activity log: the whole log (`/api/admin/activity`) or the company's (`/api/team/activity`). */
+/** One page of an activity log (the whole log, `/api/admin/activity`; the company's is the `activity` list). */
 export function useActivityPage(path: string, params: ActivityParams, options: { fresh?: boolean } = {}) {
   return useQuery<ActivityPage>({
     queryKey: [path, params],

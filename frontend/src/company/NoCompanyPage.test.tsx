@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAuthProvider } from '../auth/authProvider';
 import { ME_QUERY_KEY } from '../auth/useCurrentUser';
 import { ann, annAtAcme } from '../test/fixtures';
 import { mockApi, sentBodies } from '../test/fetchMock';
@@ -54,5 +55,41 @@ describe('NoCompanyPage', () => {
     mockApi({});
     const { location } = renderScreen(<NoCompanyPage />, { route: '/no-company', user: annAtAcme() });
     expect(location()).toBe('/dashboard');
+  });
+
+  it('signs out through the auth provider: cache cleared, "Signed out", back to /', async () => {
+    const fetch = mockApi({
+      'POST /api/auth/logout': { status: 204 },
+      'GET /api/auth/me': { status: 401, body: { message: 'Unauthorized', code: 'UNAUTHORIZED' } },
+    });
+    const { location, queryClient } = renderScreen(<NoCompanyPage />, {
+      route: '/no-company',
+      user: ann,
+      authProvider: createAuthProvider,
+    });
+    queryClient.setQueryData(['/api/orders/open'], [{ id: 'o1' }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(toast).toHaveBeenCalledWith({ title: 'Signed out', variant: 'success' });
+    expect(sentBodies(fetch, 'POST /api/auth/logout')).toHaveLength(1);
+    expect(queryClient.getQueryData(['/api/orders/open'])).toBeUndefined();
+    expect(queryClient.getQueryData(ME_QUERY_KEY) ?? null).toBeNull();
+  });
+
+  it("keeps the session when sign-out fails and says 'Logout failed'", async () => {
+    mockApi({ 'POST /api/auth/logout': { status: 500, body: { message: 'boom', code: 'X' } } });
+    const { location, queryClient } = renderScreen(<NoCompanyPage />, {
+      route: '/no-company',
+      user: ann,
+      authProvider: createAuthProvider,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Logout failed', variant: 'destructive' }),
+      ),
+    );
+    expect(location()).toBe('/no-company');
+    expect(queryClient.getQueryData(ME_QUERY_KEY)).toEqual(ann);
   });
 });

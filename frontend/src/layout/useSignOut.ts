@@ -1,25 +1,26 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useLogout } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { apiRequest, errorMessage } from '../api/request';
-import { ME_QUERY_KEY } from '../auth/useCurrentUser';
+import { errorMessage } from '../api/request';
 import { useToast } from '../notifications/toast';
 
-/** POST /api/auth/logout, then back to the sign-in screen. */
+/**
+ * Sign out through the auth provider's `logout` (POST /api/auth/logout; the session and every cached
+ * answer are dropped), then back to the sign-in screen. The redirect is ours (`/`, replacing the
+ * page), not react-admin's login page; a failed call leaves the session as it was.
+ */
 export function useSignOut(): () => void {
-  const queryClient = useQueryClient();
+  const logout = useLogout();
   const navigate = useNavigate();
   const toast = useToast();
   return useCallback(() => {
-    void apiRequest('POST', '/api/auth/logout')
+    void logout({}, false)
       .then(() => {
-        queryClient.setQueryData(ME_QUERY_KEY, null);
-        queryClient.clear();
         toast({ title: 'Signed out', variant: 'success' });
         void navigate('/', { replace: true });
       })
       .catch((err: unknown) =>
         toast({ title: 'Logout failed', description: errorMessage(err), variant: 'destructive' }),
       );
-  }, [queryClient, navigate, toast]);
+  }, [logout, navigate, toast]);
 }

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { AdminContext, type DataProvider } from 'react-admin';
+import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { dataProvider as portalDataProvider } from '../api/dataProvider';
 import { createQueryClient } from '../api/queryClient';
@@ -28,6 +29,7 @@ export function renderScreen(
     user,
     strict = false,
     dataProvider = portalDataProvider,
+    authProvider,
   }: {
     route?: string;
     path?: string;
@@ -35,13 +37,20 @@ export function renderScreen(
     strict?: boolean;
     /** react-admin's data provider; the default is the app's own, over `fetch` (stub it with mockApi). */
     dataProvider?: DataProvider;
+    /** react-admin's auth provider over the screen's query client (`createAuthProvider`); none by default. */
+    authProvider?: (queryClient: QueryClient) => AuthProvider;
   } = {},
 ) {
   const queryClient = createQueryClient();
   if (user !== undefined) queryClient.setQueryData(ME_QUERY_KEY, user);
   const result = render(
     <MemoryRouter initialEntries={[route]}>
-      <AdminContext queryClient={queryClient} theme={theme} dataProvider={dataProvider}>
+      <AdminContext
+        queryClient={queryClient}
+        theme={theme}
+        dataProvider={dataProvider}
+        authProvider={authProvider?.(queryClient)}
+      >
         <Routes>
           <Route path={path} element={ui} />
           {path === '*' ? null : <Route path="*" element={null} />}
