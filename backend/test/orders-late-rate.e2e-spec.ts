@@ -27,8 +27,9 @@ describe('late-shipment rate (GET /api/orders/late-rate)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     a = await t.companyAdmin('a@late-rate.test', 'Rate A', b1.token);
-    t.sandbox.clock.set(T0);
+    // Frozen first, then set: a running clock moves between set() and freeze().
     t.sandbox.clock.freeze();
+    t.sandbox.clock.set(T0);
     t.clock.set(T0);
     const shipped = (expected: string, inTransitAt: string) => ({
       state: 'PRE_TRANSIT',

@@ -16,8 +16,9 @@ describe('sandbox clock', () => {
     api = apiClient(sbx);
   });
   beforeEach(() => {
-    sbx.clock.set(t0);
+    // Frozen first, then set: a running clock moves between set() and freeze().
     sbx.clock.freeze();
+    sbx.clock.set(t0);
     sbx.reset();
   });
   afterAll(async () => {
