@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
 import { Company } from './entities/company.entity.js';
 
 /**
- * What other modules (and the worker) may ask about the `companies` table. It has no dependency on
- * the auth module, unlike `CompaniesService`, so a module that needs it does not load sign-in.
+ * What other modules (and the worker) may ask about the `companies` table. It depends on nothing but
+ * TypeORM, so a module that needs it does not load sign-in or any HTTP flow.
  */
 @Injectable()
 export class CompanyRecords {
@@ -18,5 +19,29 @@ export class CompanyRecords {
       [companyId],
     );
     return rows.length > 0;
+  }
+
+  /** The company's name, or null when it is gone; inside `manager`'s transaction if given. */
+  async name(scope: CompanyScope, manager?: EntityManager): Promise<string | null> {
+    const repo = manager ? manager.getRepository(Company) : this.companies;
+    const company = await repo.findOne({ select: { name: true }, where: { id: this.idOf(scope) } });
+    return company?.name ?? null;
+  }
+
+  /** Locks the company's row until `tx` ends, so its members change one transaction at a time. */
+  async lock(scope: CompanyScope, tx: EntityManager): Promise<void> {
+    await scopedQuery(tx, scope, 'SELECT id FROM companies WHERE id = $1 FOR UPDATE');
+  }
+
+  /** Creates a company inside `tx`; answers the new company's scope. */
+  async create(name: string, createdBy: string, tx: EntityManager): Promise<CompanyScope> {
+    const company = await tx.getRepository(Company).save({ name, createdBy });
+    // The id of the row just written: the new company's own scope.
+    return CompanyScope.ofJob(company.id);
+  }
+
+  private idOf(scope: CompanyScope): string {
+    if (!CompanyScope.is(scope)) throw new TypeError('A company is read with a CompanyScope');
+    return scope.companyId;
   }
 }

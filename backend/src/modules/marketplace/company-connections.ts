@@ -4,6 +4,7 @@ import type { EntityManager, Repository } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
+import { type CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
 import { MarketplaceConnection } from './entities/marketplace-connection.entity.js';
 import type { FaireAccount } from './faire.client.js';
@@ -81,6 +82,38 @@ export class CompanyConnections {
 
   seal(token: string, sealId: string): string {
     return this.box.seal(token, sealId);
+  }
+
+  /**
+   * Whether the person has a Faire connection that is not disconnected: their company's, or, without a
+   * company, the developer token they gave at sign-in.
+   */
+  async hasLiveConnection(companyId: string | null, userId: string): Promise<boolean> {
+    const rows = await this.repo.manager.query<{ live: boolean }[]>(
+      `SELECT EXISTS (SELECT 1 FROM marketplace_connections mc
+                       WHERE (mc.company_id = $1 OR (mc.company_id IS NULL AND mc.user_id = $2))
+                         AND mc.status <> 'DISCONNECTED') AS live`,
+      [companyId, userId],
+    );
+    return rows[0]?.live ?? false;
+  }
+
+  /**
+   * Inside the transaction that creates a company: a developer token its creator gave at sign-in becomes
+   * the new company's connection, unless another company already holds that brand (one brand, one
+   * company); the creator's other sign-in connections go.
+   */
+  async adoptSignInConnection(scope: CompanyScope, userId: string, tx: EntityManager): Promise<void> {
+    await scopedQuery(
+      tx,
+      scope,
+      `UPDATE marketplace_connections mc SET company_id = $1, user_id = NULL, connected_by = $2, updated_at = now()
+        WHERE mc.user_id = $2 AND mc.company_id IS NULL
+          AND NOT EXISTS (SELECT 1 FROM marketplace_connections o
+                           WHERE o.brand_id = mc.brand_id AND o.company_id IS NOT NULL AND o.status <> 'DISCONNECTED')`,
+      [userId],
+    );
+    await tx.query('DELETE FROM marketplace_connections WHERE user_id = $1 AND company_id IS NULL', [userId]);
   }
 
   /** Marks a connection refused by Faire, so people see 'Connection Failed'. */
