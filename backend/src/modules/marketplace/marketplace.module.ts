@@ -2,8 +2,10 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityModule } from '../activity/index.js';
 import { AppSettingsModule } from '../app-settings/index.js';
+import { UsersModule } from '../users/index.js';
 import { AccountJobPermits } from './account-permits.js';
 import { CompanyConnections } from './company-connections.js';
+import { ConnectionMembers, ConnectionOrders } from './connection-ports.js';
 import { ConnectionWriter } from './connection-writer.js';
 import { MarketplaceConnection } from './entities/marketplace-connection.entity.js';
 import { FaireOAuthClient } from './faire-oauth.client.js';
@@ -14,13 +16,20 @@ import { MarketplaceRateLimiter } from './rate-limiter.js';
 import { TokenRevocations } from './token-revocations.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([MarketplaceConnection]), ActivityModule, AppSettingsModule],
+  imports: [
+    TypeOrmModule.forFeature([MarketplaceConnection]),
+    ActivityModule,
+    AppSettingsModule,
+    UsersModule,
+  ],
   providers: [
     MarketplaceRateLimiter,
     AccountJobPermits,
     FaireClient,
     FaireOAuthClient,
     CompanyConnections,
+    ConnectionMembers,
+    ConnectionOrders,
     TokenRevocations,
     ConnectionWriter,
     MarketplaceService,
@@ -30,6 +39,8 @@ import { TokenRevocations } from './token-revocations.js';
     AccountJobPermits,
     FaireClient,
     CompanyConnections,
+    ConnectionMembers,
+    ConnectionOrders,
     ConnectionWriter,
     TokenRevocations,
     MarketplaceService,
