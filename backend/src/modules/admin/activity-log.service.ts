@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ActivityLog, type ActivityRecord } from '../activity/index.js';
-import { CompanyDirectory } from '../companies/index.js';
+import { CompanyRecords } from '../companies/index.js';
 import { ACTIVITY_PAGE_SIZE, type ActivityItemView, type ActivityPageView } from './dto/activity.dto.js';
 
 export interface ActivityFilter {
@@ -20,7 +20,7 @@ export interface ActivityFilter {
 export class ActivityLogService {
   constructor(
     private readonly log: ActivityLog,
-    private readonly companies: CompanyDirectory,
+    private readonly companies: CompanyRecords,
   ) {}
 
   async list(filter: ActivityFilter): Promise<ActivityPageView> {

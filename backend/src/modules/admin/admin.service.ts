@@ -5,7 +5,7 @@ import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { AppError } from '../../common/errors/index.js';
 import type { AuthContext, CompanyAuthContext } from '../../common/http/auth-context.js';
-import { CompanyDirectory } from '../companies/index.js';
+import { CompanyMembers, CompanyRecords } from '../companies/index.js';
 import { HealthService } from '../health/index.js';
 import { CompanyConnections, ConnectionWriter } from '../marketplace/index.js';
 import { ShipmentPlatformStats } from '../shipments/index.js';
@@ -34,7 +34,8 @@ export class AdminService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly users: UsersService,
     private readonly userDirectory: UserDirectory,
-    private readonly companies: CompanyDirectory,
+    private readonly companies: CompanyRecords,
+    private readonly members: CompanyMembers,
     private readonly shipments: ShipmentPlatformStats,
     private readonly team: TeamService,
     private readonly marketplace: MarketplaceCheckService,
@@ -50,7 +51,7 @@ export class AdminService {
   async listUsers(): Promise<AdminUserView[]> {
     const [users, memberships, connections] = await Promise.all([
       this.userDirectory.listAll(),
-      this.companies.activeMembershipsByUser(),
+      this.members.activeByUser(),
       this.connectionsByCompany(),
     ]);
     return users.map((u) => {
@@ -158,7 +159,7 @@ export class AdminService {
 
   /** Releases a company's Faire connection (e.g. a brand two companies hold): revoked, then forgotten. */
   async releaseConnection(caller: AuthContext, companyId: string): Promise<{ ok: true }> {
-    if (!(await this.companies.find(companyId))) throw new AppError('NOT_FOUND', 'Company not found');
+    if (!(await this.companies.exists(companyId))) throw new AppError('NOT_FOUND', 'Company not found');
     await this.writer.remove(companyId, caller);
     return { ok: true };
   }
@@ -168,15 +169,17 @@ export class AdminService {
    * with an admin context of that company (the activity row names them, flagged as platform admin).
    */
   async invite(caller: AuthContext, dto: AdminInviteDto): Promise<TeamMemberView> {
-    const company = await this.companies.find(dto.companyId);
+    // The company's id as stored (the map's one key), not as typed.
+    const [company] = await this.companies.namesByIds([dto.companyId]);
     if (!company) throw new AppError('NOT_FOUND', 'Company not found');
+    const [companyId, companyName] = company;
     const acting: CompanyAuthContext = {
       ...caller,
-      companyId: company.id,
-      companyName: company.name,
+      companyId,
+      companyName,
       role: 'COMPANY_ADMIN',
       // A platform admin needs no membership of the company; the invitation logic does not use it.
-      membershipId: caller.companyId === company.id && caller.membershipId ? caller.membershipId : '',
+      membershipId: caller.companyId === companyId && caller.membershipId ? caller.membershipId : '',
     };
     return this.team.invite(acting, dto.email, dto.role);
   }

@@ -16,7 +16,7 @@ import {
   type ConfigField,
   type StoredConfig,
 } from '../app-settings/index.js';
-import { UsersService } from '../users/index.js';
+import { UserDirectory } from '../users/index.js';
 import type { AppConfigView, ConfigFieldView, SaveAppConfigDto } from './dto/app-config.dto.js';
 
 const APP_CONFIG_LOCK_KEY = 724_113_004;
@@ -35,7 +35,7 @@ export class AppConfigService {
     private readonly credentials: FaireAppCredentials,
     private readonly google: GoogleSignInSettings,
     private readonly activity: ActivityService,
-    private readonly users: UsersService,
+    private readonly users: UserDirectory,
   ) {
     this.box = new SecretBox(config.encryptionKey);
   }

@@ -12,8 +12,8 @@ function fakeDb(rows: { key: string; value_sealed: string }[]): DataSource {
 
 /** The users module's answer: user u1 is root@x.test. */
 const authors = {
-  emailsByIds: async (ids: readonly string[]) =>
-    new Map(ids.filter((id) => id === 'u1').map((id) => [id, 'root@x.test'])),
+  namesByIds: async (ids: readonly string[]) =>
+    new Map(ids.filter((id) => id === 'u1').map((id) => [id, { name: 'Root', email: 'root@x.test' }])),
 };
 
 describe('app config store', () => {

@@ -36,9 +36,9 @@ export interface StoredSetting {
 
 export type StoredConfig = Partial<Record<ConfigField, StoredSetting>>;
 
-/** Who saved the settings: the users module's emails of the given user ids (`UsersService`). */
+/** Who saved the settings: the users module's names and emails of the given user ids (`UserDirectory`). */
 export interface SettingAuthors {
-  emailsByIds(ids: readonly string[], manager?: EntityManager): Promise<Map<string, string>>;
+  namesByIds(ids: readonly string[], manager?: EntityManager): Promise<Map<string, { email: string }>>;
 }
 
 const FIELD_BY_KEY = new Map(CONFIG_FIELDS.map((f) => [CONFIG_KEYS[f], f]));
@@ -68,7 +68,7 @@ export async function readStoredConfig(
     updated_at: Date;
     updated_by: string | null;
   }[] = await db.query(`SELECT key, value_sealed, updated_at, updated_by FROM app_config`);
-  const emails = await authors.emailsByIds(
+  const authorsById = await authors.namesByIds(
     rows.flatMap((r) => (r.updated_by ? [r.updated_by] : [])),
     db instanceof EntityManager ? db : undefined,
   );
@@ -86,7 +86,7 @@ export async function readStoredConfig(
       value,
       updatedAt: row.updated_at,
       updatedBy: row.updated_by,
-      updatedByEmail: row.updated_by ? (emails.get(row.updated_by) ?? null) : null,
+      updatedByEmail: row.updated_by ? (authorsById.get(row.updated_by)?.email ?? null) : null,
     };
   }
   return out;

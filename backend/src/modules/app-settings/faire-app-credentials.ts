@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
-import { UsersService } from '../users/index.js';
+import { UserDirectory } from '../users/index.js';
 import { readStoredConfig, type StoredConfig } from './app-config.store.js';
 
 export interface FaireAppCredentialsValue {
@@ -29,7 +29,7 @@ export class FaireAppCredentials {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly db: DataSource,
-    private readonly users: UsersService,
+    private readonly users: UserDirectory,
   ) {
     this.box = new SecretBox(config.encryptionKey);
   }

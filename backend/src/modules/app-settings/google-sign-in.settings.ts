@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
-import { UsersService } from '../users/index.js';
+import { UserDirectory } from '../users/index.js';
 import { readStoredConfig, type StoredConfig } from './app-config.store.js';
 
 export type GoogleSettings = NonNullable<AppConfig['auth']['google']>;
@@ -37,7 +37,7 @@ export class GoogleSignInSettings implements OnApplicationBootstrap {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly db: DataSource,
-    private readonly users: UsersService,
+    private readonly users: UserDirectory,
   ) {
     this.box = new SecretBox(config.encryptionKey);
     this.fromEnvironment = config.auth.google ? { ...config.auth.google } : null;

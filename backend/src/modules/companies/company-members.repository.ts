@@ -45,18 +45,40 @@ export class CompanyMembers {
     this.scoped = new ScopedRepository(repo);
   }
 
-  /** The user's active membership and its company's name, or null when they belong to none. */
+  /**
+   * The user's active membership and its company's name, or null when they belong to none (one at most,
+   * by the unique index `memberships_one_active_per_user`). Whether someone is a company's admin is this
+   * answer's `companyId` and `role`.
+   */
   async activeOf(userId: string): Promise<ActiveMembership | null> {
-    const rows: { id: string; company_id: string; company_name: string | null; role: CompanyRole }[] =
-      await this.repo.manager.query(
-        `SELECT m.id, m.company_id, c.name AS company_name, m.role
-           FROM memberships m LEFT JOIN companies c ON c.id = m.company_id
-          WHERE m.user_id = $1 AND m.status = 'ACTIVE'`,
-        [userId],
-      );
-    const row = rows[0];
-    if (!row) return null;
-    return { membershipId: row.id, companyId: row.company_id, companyName: row.company_name, role: row.role };
+    const [membership] = (await this.active(userId)).values();
+    return membership ?? null;
+  }
+
+  /** Every user's active membership with its company's name, by user id (the admin panel's users). */
+  activeByUser(): Promise<Map<string, ActiveMembership>> {
+    return this.active();
+  }
+
+  private async active(userId?: string): Promise<Map<string, ActiveMembership>> {
+    const rows: {
+      id: string;
+      user_id: string;
+      company_id: string;
+      company_name: string | null;
+      role: CompanyRole;
+    }[] = await this.repo.manager.query(
+      `SELECT m.id, m.user_id, m.company_id, c.name AS company_name, m.role
+         FROM memberships m LEFT JOIN companies c ON c.id = m.company_id
+        WHERE m.status = 'ACTIVE' AND ${userId === undefined ? 'm.user_id IS NOT NULL' : 'm.user_id = $1'}`,
+      userId === undefined ? [] : [userId],
+    );
+    return new Map(
+      rows.map((r) => [
+        r.user_id,
+        { membershipId: r.id, companyId: r.company_id, companyName: r.company_name, role: r.role },
+      ]),
+    );
   }
 
   /** Companies with at least one active admin who gets the digest (for the daily fan-out). */

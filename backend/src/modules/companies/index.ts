@@ -3,11 +3,6 @@
 // the HTTP flow, is the company-setup module).
 export { CompanyRecordsModule } from './company-records.module.js';
 export { CompanyMembers, type ActiveMembership, type MemberRecord } from './company-members.repository.js';
-export {
-  CompanyDirectory,
-  type CompanyListing,
-  type MembershipWithCompany,
-} from './company-directory.repository.js';
-export { CompanyRecords } from './company-records.repository.js';
+export { CompanyRecords, type CompanyListing } from './company-records.repository.js';
 export { Company } from './entities/company.entity.js';
 export { Membership, MEMBER_STATUSES, type MemberStatus } from './entities/membership.entity.js';

@@ -2,13 +2,7 @@
 export { MarketplaceModule } from './marketplace.module.js';
 export { AccountJobPermits } from './account-permits.js';
 export { CompanyConnections, type CompanyAccount, type ConnectionOverview } from './company-connections.js';
-export {
-  type ActiveMembership,
-  ConnectionMembers,
-  type ConnectionMembersSource,
-  ConnectionOrders,
-  type ConnectionOrdersSource,
-} from './connection-ports.js';
+export { ConnectionOrders, type ConnectionOrdersSource } from './connection-ports.js';
 export { ConnectionWriter } from './connection-writer.js';
 export { MarketplaceConnection } from './entities/marketplace-connection.entity.js';
 export { MarketplaceTokenRevocation } from './entities/marketplace-token-revocation.entity.js';

@@ -2,10 +2,11 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityModule } from '../activity/index.js';
 import { AppSettingsModule } from '../app-settings/index.js';
+import { CompanyRecordsModule } from '../companies/index.js';
 import { UsersModule } from '../users/index.js';
 import { AccountJobPermits } from './account-permits.js';
 import { CompanyConnections } from './company-connections.js';
-import { ConnectionMembers, ConnectionOrders } from './connection-ports.js';
+import { ConnectionOrders } from './connection-ports.js';
 import { ConnectionWriter } from './connection-writer.js';
 import { MarketplaceConnection } from './entities/marketplace-connection.entity.js';
 import { FaireOAuthClient } from './faire-oauth.client.js';
@@ -20,6 +21,7 @@ import { TokenRevocations } from './token-revocations.js';
     TypeOrmModule.forFeature([MarketplaceConnection]),
     ActivityModule,
     AppSettingsModule,
+    CompanyRecordsModule,
     UsersModule,
   ],
   providers: [
@@ -28,7 +30,6 @@ import { TokenRevocations } from './token-revocations.js';
     FaireClient,
     FaireOAuthClient,
     CompanyConnections,
-    ConnectionMembers,
     ConnectionOrders,
     TokenRevocations,
     ConnectionWriter,
@@ -39,7 +40,6 @@ import { TokenRevocations } from './token-revocations.js';
     AccountJobPermits,
     FaireClient,
     CompanyConnections,
-    ConnectionMembers,
     ConnectionOrders,
     ConnectionWriter,
     TokenRevocations,

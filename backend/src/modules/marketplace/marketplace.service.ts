@@ -6,10 +6,10 @@ import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { AppError } from '../../common/errors/index.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
 import { ActivityService } from '../activity/index.js';
+import { CompanyMembers } from '../companies/index.js';
 import { UserDirectory } from '../users/index.js';
 import type { MarketplaceLinker } from './marketplace-linker.js';
 import { CompanyConnections, type ConnectionView } from './company-connections.js';
-import { ConnectionMembers } from './connection-ports.js';
 import { ConnectionWriter, BRAND_HELD_MESSAGE } from './connection-writer.js';
 import { FaireOAuthClient } from './faire-oauth.client.js';
 import { accountKeyForToken, FaireClient } from './faire.client.js';
@@ -49,7 +49,7 @@ export class MarketplaceService implements MarketplaceLinker {
     private readonly faire: FaireClient,
     private readonly oauth: FaireOAuthClient,
     private readonly activity: ActivityService,
-    private readonly members: ConnectionMembers,
+    private readonly members: CompanyMembers,
     private readonly users: UserDirectory,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -69,7 +69,7 @@ export class MarketplaceService implements MarketplaceLinker {
     token: string,
   ): Promise<string> {
     const credentials: FaireCredentials = { mode: 'ACCESS_TOKEN', token: token.trim() };
-    const m = await this.members.activeMembership(user.userId);
+    const m = await this.members.activeOf(user.userId);
     if (m && m.role !== 'COMPANY_ADMIN') throw new AppError('FORBIDDEN', ADMIN_ONLY);
     const profile = await this.profileFor(credentials);
     if (!m) {
@@ -139,9 +139,11 @@ export class MarketplaceService implements MarketplaceLinker {
       return this.result('error', 'This connection link is no longer valid. Please start again.');
     }
     if (!code) return this.result('denied', 'Faire access was not granted.');
-    const admin = (await this.members.isActiveAdmin(userId, pending.companyId))
-      ? await this.users.nameOf(userId)
-      : null;
+    const m = await this.members.activeOf(userId);
+    const admin =
+      m?.companyId === pending.companyId && m.role === 'COMPANY_ADMIN'
+        ? await this.users.nameOf(userId)
+        : null;
     if (!admin) return this.result('error', ADMIN_ONLY);
     const actor = { userId, email: admin.email, isPlatformAdmin: false, companyId: pending.companyId };
     try {

@@ -10,7 +10,7 @@ import { ActivityService } from '../activity/index.js';
 import { AuthService, type CurrentUserView } from '../auth/index.js';
 import { CompanyMembers, CompanyRecords, type MemberRecord } from '../companies/index.js';
 import { MailService } from '../mail/index.js';
-import { UsersService } from '../users/index.js';
+import { UserDirectory } from '../users/index.js';
 import type { OutboxMessageView, TeamMemberView } from './dto/team.dto.js';
 import { hashInvitationToken, newInvitationToken } from './invitation-token.js';
 import { InvitationsRepository } from './invitations.repository.js';
@@ -29,7 +29,7 @@ export class TeamService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly members: CompanyMembers,
     private readonly companies: CompanyRecords,
-    private readonly users: UsersService,
+    private readonly users: UserDirectory,
     private readonly invitations: InvitationsRepository,
     private readonly mail: MailService,
     private readonly activity: ActivityService,
@@ -244,7 +244,7 @@ export class TeamService {
     const member = await this.members.find(scope, memberId, tx);
     if (!member) throw new AppError('NOT_FOUND', NOT_FOUND);
     const names = await this.users.namesByIds(member.userId ? [member.userId] : [], tx);
-    const name = member.userId ? (names.get(member.userId) ?? null) : null;
+    const name = member.userId ? (names.get(member.userId)?.name ?? null) : null;
     return { ...member, name, label: memberLabel({ email: member.email, name }) };
   }
 
@@ -281,7 +281,7 @@ export class TeamService {
     ]);
     return members.map((m) => ({
       ...m,
-      userName: m.userId ? (names.get(m.userId) ?? null) : null,
+      userName: m.userId ? (names.get(m.userId)?.name ?? null) : null,
       expiresAt: expiries.get(m.id) ?? null,
     }));
   }

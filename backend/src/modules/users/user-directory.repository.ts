@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, MoreThanOrEqual, type Repository } from 'typeorm';
+import { In, MoreThanOrEqual, type EntityManager, type Repository } from 'typeorm';
 import { User } from './entities/user.entity.js';
 
 /** A person as other modules show them next to what they did (an upload, a connection). */
@@ -18,18 +18,22 @@ export interface UserListing {
 }
 
 /**
- * What other modules may read of the `users` table: names by id, and the platform-wide reads of the
+ * What other modules may read of the `users` table: names and emails by id (the one place for both), and the platform-wide reads of the
  * admin panel (every user, counts). Nothing here joins another module's table; callers compose.
  */
 @Injectable()
 export class UserDirectory {
   constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
 
-  /** Names and emails of the given users; an id with no user is absent from the map. */
-  async namesByIds(ids: readonly string[]): Promise<Map<string, UserNameAndEmail>> {
+  /**
+   * Names and emails of the given users; an id with no user is absent from the map. Inside `manager`'s
+   * transaction if given.
+   */
+  async namesByIds(ids: readonly string[], manager?: EntityManager): Promise<Map<string, UserNameAndEmail>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
-    const rows = await this.users.find({
+    const repo = manager ? manager.getRepository(User) : this.users;
+    const rows = await repo.find({
       select: { id: true, name: true, email: true },
       where: { id: In(unique) },
     });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, type EntityManager, type Repository } from 'typeorm';
+import type { Repository } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { AppError } from '../../common/errors/index.js';
@@ -31,18 +31,6 @@ export class UsersService {
 
   findByEmail(email: string): Promise<User | null> {
     return this.users.findOne({ where: { email: email.toLowerCase() } });
-  }
-
-  /** The names of the given users, by id (unknown ids are left out); inside `manager`'s transaction if given. */
-  async namesByIds(ids: readonly string[], manager?: EntityManager): Promise<Map<string, string>> {
-    const rows = await this.pick(ids, manager);
-    return new Map(rows.map((u) => [u.id, u.name]));
-  }
-
-  /** The emails of the given users, by id (unknown ids are left out); inside `manager`'s transaction if given. */
-  async emailsByIds(ids: readonly string[], manager?: EntityManager): Promise<Map<string, string>> {
-    const rows = await this.pick(ids, manager);
-    return new Map(rows.map((u) => [u.id, u.email]));
   }
 
   /** Users are keyed by the provider's subject id; an unverified email is refused. */
@@ -90,15 +78,5 @@ export class UsersService {
         lastSignInAt: now,
       }),
     );
-  }
-
-  private pick(
-    ids: readonly string[],
-    manager?: EntityManager,
-  ): Promise<Pick<User, 'id' | 'name' | 'email'>[]> {
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return Promise.resolve([]);
-    const repo = manager ? manager.getRepository(User) : this.users;
-    return repo.find({ select: { id: true, name: true, email: true }, where: { id: In(unique) } });
   }
 }
