@@ -14,8 +14,8 @@ import { AuthModule } from './modules/auth/index.js';
 import { SessionMiddleware } from './modules/auth/session.middleware.js';
 import { ColumnMappingsController } from './modules/column-mappings/column-mappings.controller.js';
 import { ColumnMappingsModule } from './modules/column-mappings/index.js';
-import { CompaniesController } from './modules/companies/companies.controller.js';
-import { CompaniesModule } from './modules/companies/index.js';
+import { CompaniesController } from './modules/company-setup/company-setup.controller.js';
+import { CompanySetupModule } from './modules/company-setup/index.js';
 import { CompanySettingsController } from './modules/company-settings/company-settings.controller.js';
 import { CompanySettingsModule } from './modules/company-settings/index.js';
 import { DigestController } from './modules/digest/digest.controller.js';
@@ -44,7 +44,7 @@ import { TeamController } from './modules/team/team.controller.js';
     AppSettingsModule,
     MarketplaceModule,
     AuthModule,
-    CompaniesModule,
+    CompanySetupModule,
     TeamModule,
     OrdersModule,
     DigestModule,

@@ -4,8 +4,10 @@ import { QUEUES } from '../../common/queue/queues.js';
 import { ActivityModule } from '../activity/index.js';
 import { AppSettingsModule } from '../app-settings/index.js';
 import { AuthModule } from '../auth/index.js';
+import { CompanyRecordsModule } from '../companies/index.js';
 import { HealthModule } from '../health/index.js';
 import { MarketplaceModule } from '../marketplace/index.js';
+import { ShipmentsModule } from '../shipments/index.js';
 import { TeamModule } from '../team/index.js';
 import { UsersModule } from '../users/index.js';
 import { ActivityLogService } from './activity-log.service.js';
@@ -29,6 +31,8 @@ import { QueueDashboard } from './queue-dashboard.js';
     AuthModule,
     HealthModule,
     MarketplaceModule,
+    CompanyRecordsModule,
+    ShipmentsModule,
     BullModule.registerQueue(...Object.values(QUEUES).map((name) => ({ name }))),
   ],
   providers: [

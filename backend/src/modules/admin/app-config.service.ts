@@ -16,6 +16,7 @@ import {
   type ConfigField,
   type StoredConfig,
 } from '../app-settings/index.js';
+import { UserDirectory } from '../users/index.js';
 import type { AppConfigView, ConfigFieldView, SaveAppConfigDto } from './dto/app-config.dto.js';
 
 const APP_CONFIG_LOCK_KEY = 724_113_004;
@@ -34,12 +35,13 @@ export class AppConfigService {
     private readonly credentials: FaireAppCredentials,
     private readonly google: GoogleSignInSettings,
     private readonly activity: ActivityService,
+    private readonly users: UserDirectory,
   ) {
     this.box = new SecretBox(config.encryptionKey);
   }
 
   async view(): Promise<AppConfigView> {
-    const stored = await readStoredConfig(this.db, this.box);
+    const stored = await readStoredConfig(this.db, this.box, this.users);
     const entries = CONFIG_FIELDS.map((field) => [field, this.fieldView(field, stored)] as const);
     return Object.fromEntries(entries) as unknown as AppConfigView;
   }
@@ -54,7 +56,7 @@ export class AppConfigService {
       await this.db.transaction(async (tx) => {
         // One save at a time, so that the recorded change matches what was written.
         await tx.query('SELECT pg_advisory_xact_lock($1)', [APP_CONFIG_LOCK_KEY]);
-        const current = await readStoredConfig(tx, this.box);
+        const current = await readStoredConfig(tx, this.box, this.users);
         const changed: ConfigField[] = [];
         const cleared: ConfigField[] = [];
         for (const field of given) {
@@ -83,7 +85,7 @@ export class AppConfigService {
       });
       this.credentials.invalidate();
       if (given.some((f) => f.startsWith('google'))) {
-        this.google.apply(await readStoredConfig(this.db, this.box));
+        this.google.apply(await readStoredConfig(this.db, this.box, this.users));
       }
     }
     return this.view();

@@ -6,10 +6,15 @@ import { CONFIG_KEYS, readStoredConfig, sealSetting } from './app-config.store.j
 function fakeDb(rows: { key: string; value_sealed: string }[]): DataSource {
   const at = new Date('2026-01-05T10:00:00Z');
   return {
-    query: async () =>
-      rows.map((r) => ({ ...r, updated_at: at, updated_by: 'u1', updated_by_email: 'root@x.test' })),
+    query: async () => rows.map((r) => ({ ...r, updated_at: at, updated_by: 'u1' })),
   } as unknown as DataSource;
 }
+
+/** The users module's answer: user u1 is root@x.test. */
+const authors = {
+  namesByIds: async (ids: readonly string[]) =>
+    new Map(ids.filter((id) => id === 'u1').map((id) => [id, { name: 'Root', email: 'root@x.test' }])),
+};
 
 describe('app config store', () => {
   const box = new SecretBox(randomBytes(32));
@@ -20,6 +25,7 @@ describe('app config store', () => {
     const stored = await readStoredConfig(
       fakeDb([{ key: CONFIG_KEYS.faireApplicationSecret, value_sealed: sealed }]),
       box,
+      authors,
     );
     expect(stored.faireApplicationSecret).toMatchObject({
       value: 'very-secret-value',
@@ -37,6 +43,7 @@ describe('app config store', () => {
         { key: 'unknown_key', value_sealed: sealed },
       ]),
       box,
+      authors,
     );
     expect(stored).toEqual({});
   });

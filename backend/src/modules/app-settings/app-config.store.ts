@@ -1,4 +1,4 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import { EntityManager, type DataSource } from 'typeorm';
 import type { SecretBox } from '../../common/crypto/secret-box.js';
 
 /**
@@ -36,6 +36,11 @@ export interface StoredSetting {
 
 export type StoredConfig = Partial<Record<ConfigField, StoredSetting>>;
 
+/** Who saved the settings: the users module's names and emails of the given user ids (`UserDirectory`). */
+export interface SettingAuthors {
+  namesByIds(ids: readonly string[], manager?: EntityManager): Promise<Map<string, { email: string }>>;
+}
+
 const FIELD_BY_KEY = new Map(CONFIG_FIELDS.map((f) => [CONFIG_KEYS[f], f]));
 
 /** The additional data a sealed value is bound to, so a ciphertext copied to another key does not open. */
@@ -48,22 +53,24 @@ export function sealSetting(box: SecretBox, field: ConfigField, value: string): 
 }
 
 /**
- * Every saved setting, opened. A value that no longer opens (the encryption key changed) is left out, so
- * the environment applies again until an admin saves it anew.
+ * Every saved setting, opened, with the email of whoever saved it (asked of `authors`, in the same
+ * transaction when `db` is one). A value that no longer opens (the encryption key changed) is left out,
+ * so the environment applies again until an admin saves it anew.
  */
 export async function readStoredConfig(
   db: DataSource | EntityManager,
   box: SecretBox,
+  authors: SettingAuthors,
 ): Promise<StoredConfig> {
   const rows: {
     key: string;
     value_sealed: string;
     updated_at: Date;
     updated_by: string | null;
-    updated_by_email: string | null;
-  }[] = await db.query(
-    `SELECT a.key, a.value_sealed, a.updated_at, a.updated_by, u.email AS updated_by_email
-       FROM app_config a LEFT JOIN users u ON u.id = a.updated_by`,
+  }[] = await db.query(`SELECT key, value_sealed, updated_at, updated_by FROM app_config`);
+  const authorsById = await authors.namesByIds(
+    rows.flatMap((r) => (r.updated_by ? [r.updated_by] : [])),
+    db instanceof EntityManager ? db : undefined,
   );
   const out: StoredConfig = {};
   for (const row of rows) {
@@ -79,7 +86,7 @@ export async function readStoredConfig(
       value,
       updatedAt: row.updated_at,
       updatedBy: row.updated_by,
-      updatedByEmail: row.updated_by_email,
+      updatedByEmail: row.updated_by ? (authorsById.get(row.updated_by)?.email ?? null) : null,
     };
   }
   return out;

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { UsersModule } from '../users/index.js';
 import { FaireAppCredentials } from './faire-app-credentials.js';
 import { GoogleSignInSettings } from './google-sign-in.settings.js';
 
@@ -9,6 +10,7 @@ import { GoogleSignInSettings } from './google-sign-in.settings.js';
  * is never changed.
  */
 @Module({
+  imports: [UsersModule],
   providers: [FaireAppCredentials, GoogleSignInSettings],
   exports: [FaireAppCredentials, GoogleSignInSettings],
 })

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
+import { UserDirectory } from '../users/index.js';
 import { readStoredConfig, type StoredConfig } from './app-config.store.js';
 
 export interface FaireAppCredentialsValue {
@@ -28,6 +29,7 @@ export class FaireAppCredentials {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly users: UserDirectory,
   ) {
     this.box = new SecretBox(config.encryptionKey);
   }
@@ -53,7 +55,7 @@ export class FaireAppCredentials {
     }
     if (!this.loading) {
       const generation = this.generation;
-      const loading = readStoredConfig(this.db, this.box).then((value) => {
+      const loading = readStoredConfig(this.db, this.box, this.users).then((value) => {
         if (generation === this.generation) this.cached = { atMs: Date.now(), value };
         return value;
       });

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
+import { UserDirectory } from '../users/index.js';
 import { readStoredConfig, type StoredConfig } from './app-config.store.js';
 
 export type GoogleSettings = NonNullable<AppConfig['auth']['google']>;
@@ -36,6 +37,7 @@ export class GoogleSignInSettings implements OnApplicationBootstrap {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly users: UserDirectory,
   ) {
     this.box = new SecretBox(config.encryptionKey);
     this.fromEnvironment = config.auth.google ? { ...config.auth.google } : null;
@@ -55,7 +57,7 @@ export class GoogleSignInSettings implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.runApi) return;
     try {
-      this.apply(await readStoredConfig(this.db, this.box));
+      this.apply(await readStoredConfig(this.db, this.box, this.users));
     } catch (err) {
       this.logger.warn(`Saved Google sign-in settings could not be read: ${(err as Error).message}`);
     }

@@ -7,6 +7,7 @@ export {
   SECRET_FIELDS,
   writeSetting,
   type ConfigField,
+  type SettingAuthors,
   type StoredConfig,
 } from './app-config.store.js';
 export { AppConfigEntry } from './entities/app-config.entity.js';

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { ActivityModule } from '../activity/index.js';
 import { AppSettingsModule } from '../app-settings/index.js';
+import { CompanyRecordsModule } from '../companies/index.js';
 import { MarketplaceModule } from '../marketplace/index.js';
 import { UsersModule } from '../users/index.js';
 import { AuthFlowService } from './auth-flow.service.js';
@@ -17,6 +18,7 @@ import { GoogleStrategyRefresh } from './google.strategy.js';
   imports: [
     PassportModule.register({ session: false }),
     UsersModule,
+    CompanyRecordsModule,
     ActivityModule,
     MarketplaceModule,
     AppSettingsModule,

@@ -1,57 +1,40 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
-import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { AppError } from '../../common/errors/index.js';
-import type { AuthContext, CompanyRole } from '../../common/http/auth-context.js';
+import type { AuthContext } from '../../common/http/auth-context.js';
+import { CompanyMembers } from '../companies/index.js';
+import { CompanyConnections } from '../marketplace/index.js';
 import { type User, UsersService } from '../users/index.js';
 import { CurrentUserView } from './dto/current-user.view.js';
-
-interface ContextRow {
-  id: string;
-  email: string;
-  name: string;
-  membership_id: string | null;
-  company_id: string | null;
-  company_name: string | null;
-  role: CompanyRole | null;
-  has_faire_token: boolean;
-}
 
 @Injectable()
 export class AuthService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
     private readonly users: UsersService,
+    private readonly members: CompanyMembers,
+    private readonly connections: CompanyConnections,
     private readonly clock: Clock,
   ) {}
 
   /** The caller's identity, company and role, read fresh from the database. */
   async loadContext(userId: string): Promise<(AuthContext & { hasFaireToken: boolean }) | null> {
-    const rows: ContextRow[] = await this.db.query(
-      `SELECT u.id, u.email, u.name, m.id AS membership_id, m.company_id, c.name AS company_name, m.role,
-              EXISTS (SELECT 1 FROM marketplace_connections mc
-                       WHERE (mc.company_id = m.company_id OR (mc.company_id IS NULL AND mc.user_id = u.id))
-                         AND mc.status <> 'DISCONNECTED') AS has_faire_token
-         FROM users u
-         LEFT JOIN memberships m ON m.user_id = u.id AND m.status = 'ACTIVE'
-         LEFT JOIN companies c ON c.id = m.company_id
-        WHERE u.id = $1`,
-      [userId],
-    );
-    const row = rows[0];
-    if (!row) return null;
+    const [user, membership] = await Promise.all([
+      this.users.findById(userId),
+      this.members.activeOf(userId),
+    ]);
+    if (!user) return null;
+    const hasFaireToken = await this.connections.hasLiveConnection(membership?.companyId ?? null, user.id);
     return {
-      userId: row.id,
-      email: row.email,
-      name: row.name,
-      isPlatformAdmin: this.users.isPlatformAdmin(row.email),
-      companyId: row.company_id,
-      companyName: row.company_name,
-      role: row.role,
-      membershipId: row.membership_id,
-      hasFaireToken: row.has_faire_token,
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      isPlatformAdmin: this.users.isPlatformAdmin(user.email),
+      companyId: membership?.companyId ?? null,
+      companyName: membership?.companyName ?? null,
+      role: membership?.role ?? null,
+      membershipId: membership?.membershipId ?? null,
+      hasFaireToken,
     };
   }
 

@@ -1,31 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { CompanyScope } from '../../common/database/company-scope.js';
 import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
+import { CompanyMembers } from '../companies/index.js';
 
 /** Each member's opt-out of the daily digest, on their membership. */
 @Injectable()
 export class DigestPreferences {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly members: CompanyMembers) {}
 
   async get(caller: CompanyAuthContext): Promise<{ dailyDigest: boolean; receives: boolean }> {
-    const rows: { daily_digest: boolean }[] = await this.db.query(
-      'SELECT daily_digest FROM memberships WHERE company_id = $1 AND user_id = $2',
-      [caller.companyId, caller.userId],
-    );
-    if (!rows[0]) throw new AppError('NOT_FOUND', 'Membership not found');
-    return {
-      dailyDigest: rows[0].daily_digest,
-      receives: rows[0].daily_digest && caller.role === 'COMPANY_ADMIN',
-    };
+    const dailyDigest = await this.members.dailyDigest(CompanyScope.of(caller), caller.userId);
+    if (dailyDigest === null) throw new AppError('NOT_FOUND', 'Membership not found');
+    return { dailyDigest, receives: dailyDigest && caller.role === 'COMPANY_ADMIN' };
   }
 
   async set(caller: CompanyAuthContext, on: boolean): Promise<{ dailyDigest: boolean; receives: boolean }> {
-    await this.db.query(
-      'UPDATE memberships SET daily_digest = $3, updated_at = now() WHERE company_id = $1 AND user_id = $2',
-      [caller.companyId, caller.userId, on],
-    );
+    await this.members.setDailyDigest(CompanyScope.of(caller), caller.userId, on);
     return this.get(caller);
   }
 }

@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { QUEUES } from '../../common/queue/queues.js';
+import { CompanyRecordsModule } from '../companies/index.js';
 import { MailModule } from '../mail/index.js';
 import { OrdersModule } from '../orders/index.js';
 import { DigestPreferences } from './digest-preferences.service.js';
@@ -11,7 +12,7 @@ const digestQueue = BullModule.registerQueue({ name: QUEUES.DIGEST });
 
 /** The daily digest email to company admins (its worker and schedule) and each member's opt-out. */
 @Module({
-  imports: [MailModule, OrdersModule, digestQueue],
+  imports: [CompanyRecordsModule, MailModule, OrdersModule, digestQueue],
   providers: [DigestSendsRepository, DigestService, DigestPreferences],
   exports: [digestQueue, DigestService, DigestPreferences],
 })

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { CompanyScope } from '../../common/database/company-scope.js';
+import { CompanyMembers, CompanyRecords } from '../companies/index.js';
 import { MailService } from '../mail/index.js';
 import { LateRateService, ProblemOrderReports } from '../orders/index.js';
 import { digestMail } from './digest-mail.js';
@@ -28,6 +29,8 @@ export class DigestService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly sends: DigestSendsRepository,
+    private readonly members: CompanyMembers,
+    private readonly companies: CompanyRecords,
     private readonly problems: ProblemOrderReports,
     private readonly lateRates: LateRateService,
     private readonly mail: MailService,
@@ -35,11 +38,8 @@ export class DigestService {
   ) {}
 
   /** Companies with at least one active admin who gets the digest (for the daily fan-out). */
-  async companiesWithRecipients(): Promise<string[]> {
-    const rows: { company_id: string }[] = await this.db.query(
-      `SELECT DISTINCT company_id FROM memberships WHERE role = 'COMPANY_ADMIN' AND status = 'ACTIVE' AND daily_digest`,
-    );
-    return rows.map((r) => r.company_id);
+  companiesWithRecipients(): Promise<string[]> {
+    return this.members.companiesWithDigestRecipients();
   }
 
   async sendDaily(companyId: string, day: string): Promise<DigestOutcome> {
@@ -48,28 +48,21 @@ export class DigestService {
       .transaction(async (tx) => {
         const claimed = await this.sends.claim(scope, day, tx);
         if (!claimed) return { sent: false, reason: 'already-sent' } as const;
-        const recipients: { email: string }[] = await tx.query(
-          `SELECT m.email FROM memberships m
-          WHERE m.company_id = $1 AND m.role = 'COMPANY_ADMIN' AND m.status = 'ACTIVE' AND m.daily_digest
-          ORDER BY m.email`,
-          [companyId],
-        );
+        const recipients = await this.members.digestRecipients(scope, tx);
         const fresh = await this.problems.unreported(scope, tx);
         // Nothing to say, or nobody to say it to: roll the claim back, a later run today may still send.
         if (recipients.length === 0) throw new NoDigest('no-recipients');
         if (fresh.length === 0) throw new NoDigest('nothing-new');
         const rate = await this.lateRates.forCompany(companyId);
-        const [company] = await tx.query<{ name: string }[]>('SELECT name FROM companies WHERE id = $1', [
-          companyId,
-        ]);
+        const companyName = await this.companies.name(scope, tx);
         const message = digestMail({
-          companyName: company?.name ?? 'your company',
+          companyName: companyName ?? 'your company',
           orders: fresh,
           rate,
           problemOrdersUrl: `${this.config.publicUrl.replace(/\/$/, '')}/problem-orders`,
           settingsUrl: `${this.config.publicUrl.replace(/\/$/, '')}/dashboard?tab=settings`,
         });
-        for (const r of recipients) await this.mail.send({ ...message, to: r.email, companyId });
+        for (const to of recipients) await this.mail.send({ ...message, to, companyId });
         await this.problems.markReported(scope, fresh, tx);
         await this.sends.recordSent(scope, day, { recipients: recipients.length, orders: fresh.length }, tx);
         return { sent: true, recipients: recipients.length, orders: fresh.length } as const;

@@ -4,7 +4,9 @@ import type { EntityManager, Repository } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
+import { type CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
+import { UserDirectory } from '../users/index.js';
 import { MarketplaceConnection } from './entities/marketplace-connection.entity.js';
 import type { FaireAccount } from './faire.client.js';
 import type { FaireBrandProfile, FaireCredentials } from './faire.types.js';
@@ -32,6 +34,18 @@ export type ConnectionView =
       lastError: string | null;
     };
 
+/** A company's connection as the admin panel lists it (every company, no token). */
+export interface ConnectionOverview {
+  companyId: string;
+  brandId: string;
+  brandName: string;
+  status: string;
+  currency: string;
+  connectedBy: string | null;
+  /** Another company holds a live connection to the same brand. */
+  brandShared: boolean;
+}
+
 /** Reads and writes the one Faire connection of each company (tokens sealed at rest). */
 @Injectable()
 export class CompanyConnections {
@@ -40,6 +54,7 @@ export class CompanyConnections {
   constructor(
     @InjectRepository(MarketplaceConnection) readonly repo: Repository<MarketplaceConnection>,
     private readonly clock: Clock,
+    private readonly users: UserDirectory,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.box = new SecretBox(config.encryptionKey);
@@ -55,6 +70,48 @@ export class CompanyConnections {
       `SELECT company_id FROM marketplace_connections WHERE company_id IS NOT NULL AND status = 'CONNECTED'`,
     );
     return rows.map((r) => r.company_id);
+  }
+
+  /**
+   * The currency of the company's connection (whatever its status), or null when it has none: what a
+   * shipment not yet sent to Faire is shown in.
+   */
+  async currencyOf(scope: CompanyScope): Promise<string | null> {
+    const rows = await scopedQuery<{ currency: string }[]>(
+      this.repo.manager,
+      scope,
+      'SELECT currency FROM marketplace_connections WHERE company_id = $1',
+    );
+    return rows[0]?.currency ?? null;
+  }
+
+  /** Every company's connection, flagging a brand that more than one company holds (admin panel). */
+  async platformOverview(): Promise<ConnectionOverview[]> {
+    const rows: {
+      company_id: string;
+      brand_id: string;
+      brand_name: string;
+      status: string;
+      currency: string;
+      connected_by: string | null;
+      brand_shared: boolean;
+    }[] = await this.repo.manager.query(
+      `SELECT mc.company_id, mc.brand_id, mc.brand_name, mc.status, mc.currency, mc.connected_by,
+              EXISTS (SELECT 1 FROM marketplace_connections o
+                       WHERE o.brand_id = mc.brand_id AND o.company_id IS NOT NULL AND o.company_id <> mc.company_id
+                         AND o.status <> 'DISCONNECTED') AS brand_shared
+         FROM marketplace_connections mc
+        WHERE mc.company_id IS NOT NULL`,
+    );
+    return rows.map((r) => ({
+      companyId: r.company_id,
+      brandId: r.brand_id,
+      brandName: r.brand_name,
+      status: r.status,
+      currency: r.currency,
+      connectedBy: r.connected_by,
+      brandShared: r.brand_shared,
+    }));
   }
 
   /** The company's connected account, or null when it has none (or Faire refused it). */
@@ -83,6 +140,38 @@ export class CompanyConnections {
     return this.box.seal(token, sealId);
   }
 
+  /**
+   * Whether the person has a Faire connection that is not disconnected: their company's, or, without a
+   * company, the developer token they gave at sign-in.
+   */
+  async hasLiveConnection(companyId: string | null, userId: string): Promise<boolean> {
+    const rows = await this.repo.manager.query<{ live: boolean }[]>(
+      `SELECT EXISTS (SELECT 1 FROM marketplace_connections mc
+                       WHERE (mc.company_id = $1 OR (mc.company_id IS NULL AND mc.user_id = $2))
+                         AND mc.status <> 'DISCONNECTED') AS live`,
+      [companyId, userId],
+    );
+    return rows[0]?.live ?? false;
+  }
+
+  /**
+   * Inside the transaction that creates a company: a developer token its creator gave at sign-in becomes
+   * the new company's connection, unless another company already holds that brand (one brand, one
+   * company); the creator's other sign-in connections go.
+   */
+  async adoptSignInConnection(scope: CompanyScope, userId: string, tx: EntityManager): Promise<void> {
+    await scopedQuery(
+      tx,
+      scope,
+      `UPDATE marketplace_connections mc SET company_id = $1, user_id = NULL, connected_by = $2, updated_at = now()
+        WHERE mc.user_id = $2 AND mc.company_id IS NULL
+          AND NOT EXISTS (SELECT 1 FROM marketplace_connections o
+                           WHERE o.brand_id = mc.brand_id AND o.company_id IS NOT NULL AND o.status <> 'DISCONNECTED')`,
+      [userId],
+    );
+    await tx.query('DELETE FROM marketplace_connections WHERE user_id = $1 AND company_id IS NULL', [userId]);
+  }
+
   /** Marks a connection refused by Faire, so people see 'Connection Failed'. */
   async markFailed(connectionId: string, reason: string): Promise<void> {
     await this.repo.update(
@@ -92,11 +181,13 @@ export class CompanyConnections {
   }
 
   /** Another company's live connection to this brand, if any (its id only: never shown to the caller). */
-  async heldElsewhere(brandId: string, companyId: string, manager?: EntityManager): Promise<boolean> {
-    const rows = await (manager ?? this.repo.manager).query<{ id: string }[]>(
+  async heldElsewhere(brandId: string, scope: CompanyScope, manager?: EntityManager): Promise<boolean> {
+    const rows = await scopedQuery<{ id: string }[]>(
+      manager ?? this.repo.manager,
+      scope,
       `SELECT id FROM marketplace_connections
-        WHERE brand_id = $1 AND company_id IS NOT NULL AND company_id <> $2 AND status <> 'DISCONNECTED' LIMIT 1`,
-      [brandId, companyId],
+        WHERE brand_id = $2 AND company_id IS NOT NULL AND company_id <> $1 AND status <> 'DISCONNECTED' LIMIT 1`,
+      [brandId],
     );
     return rows.length > 0;
   }
@@ -104,13 +195,14 @@ export class CompanyConnections {
   /** Sets the company's connection (replacing any previous one) inside `manager`'s transaction. */
   async save(
     manager: EntityManager,
-    companyId: string,
+    scope: CompanyScope,
     connectedBy: string,
     credentials: FaireCredentials,
     profile: FaireBrandProfile,
     scopes: string[],
   ): Promise<void> {
-    await manager.query('DELETE FROM marketplace_connections WHERE company_id = $1', [companyId]);
+    const companyId = scope.companyId;
+    await scopedQuery(manager, scope, 'DELETE FROM marketplace_connections WHERE company_id = $1');
     await manager.getRepository(MarketplaceConnection).insert({
       companyId,
       userId: null,
@@ -131,13 +223,9 @@ export class CompanyConnections {
   async view(caller: AuthContext): Promise<ConnectionView> {
     if (!caller.companyId) return { status: 'NO_COMPANY' };
     const canManage = caller.role === 'COMPANY_ADMIN';
-    const rows = await this.repo.manager.query<{ name: string | null }[]>(
-      `SELECT u.name FROM marketplace_connections mc LEFT JOIN users u ON u.id = mc.connected_by
-        WHERE mc.company_id = $1`,
-      [caller.companyId],
-    );
     const c = await this.find(caller.companyId);
     if (!c || c.status === 'DISCONNECTED') return { status: 'NOT_CONNECTED', canManage };
+    const connectedBy = c.connectedBy ? await this.users.nameOf(c.connectedBy) : null;
     return {
       status: c.status,
       canManage,
@@ -146,7 +234,7 @@ export class CompanyConnections {
       currency: c.currency,
       authMode: c.authMode,
       connectedAt: c.createdAt.toISOString(),
-      connectedByName: rows[0]?.name ?? null,
+      connectedByName: connectedBy?.name ?? null,
       lastError: c.lastError,
     };
   }

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { Clock } from '../../common/clock.js';
+import { CompanyScope } from '../../common/database/company-scope.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
 import { ActivityService } from '../activity/index.js';
 import { CompanyConnections, normaliseCurrency } from './company-connections.js';
+import { ConnectionOrders } from './connection-ports.js';
 import { MarketplaceConnection } from './entities/marketplace-connection.entity.js';
 import { FaireOAuthClient } from './faire-oauth.client.js';
 import { FaireError } from './faire.errors.js';
@@ -27,6 +29,7 @@ export class ConnectionWriter {
     private readonly revocations: TokenRevocations,
     private readonly oauth: FaireOAuthClient,
     private readonly activity: ActivityService,
+    private readonly orders: ConnectionOrders,
     private readonly clock: Clock,
   ) {}
 
@@ -76,16 +79,16 @@ export class ConnectionWriter {
       await this.failCurrent(actor.companyId, message);
       return refuse(message);
     }
+    const scope = CompanyScope.of(actor);
     const held = await this.connections.repo.manager.transaction(async (tx) => {
       // One brand, one company: two admins connecting the same brand at once are serialised here.
       await tx.query('SELECT pg_advisory_xact_lock($1)', [brandLockKey(profile.brand_id)]);
-      if (await this.connections.heldElsewhere(profile.brand_id, actor.companyId, tx)) return true;
+      if (await this.connections.heldElsewhere(profile.brand_id, scope, tx)) return true;
       const brandChanged = !!current && current.brandId !== profile.brand_id;
-      await this.connections.save(tx, actor.companyId, actor.userId, credentials, profile, scopes);
+      await this.connections.save(tx, scope, actor.userId, credentials, profile, scopes);
       if (brandChanged) {
         // The next sync is a full one and loads the new brand's orders; shipments keep their brand.
-        await tx.query('DELETE FROM orders WHERE company_id = $1', [actor.companyId]);
-        await tx.query('DELETE FROM order_sync_state WHERE company_id = $1', [actor.companyId]);
+        await this.orders.forgetOrders(scope, tx);
       }
       await this.activity.record(
         {

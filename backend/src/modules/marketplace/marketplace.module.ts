@@ -2,8 +2,11 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityModule } from '../activity/index.js';
 import { AppSettingsModule } from '../app-settings/index.js';
+import { CompanyRecordsModule } from '../companies/index.js';
+import { UsersModule } from '../users/index.js';
 import { AccountJobPermits } from './account-permits.js';
 import { CompanyConnections } from './company-connections.js';
+import { ConnectionOrders } from './connection-ports.js';
 import { ConnectionWriter } from './connection-writer.js';
 import { MarketplaceConnection } from './entities/marketplace-connection.entity.js';
 import { FaireOAuthClient } from './faire-oauth.client.js';
@@ -14,13 +17,20 @@ import { MarketplaceRateLimiter } from './rate-limiter.js';
 import { TokenRevocations } from './token-revocations.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([MarketplaceConnection]), ActivityModule, AppSettingsModule],
+  imports: [
+    TypeOrmModule.forFeature([MarketplaceConnection]),
+    ActivityModule,
+    AppSettingsModule,
+    CompanyRecordsModule,
+    UsersModule,
+  ],
   providers: [
     MarketplaceRateLimiter,
     AccountJobPermits,
     FaireClient,
     FaireOAuthClient,
     CompanyConnections,
+    ConnectionOrders,
     TokenRevocations,
     ConnectionWriter,
     MarketplaceService,
@@ -30,6 +40,7 @@ import { TokenRevocations } from './token-revocations.js';
     AccountJobPermits,
     FaireClient,
     CompanyConnections,
+    ConnectionOrders,
     ConnectionWriter,
     TokenRevocations,
     MarketplaceService,

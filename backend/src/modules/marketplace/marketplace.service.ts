@@ -6,6 +6,8 @@ import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { AppError } from '../../common/errors/index.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
 import { ActivityService } from '../activity/index.js';
+import { CompanyMembers } from '../companies/index.js';
+import { UserDirectory } from '../users/index.js';
 import type { MarketplaceLinker } from './marketplace-linker.js';
 import { CompanyConnections, type ConnectionView } from './company-connections.js';
 import { ConnectionWriter, BRAND_HELD_MESSAGE } from './connection-writer.js';
@@ -47,6 +49,8 @@ export class MarketplaceService implements MarketplaceLinker {
     private readonly faire: FaireClient,
     private readonly oauth: FaireOAuthClient,
     private readonly activity: ActivityService,
+    private readonly members: CompanyMembers,
+    private readonly users: UserDirectory,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -65,11 +69,7 @@ export class MarketplaceService implements MarketplaceLinker {
     token: string,
   ): Promise<string> {
     const credentials: FaireCredentials = { mode: 'ACCESS_TOKEN', token: token.trim() };
-    const membership = await this.connections.repo.manager.query<{ company_id: string; role: string }[]>(
-      `SELECT company_id, role FROM memberships WHERE user_id = $1 AND status = 'ACTIVE' LIMIT 1`,
-      [user.userId],
-    );
-    const m = membership[0];
+    const m = await this.members.activeOf(user.userId);
     if (m && m.role !== 'COMPANY_ADMIN') throw new AppError('FORBIDDEN', ADMIN_ONLY);
     const profile = await this.profileFor(credentials);
     if (!m) {
@@ -77,7 +77,7 @@ export class MarketplaceService implements MarketplaceLinker {
       return `Connected to Faire as ${profile.name}`;
     }
     const outcome = await this.writer.replace(
-      { ...user, companyId: m.company_id },
+      { ...user, companyId: m.companyId },
       credentials,
       profile,
       [],
@@ -139,13 +139,13 @@ export class MarketplaceService implements MarketplaceLinker {
       return this.result('error', 'This connection link is no longer valid. Please start again.');
     }
     if (!code) return this.result('denied', 'Faire access was not granted.');
-    const admin = await this.connections.repo.manager.query<{ email: string; name: string }[]>(
-      `SELECT u.email, u.name FROM users u JOIN memberships m ON m.user_id = u.id
-        WHERE u.id = $1 AND m.company_id = $2 AND m.status = 'ACTIVE' AND m.role = 'COMPANY_ADMIN'`,
-      [userId, pending.companyId],
-    );
-    if (!admin[0]) return this.result('error', ADMIN_ONLY);
-    const actor = { userId, email: admin[0].email, isPlatformAdmin: false, companyId: pending.companyId };
+    const m = await this.members.activeOf(userId);
+    const admin =
+      m?.companyId === pending.companyId && m.role === 'COMPANY_ADMIN'
+        ? await this.users.nameOf(userId)
+        : null;
+    if (!admin) return this.result('error', ADMIN_ONLY);
+    const actor = { userId, email: admin.email, isPlatformAdmin: false, companyId: pending.companyId };
     try {
       const revoked = await this.writer.revokeCurrent(pending.companyId);
       if (!revoked) {

@@ -5,6 +5,7 @@ export { Order } from './entities/order.entity.js';
 export { OrderSyncState } from './entities/order-sync-state.entity.js';
 export { LateRateService } from './late-rate.service.js';
 export type { Thresholds } from './late-rules.js';
+export { OrderRecords, type StoredOrder } from './order-records.repository.js';
 export { OrderSnapshots } from './order-snapshots.service.js';
 export type { OrderView } from './order-view.js';
 export { ProblemOrderReports } from './problem-order-reports.service.js';

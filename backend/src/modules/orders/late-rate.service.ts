@@ -3,6 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
+import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { NOT_SCANNED_STATES, shipByEndSql } from './order-view.js';
 
 /** Faire's Top Shop line: at most 10% of a quarter's shipments late. */
@@ -58,34 +60,50 @@ export class LateRateService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async forCompany(companyId: string) {
+  /** The caller's company (GET /api/orders/late-rate). */
+  forCaller(caller: CompanyAuthContext) {
+    return this.rate(CompanyScope.of(caller));
+  }
+
+  /** Worker code (the daily digest): the company its job names. */
+  forCompany(companyId: string) {
+    return this.rate(CompanyScope.ofJob(companyId));
+  }
+
+  private async rate(scope: CompanyScope) {
     const now = this.clock.now();
     const quarter = quarterOf(now);
-    const [counts] = await this.db.query<[{ shipped: number; late: number }]>(
+    const [counts] = await scopedQuery<[{ shipped: number; late: number }]>(
+      this.db,
+      scope,
       `SELECT count(*)::int AS shipped,
               count(*) FILTER (WHERE first_seen_in_transit_at >= ${shipByEndSql('expected_ship_date')})::int AS late
          FROM orders
         WHERE company_id = $1 AND expected_ship_date IS NOT NULL
           AND first_seen_in_transit_at >= $2 AND first_seen_in_transit_at < $3`,
-      [companyId, quarter.start, quarter.end],
+      [quarter.start, quarter.end],
     );
-    const late: Row[] = await this.db.query(
+    const late = await scopedQuery<Row[]>(
+      this.db,
+      scope,
       `SELECT id, faire_order_id, display_id, customer_name, expected_ship_date, first_seen_in_transit_at
          FROM orders
         WHERE company_id = $1 AND expected_ship_date IS NOT NULL
           AND first_seen_in_transit_at >= $2 AND first_seen_in_transit_at < $3
           AND first_seen_in_transit_at >= ${shipByEndSql('expected_ship_date')}
         ORDER BY first_seen_in_transit_at DESC LIMIT ${LIST_CAP}`,
-      [companyId, quarter.start, quarter.end],
+      [quarter.start, quarter.end],
     );
-    const risk: Row[] = await this.db.query(
+    const risk = await scopedQuery<Row[]>(
+      this.db,
+      scope,
       `SELECT id, faire_order_id, display_id, customer_name, expected_ship_date, state,
               ${shipByEndSql('expected_ship_date')} <= $3 AS overdue
          FROM orders
         WHERE company_id = $1 AND is_open AND state = ANY($2::text[]) AND expected_ship_date IS NOT NULL
           AND ${shipByEndSql('expected_ship_date')} <= $3::timestamptz + make_interval(hours => $4)
         ORDER BY expected_ship_date ASC, id`,
-      [companyId, [...NOT_SCANNED_STATES], now, AT_RISK_HOURS],
+      [[...NOT_SCANNED_STATES], now, AT_RISK_HOURS],
     );
     const url = (id: string) =>
       this.config.marketplace.orderUrlTemplate.replace('{orderId}', encodeURIComponent(id));

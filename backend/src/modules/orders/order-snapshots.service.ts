@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
-import { CompanyScope } from '../../common/database/company-scope.js';
+import { CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
 import type { FaireOrder } from '../marketplace/index.js';
 import { lateVerdict, type Thresholds } from './late-rules.js';
 import { ThresholdsRepository } from './thresholds.repository.js';
@@ -66,11 +66,14 @@ export class OrderSnapshots {
     brandId: string | null = null,
   ): Promise<void> {
     const s = snapshotOf(order);
-    const t = thresholds ?? (await this.thresholds(CompanyScope.ofJob(companyId), m));
+    const scope = CompanyScope.ofJob(companyId);
+    const t = thresholds ?? (await this.thresholds(scope, m));
     const verdict = s.isOpen
       ? lateVerdict(s, t, this.clock.now())
       : { isProblem: false, problemReason: null };
-    await m.query(
+    await scopedQuery(
+      m,
+      scope,
       `INSERT INTO orders (company_id, faire_order_id, display_id, state, is_open, faire_created_at, faire_updated_at, processing_at,
                            customer_name, total_cents, expected_ship_date, tracking_number, carrier, shipment_created_at,
                            estimated_payout_at, is_problem, problem_reason, fetched_at, closed_at, brand_id,
@@ -89,7 +92,6 @@ export class OrderSnapshots {
          first_seen_in_transit_at = COALESCE(orders.first_seen_in_transit_at, EXCLUDED.first_seen_in_transit_at)
        WHERE orders.faire_updated_at <= EXCLUDED.faire_updated_at`,
       [
-        companyId,
         s.faireOrderId,
         s.displayId,
         s.state,
@@ -124,10 +126,11 @@ export class OrderSnapshots {
         processing_at: Date | null;
         shipment_created_at: Date | null;
         tracking_number: string | null;
-      }[] = await tx.query(
+      }[] = await scopedQuery(
+        tx,
+        scope,
         `SELECT id, state, faire_created_at, processing_at, shipment_created_at, tracking_number FROM orders
             WHERE company_id = $1 AND is_open FOR UPDATE`,
-        [scope.companyId],
       );
       const now = this.clock.now();
       const ids: string[] = [];
@@ -150,9 +153,11 @@ export class OrderSnapshots {
         reasons.push(v.problemReason);
       }
       if (ids.length) {
-        await tx.query(
+        await scopedQuery(
+          tx,
+          scope,
           `UPDATE orders o SET is_problem = v.p, problem_reason = v.r
-             FROM unnest($1::uuid[], $2::boolean[], $3::text[]) AS v(id, p, r) WHERE o.id = v.id`,
+             FROM unnest($2::uuid[], $3::boolean[], $4::text[]) AS v(id, p, r) WHERE o.id = v.id AND o.company_id = $1`,
           [ids, flags, reasons],
         );
       }

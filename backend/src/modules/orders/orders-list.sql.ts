@@ -6,10 +6,13 @@ import { NOT_SCANNED_STATES, shipByEndSql } from './order-view.js';
 /**
  * The WHERE and ORDER BY of the orders list. The late rules (late-rules.ts) and the "paid" and "past the
  * expected ship date" rules (order-view.ts) are written again here in SQL so the database filters and
- * counts; orders-list.e2e-spec.ts checks that both say the same for every order.
+ * counts; orders-list.e2e-spec.ts checks that both say the same for every order. `$1` is the company:
+ * the statements run through `scopedQuery`, which binds the scope there, so the parameters answered
+ * start at `$2`.
  */
-export function listOrdersSql(companyId: string, q: ListOrdersQuery, t: Thresholds, now: Date) {
-  const params: unknown[] = [companyId, [...OPEN_STATES]];
+export function listOrdersSql(q: ListOrdersQuery, t: Thresholds, now: Date) {
+  /** `$1`'s place, the scope's company; left out of the parameters answered. */
+  const params: unknown[] = [null, [...OPEN_STATES]];
   const p = (v: unknown) => {
     params.push(v);
     return `$${params.length}`;
@@ -80,5 +83,11 @@ export function listOrdersSql(companyId: string, q: ListOrdersQuery, t: Threshol
   const dir = q.order === 'DESC' ? 'DESC' : 'ASC';
   // Each (sort, direction) has its own index (migration 1764200000600), missing values last both ways.
   const orderBy = `${column[q.sort ?? 'createdAt']} ${dir} NULLS LAST, id ${dir}`;
-  return { where: where.join(' AND '), countWheres, countParams, orderBy, params };
+  return {
+    where: where.join(' AND '),
+    countWheres,
+    countParams: countParams.slice(1),
+    orderBy,
+    params: params.slice(1),
+  };
 }

@@ -5,8 +5,9 @@ import { Queue, QueueEvents } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
-import { CompanyScope } from '../../common/database/company-scope.js';
+import { CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
 import { AppError } from '../../common/errors/index.js';
+import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { ShuttingDownError } from '../../common/shutdown.js';
 import { ORDER_JOBS, QUEUES, type SyncOrdersJob } from '../../common/queue/queues.js';
 import { bullConnection } from '../../common/queue/redis.js';
@@ -54,7 +55,9 @@ export class OrdersSyncService implements OnModuleDestroy {
   ) {}
 
   /** Enqueues a sync (joining one already queued or running) and waits for it. */
-  async refresh(companyId: string): Promise<{ message: string }> {
+  async refresh(caller: CompanyAuthContext): Promise<{ message: string }> {
+    const scope = CompanyScope.of(caller);
+    const companyId = scope.companyId;
     const account = await this.connections.accountFor(companyId);
     if (!account) {
       const current = await this.connections.find(companyId);
@@ -68,14 +71,14 @@ export class OrdersSyncService implements OnModuleDestroy {
       const message = (err as Error).message;
       // A job removed on completion before we started listening has simply finished.
       if (!/Missing key|missing key/.test(message)) {
-        const state = await this.state(companyId);
+        const state = await this.state(scope);
         throw new AppError(
           'MARKETPLACE_UNAVAILABLE',
           `Orders could not be refreshed: ${state?.last_error ?? message}. Showing the last synced data.`,
         );
       }
     }
-    const state = await this.state(companyId);
+    const state = await this.state(scope);
     if (state?.last_error && (!state.last_success_at || state.last_error_at! > state.last_success_at)) {
       throw new AppError(
         'MARKETPLACE_UNAVAILABLE',
@@ -101,15 +104,18 @@ export class OrdersSyncService implements OnModuleDestroy {
     );
   }
 
-  async state(companyId: string) {
-    const rows: {
-      last_success_at: Date | null;
-      high_water_mark: Date | null;
-      last_error: string | null;
-      last_error_at: Date | null;
-    }[] = await this.db.query(
+  async state(scope: CompanyScope) {
+    const rows = await scopedQuery<
+      {
+        last_success_at: Date | null;
+        high_water_mark: Date | null;
+        last_error: string | null;
+        last_error_at: Date | null;
+      }[]
+    >(
+      this.db,
+      scope,
       'SELECT last_success_at, high_water_mark, last_error, last_error_at FROM order_sync_state WHERE company_id = $1',
-      [companyId],
     );
     return rows[0] ?? null;
   }
@@ -128,11 +134,14 @@ export class OrdersSyncService implements OnModuleDestroy {
       const result = await this.syncFrom(companyId, account, opts.willRetry ?? false);
       const now = await this.connections.find(companyId);
       if (!now || now.brandId === account.brandId || round >= 2) return result;
-      await this.db.query('DELETE FROM orders WHERE company_id = $1 AND brand_id IS DISTINCT FROM $2', [
-        companyId,
-        now.brandId,
-      ]);
-      await this.db.query('DELETE FROM order_sync_state WHERE company_id = $1', [companyId]);
+      const scope = CompanyScope.ofJob(companyId);
+      await scopedQuery(
+        this.db,
+        scope,
+        'DELETE FROM orders WHERE company_id = $1 AND brand_id IS DISTINCT FROM $2',
+        [now.brandId],
+      );
+      await scopedQuery(this.db, scope, 'DELETE FROM order_sync_state WHERE company_id = $1');
     }
   }
 
@@ -141,13 +150,14 @@ export class OrdersSyncService implements OnModuleDestroy {
     account: CompanyAccount,
     willRetry: boolean,
   ): Promise<{ fetched: number; closed: number }> {
-    const state = await this.state(companyId);
+    const scope = CompanyScope.ofJob(companyId);
+    const state = await this.state(scope);
     const now = this.clock.now();
     const full =
       !state?.last_success_at ||
       !state.high_water_mark ||
       now.getTime() - state.last_success_at.getTime() > FULL_SYNC_EVERY_MS;
-    const thresholds = await this.snapshots.thresholds(CompanyScope.ofJob(companyId));
+    const thresholds = await this.snapshots.thresholds(scope);
     let fetched = 0;
     let closed = 0;
     let highWater = state?.high_water_mark ?? null;
@@ -165,9 +175,11 @@ export class OrdersSyncService implements OnModuleDestroy {
       }
       if (full) {
         // Open here but not in Faire's open list any more: read each to learn its state.
-        const stale: { faire_order_id: string }[] = await this.db.query(
+        const stale = await scopedQuery<{ faire_order_id: string }[]>(
+          this.db,
+          scope,
           'SELECT faire_order_id FROM orders WHERE company_id = $1 AND is_open AND NOT (faire_order_id = ANY($2::text[]))',
-          [companyId, [...seen]],
+          [[...seen]],
         );
         for (const { faire_order_id } of stale) {
           try {
@@ -180,19 +192,23 @@ export class OrdersSyncService implements OnModuleDestroy {
             );
           } catch (err) {
             if (!(err instanceof FaireError && err.kind === 'NOT_FOUND')) throw err;
-            await this.db.query(
+            await scopedQuery(
+              this.db,
+              scope,
               `UPDATE orders SET is_open = false, closed_at = now(), is_problem = false WHERE company_id = $1 AND faire_order_id = $2`,
-              [companyId, faire_order_id],
+              [faire_order_id],
             );
           }
           closed += 1;
         }
       }
-      await this.snapshots.recalculate(CompanyScope.ofJob(companyId));
-      await this.db.query(
+      await this.snapshots.recalculate(scope);
+      await scopedQuery(
+        this.db,
+        scope,
         `INSERT INTO order_sync_state (company_id, last_success_at, high_water_mark, updated_at) VALUES ($1, $2, $3, now())
          ON CONFLICT (company_id) DO UPDATE SET last_success_at = $2, high_water_mark = $3, updated_at = now()`,
-        [companyId, now, highWater ?? now],
+        [now, highWater ?? now],
       );
       return { fetched, closed };
     } catch (err) {
@@ -207,10 +223,12 @@ export class OrdersSyncService implements OnModuleDestroy {
         await this.connections.markFailed(account.connectionId, err.message);
       }
       this.logger.warn(`Order sync for company ${companyId} failed: ${message}`);
-      await this.db.query(
+      await scopedQuery(
+        this.db,
+        scope,
         `INSERT INTO order_sync_state (company_id, last_error, last_error_at, updated_at) VALUES ($1, $2, now(), now())
          ON CONFLICT (company_id) DO UPDATE SET last_error = $2, last_error_at = now(), updated_at = now()`,
-        [companyId, message],
+        [message],
       );
       throw err;
     }

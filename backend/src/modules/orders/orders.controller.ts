@@ -31,7 +31,7 @@ export class OrdersController {
       "The quarter's late-shipment rate against Faire's 10% line, its late orders and the orders at risk",
   })
   lateRate(@CompanyAuth() auth: CompanyAuthContext) {
-    return this.lateRates.forCompany(auth.companyId);
+    return this.lateRates.forCaller(auth);
   }
 
   @Get('orders/problem')
@@ -42,7 +42,7 @@ export class OrdersController {
   @Post('orders/refresh')
   @HttpCode(200)
   refresh(@CompanyAuth() auth: CompanyAuthContext) {
-    return this.sync.refresh(auth.companyId);
+    return this.sync.refresh(auth);
   }
 
   @Get('analytics/stats')

@@ -4,6 +4,7 @@ import { QUEUES } from '../../common/queue/queues.js';
 import { CompanyRecordsModule } from '../companies/index.js';
 import { MarketplaceModule } from '../marketplace/index.js';
 import { LateRateService } from './late-rate.service.js';
+import { OrderRecords } from './order-records.repository.js';
 import { OrderSnapshots } from './order-snapshots.service.js';
 import { OrdersSyncService } from './orders-sync.service.js';
 import { OrdersService } from './orders.service.js';
@@ -18,6 +19,7 @@ const ordersQueue = BullModule.registerQueue({ name: QUEUES.ORDERS });
   imports: [ordersQueue, MarketplaceModule, CompanyRecordsModule],
   providers: [
     ThresholdsRepository,
+    OrderRecords,
     OrderSnapshots,
     OrdersSyncService,
     OrdersService,
@@ -27,6 +29,7 @@ const ordersQueue = BullModule.registerQueue({ name: QUEUES.ORDERS });
   ],
   exports: [
     ordersQueue,
+    OrderRecords,
     OrderSnapshots,
     OrdersSyncService,
     OrdersService,

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
-import { CompanyScope } from '../../common/database/company-scope.js';
+import { CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import type { ListOrdersQuery } from './dto/list-orders.query.js';
 import { OPEN_STATES, OrderSnapshots } from './order-snapshots.service.js';
@@ -31,13 +31,16 @@ export class OrdersService {
     caller: CompanyAuthContext,
     q: ListOrdersQuery = {},
   ): Promise<{ orders: OrderView[]; total: number }> {
-    const t = await this.snapshots.thresholds(CompanyScope.of(caller));
+    const scope = CompanyScope.of(caller);
+    const t = await this.snapshots.thresholds(scope);
     const now = this.clock.now();
-    const { where, countWheres, countParams, orderBy, params } = listOrdersSql(caller.companyId, q, t, now);
+    const { where, countWheres, countParams, orderBy, params } = listOrdersSql(q, t, now);
     const paged = q.page !== undefined || q.perPage !== undefined;
     const perPage = q.perPage ?? 50;
     const page = q.page ?? 1;
-    const rows: OrderRow[] = await this.db.query(
+    const rows = await scopedQuery<OrderRow[]>(
+      this.db,
+      scope,
       `SELECT ${ORDER_COLUMNS} FROM orders WHERE ${where} ORDER BY ${orderBy}` +
         (paged ? ` LIMIT ${perPage} OFFSET ${(page - 1) * perPage}` : ''),
       params,
@@ -48,7 +51,7 @@ export class OrdersService {
         countWheres.length === 1
           ? `SELECT count(*)::int AS n FROM orders WHERE ${countWheres[0]}`
           : `SELECT (${countWheres.map((w) => `(SELECT count(*) FROM orders WHERE ${w})`).join(' + ')})::int AS n`;
-      const [counted] = await this.db.query<[{ n: number }]>(count, countParams);
+      const [counted] = await scopedQuery<[{ n: number }]>(this.db, scope, count, countParams);
       total = counted.n;
     } else if (paged) total = (page - 1) * perPage + rows.length;
     const url = this.config.marketplace.orderUrlTemplate;
@@ -67,7 +70,7 @@ export class OrdersService {
 
   async stats(caller: CompanyAuthContext) {
     const { orders } = await this.open(caller);
-    const state = await this.sync.state(caller.companyId);
+    const state = await this.sync.state(CompanyScope.of(caller));
     const total = orders.length;
     const byState = OPEN_STATES.map((s) => {
       const inState = orders.filter((o) => o.state === s);

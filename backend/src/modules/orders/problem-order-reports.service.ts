@@ -26,18 +26,13 @@ export class ProblemOrderReports {
   async unreported(scope: CompanyScope, m: EntityManager): Promise<OrderView[]> {
     const t = await this.snapshots.thresholds(scope, m);
     const now = this.clock.now();
-    // listOrdersSql binds the company as $1, the scope's place.
-    const { where, orderBy, params } = listOrdersSql(
-      scope.companyId,
-      { problem: 'true', sort: 'expectedShipDate' },
-      t,
-      now,
-    );
+    // listOrdersSql leaves $1 to the scope.
+    const { where, orderBy, params } = listOrdersSql({ problem: 'true', sort: 'expectedShipDate' }, t, now);
     const rows = await scopedQuery<(OrderRow & { digest_reported_reason: string | null })[]>(
       m,
       scope,
       `SELECT ${ORDER_COLUMNS}, digest_reported_reason FROM orders WHERE ${where} ORDER BY ${orderBy}`,
-      params.slice(1),
+      params,
     );
     const url = this.config.marketplace.orderUrlTemplate;
     return rows

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { normalizeOrderId, normalizeTrackingNumber } from '@portal/shipment-rules';
 import { DataSource } from 'typeorm';
+import { CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
+import { OrderRecords } from '../orders/index.js';
 import type { OrderCheckItemDto } from './order-check.dto.js';
 
 /** Order states in which Faire takes no new shipment. */
@@ -28,35 +30,48 @@ export interface OrderCheckRow {
 
 /**
  * What the product already knows of the orders in a file, before anything is sent: from the last sync
- * of the company's orders and from its shipments, in one query, never asking Faire.
+ * of the company's orders (asked of the orders module) and from its shipments, never asking Faire.
  */
 @Injectable()
 export class OrderCheckService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly orders: OrderRecords,
+  ) {}
 
   async check(caller: CompanyAuthContext, items: OrderCheckItemDto[]) {
     const keys = items.map((i) => ({
       orderId: normalizeOrderId(i.orderId),
       trackingNumber: normalizeTrackingNumber(i.trackingNumber),
     }));
-    const rows = await this.db.query<
-      { i: number; state: string | null; known: boolean; on_order: boolean; uploaded: boolean }[]
-    >(
-      `SELECT k.i, o.state, (o.id IS NOT NULL) AS known,
-              coalesce(o.tracking_number = k.tracking_number, false) AS on_order,
-              EXISTS (SELECT 1 FROM shipments s WHERE s.company_id = $1 AND s.order_id = k.order_id
-                        AND s.tracking_number = k.tracking_number AND s.status = 'SUCCESS') AS uploaded
-         FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS k(order_id, tracking_number, i)
-         LEFT JOIN orders o ON o.company_id = $1 AND o.faire_order_id = k.order_id
-        ORDER BY k.i`,
-      [caller.companyId, keys.map((k) => k.orderId), keys.map((k) => k.trackingNumber)],
-    );
-    const [sync] = await this.db.query<{ last_success_at: Date | null }[]>(
-      'SELECT last_success_at FROM order_sync_state WHERE company_id = $1',
-      [caller.companyId],
-    );
+    const scope = CompanyScope.of(caller);
+    const [uploaded, stored, lastSyncAt] = await Promise.all([
+      scopedQuery<{ i: number; uploaded: boolean }[]>(
+        this.db,
+        scope,
+        `SELECT k.i, EXISTS (SELECT 1 FROM shipments s WHERE s.company_id = $1 AND s.order_id = k.order_id
+                               AND s.tracking_number = k.tracking_number AND s.status = 'SUCCESS') AS uploaded
+           FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS k(order_id, tracking_number, i)
+          ORDER BY k.i`,
+        [keys.map((k) => k.orderId), keys.map((k) => k.trackingNumber)],
+      ),
+      this.orders.find(
+        scope,
+        keys.map((k) => k.orderId),
+      ),
+      this.orders.lastSyncAt(scope),
+    ]);
+    const rows = uploaded.map((u, n) => {
+      const o = stored.get(keys[n]!.orderId);
+      return {
+        state: o?.state ?? null,
+        known: !!o,
+        on_order: o?.trackingNumber === keys[n]!.trackingNumber,
+        uploaded: u.uploaded,
+      };
+    });
     return {
-      lastSyncAt: sync?.last_success_at ? sync.last_success_at.toISOString() : null,
+      lastSyncAt: lastSyncAt ? lastSyncAt.toISOString() : null,
       rows: rows.map((r, n): OrderCheckRow => {
         const { orderId, trackingNumber } = keys[n]!;
         const there = r.on_order || r.uploaded;

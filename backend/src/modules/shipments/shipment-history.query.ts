@@ -1,12 +1,19 @@
 import type { DataSource } from 'typeorm';
+import { CompanyScope } from '../../common/database/company-scope.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
+import type { CompanyConnections } from '../marketplace/index.js';
 import type { ListShipmentsQuery } from './shipments.dto.js';
 
 /** History counts up to this many matching rows, then reads "10,000+". */
 export const HISTORY_COUNT_CAP = 10_000;
 
 /** One page of the company's shipment history (GET /api/shipments), newest first or in file order. */
-export async function listShipments(db: DataSource, caller: CompanyAuthContext, q: ListShipmentsQuery) {
+export async function listShipments(
+  db: DataSource,
+  connections: CompanyConnections,
+  caller: CompanyAuthContext,
+  q: ListShipmentsQuery,
+) {
   const where: string[] = ['company_id = $1'];
   const params: unknown[] = [caller.companyId];
   if (q.status) {
@@ -39,39 +46,45 @@ export async function listShipments(db: DataSource, caller: CompanyAuthContext, 
   // event loop and a database backend, so two statements cost about twice one (decision 0023). The count
   // is capped: counting a million rows on every page costs ~70 ms; past HISTORY_COUNT_CAP the total is
   // shown as "10,000+". The LEFT JOIN keeps the total when the page is past the end (no rows).
-  const rows: {
-    total: number;
-    id: string | null;
-    upload_id: string;
-    row_number: number;
-    order_id: string;
-    display_id: string;
-    tracking_number: string;
-    carrier: string;
-    ship_date: string;
-    shipping_cost_cents: number;
-    uploaded_at: Date;
-    status: string;
-    error_message: string | null;
-    currency: string;
-    brand_name: string | null;
-  }[] = await db.query(
+  const rows = await db.query<
+    {
+      total: number;
+      id: string | null;
+      upload_id: string;
+      row_number: number;
+      order_id: string;
+      display_id: string;
+      tracking_number: string;
+      carrier: string;
+      ship_date: string;
+      shipping_cost_cents: number;
+      uploaded_at: Date;
+      status: string;
+      error_message: string | null;
+      currency: string | null;
+      brand_name: string | null;
+    }[]
+  >(
     `SELECT counted.total, page.*
-       FROM (SELECT count(*)::int AS total
-               FROM (SELECT 1 FROM shipments WHERE ${filter} LIMIT ${HISTORY_COUNT_CAP + 1}) capped) counted
-       LEFT JOIN LATERAL (
-         SELECT id, upload_id, row_number, order_id, display_id, tracking_number, carrier, ship_date::text AS ship_date,
-                shipping_cost_cents, uploaded_at, status, error_message, brand_name,
-                COALESCE(currency, (SELECT mc.currency FROM marketplace_connections mc WHERE mc.company_id = shipments.company_id), 'USD') AS currency
-           FROM shipments WHERE ${filter}
-          ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}) page ON true
-      ORDER BY ${order}`,
+         FROM (SELECT count(*)::int AS total
+                 FROM (SELECT 1 FROM shipments WHERE ${filter} LIMIT ${HISTORY_COUNT_CAP + 1}) capped) counted
+         LEFT JOIN LATERAL (
+           SELECT id, upload_id, row_number, order_id, display_id, tracking_number, carrier, ship_date::text AS ship_date,
+                  shipping_cost_cents, uploaded_at, status, error_message, brand_name, currency
+             FROM shipments WHERE ${filter}
+            ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}) page ON true
+        ORDER BY ${order}`,
     [...params, q.limit, (q.page - 1) * q.limit],
   );
   const counted = rows[0]?.total ?? 0;
   const totalCapped = counted > HISTORY_COUNT_CAP;
   const total = totalCapped ? HISTORY_COUNT_CAP : counted;
   const page = rows.filter((r) => r.id !== null);
+  // A row not sent yet has no currency: it shows the company's connection's (asked of the marketplace
+  // module, which owns it, only when the page has such a row), else USD.
+  const companyCurrency = page.some((r) => r.currency === null)
+    ? await connections.currencyOf(CompanyScope.of(caller))
+    : null;
   return {
     total,
     ...(totalCapped ? { totalCapped: true } : {}),
@@ -86,7 +99,7 @@ export async function listShipments(db: DataSource, caller: CompanyAuthContext, 
       shipDate: r.ship_date,
       shippingCost: r.shipping_cost_cents,
       /** The currency the cost was sent to Faire in (the brand's); the company's brand before it was sent. */
-      currency: r.currency,
+      currency: r.currency ?? companyCurrency ?? 'USD',
       /** The Faire brand the shipment was sent to (null until it was). */
       brandName: r.brand_name,
       uploadedAt: r.uploaded_at.toISOString(),

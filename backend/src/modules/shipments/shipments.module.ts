@@ -5,7 +5,9 @@ import { ActivityModule } from '../activity/index.js';
 import { ColumnMappingsModule } from '../column-mappings/index.js';
 import { MarketplaceModule } from '../marketplace/index.js';
 import { OrdersModule } from '../orders/index.js';
+import { UsersModule } from '../users/index.js';
 import { OrderCheckService } from './order-check.service.js';
+import { ShipmentPlatformStats } from './platform-stats.repository.js';
 import { ShipmentCounts } from './shipment-counts.repository.js';
 import { ShipmentProcessingService } from './shipment-processing.service.js';
 import { ShipmentsService } from './shipments.service.js';
@@ -20,7 +22,14 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
  * processor and the recovery sweep are registered by the worker root module (WorkerModule).
  */
 @Module({
-  imports: [shipmentsQueue, ColumnMappingsModule, ActivityModule, MarketplaceModule, OrdersModule],
+  imports: [
+    shipmentsQueue,
+    ColumnMappingsModule,
+    ActivityModule,
+    MarketplaceModule,
+    OrdersModule,
+    UsersModule,
+  ],
   providers: [
     ShipmentsService,
     ShipmentQueueing,
@@ -29,6 +38,7 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
     UploadReadinessService,
     OrderCheckService,
     ShipmentCounts,
+    ShipmentPlatformStats,
   ],
   exports: [
     shipmentsQueue,
@@ -38,6 +48,7 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
     UploadResultsService,
     UploadReadinessService,
     OrderCheckService,
+    ShipmentPlatformStats,
   ],
 })
 export class ShipmentsModule {}

@@ -13,6 +13,7 @@ import { parseMapping, previewRows, processResults, reviewedRows } from './uploa
 import { insertStagedUpload, stageBatches } from './upload-staging.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
 import { ColumnMappingsService } from '../column-mappings/index.js';
+import { CompanyConnections } from '../marketplace/index.js';
 import { UploadReadinessService } from './upload-readiness.service.js';
 import type { ListShipmentsQuery, ProcessItemDto } from './shipments.dto.js';
 
@@ -35,6 +36,7 @@ export class ShipmentsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly readiness: UploadReadinessService,
     private readonly mappings: ColumnMappingsService,
+    private readonly connections: CompanyConnections,
   ) {}
 
   /** Reading A: a CSV file. Every row is stored; valid ones become PENDING shipments and are queued. */
@@ -151,7 +153,7 @@ export class ShipmentsService {
   }
 
   list(caller: CompanyAuthContext, q: ListShipmentsQuery) {
-    return listShipments(this.db, caller, q);
+    return listShipments(this.db, this.connections, caller, q);
   }
 
   /** Retry a FAILED / ORDER_NOT_FOUND / ORDER_STATUS_INCORRECT row; waits a bounded time for the outcome. */

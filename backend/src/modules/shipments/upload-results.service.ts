@@ -6,6 +6,7 @@ import { Clock } from '../../common/clock.js';
 import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { ActivityService } from '../activity/index.js';
+import { UserDirectory, type UserNameAndEmail } from '../users/index.js';
 import { failedRowsHeader, toCsv } from './failed-rows-csv.js';
 import { isWaitingOnFaire, nextRetryAt, secondsUntil } from './retry-schedule.js';
 import { RETRYABLE } from './shipments.service.js';
@@ -25,12 +26,11 @@ interface UploadRecord {
   created_at: Date;
   materialized_at: Date | null;
   staged_rows: number;
-  user_name: string | null;
-  user_email: string | null;
+  user_id: string | null;
 }
 
 const UPLOAD_COLUMNS = `u.id, u.source, u.file_name, u.column_mapping, u.total_rows, u.valid_rows, u.invalid_rows,
-  u.duplicate_rows, u.created_at, u.materialized_at, usr.name AS user_name, usr.email::text AS user_email,
+  u.duplicate_rows, u.created_at, u.materialized_at, u.user_id,
   (SELECT coalesce(sum(row_count), 0)::int FROM upload_batches b WHERE b.upload_id = u.id) AS staged_rows`;
 
 /** Rows that ended without a shipment on Faire and will not be tried again by themselves. */
@@ -54,6 +54,7 @@ export class UploadResultsService {
     private readonly queueing: ShipmentQueueing,
     private readonly activity: ActivityService,
     private readonly clock: Clock,
+    private readonly users: UserDirectory,
   ) {}
 
   async list(caller: CompanyAuthContext, q: ListUploadsQuery) {
@@ -62,18 +63,23 @@ export class UploadResultsService {
       [caller.companyId],
     );
     const uploads = await this.db.query<UploadRecord[]>(
-      `SELECT ${UPLOAD_COLUMNS} FROM uploads u LEFT JOIN users usr ON usr.id = u.user_id
+      `SELECT ${UPLOAD_COLUMNS} FROM uploads u
         WHERE u.company_id = $1 ORDER BY u.created_at DESC, u.id DESC LIMIT $2 OFFSET $3`,
       [caller.companyId, q.limit, (q.page - 1) * q.limit],
     );
     const counts = await this.counts(uploads.map((u) => u.id));
-    return { total, page: q.page, uploads: uploads.map((u) => this.summaryOf(u, counts.get(u.id))) };
+    const uploaders = await this.uploaders(uploads);
+    return {
+      total,
+      page: q.page,
+      uploads: uploads.map((u) => this.summaryOf(u, counts.get(u.id), uploaders)),
+    };
   }
 
   async summary(caller: CompanyAuthContext, uploadId: string) {
     const upload = await this.find(caller, uploadId);
     const counts = await this.counts([uploadId]);
-    return this.summaryOf(upload, counts.get(uploadId));
+    return this.summaryOf(upload, counts.get(uploadId), await this.uploaders([upload]));
   }
 
   async rows(caller: CompanyAuthContext, uploadId: string, q: UploadRowsQuery) {
@@ -157,7 +163,7 @@ export class UploadResultsService {
       throw new AppError('NOT_FOUND', 'Upload not found');
     }
     const [upload] = await this.db.query<UploadRecord[]>(
-      `SELECT ${UPLOAD_COLUMNS} FROM uploads u LEFT JOIN users usr ON usr.id = u.user_id
+      `SELECT ${UPLOAD_COLUMNS} FROM uploads u
         WHERE u.id = $1 AND u.company_id = $2`,
       [uploadId, caller.companyId],
     );
@@ -194,10 +200,17 @@ export class UploadResultsService {
     return out;
   }
 
+  /** Who sent each upload, asked of the users module (which owns them). */
+  private uploaders(uploads: UploadRecord[]): Promise<Map<string, UserNameAndEmail>> {
+    return this.users.namesByIds(uploads.flatMap((u) => (u.user_id ? [u.user_id] : [])));
+  }
+
   private summaryOf(
     u: UploadRecord,
     c: { by: Record<string, number>; own: number; waiting: number; nextRetryAt: Date | null } | undefined,
+    uploaders: Map<string, UserNameAndEmail>,
   ) {
+    const uploader = u.user_id ? uploaders.get(u.user_id) : undefined;
     const by = { ...(c?.by ?? {}) };
     const success = by.SUCCESS ?? 0;
     const pending = (by.PENDING ?? 0) + u.staged_rows;
@@ -209,7 +222,7 @@ export class UploadResultsService {
       filename: u.file_name,
       source: u.source,
       createdAt: u.created_at.toISOString(),
-      uploadedBy: u.user_name ?? u.user_email ?? null,
+      uploadedBy: uploader?.name ?? uploader?.email ?? null,
       totalRows: u.total_rows,
       validRows: u.valid_rows,
       invalidRows: u.invalid_rows,

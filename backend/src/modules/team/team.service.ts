@@ -3,23 +3,22 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { CompanyScope } from '../../common/database/company-scope.js';
 import { AppError } from '../../common/errors/index.js';
 import type { AuthContext, CompanyAuthContext, CompanyRole } from '../../common/http/auth-context.js';
 import { ActivityService } from '../activity/index.js';
 import { AuthService, type CurrentUserView } from '../auth/index.js';
+import { CompanyMembers, CompanyRecords, type MemberRecord } from '../companies/index.js';
 import { MailService } from '../mail/index.js';
+import { UserDirectory } from '../users/index.js';
 import type { OutboxMessageView, TeamMemberView } from './dto/team.dto.js';
 import { hashInvitationToken, newInvitationToken } from './invitation-token.js';
+import { InvitationsRepository } from './invitations.repository.js';
 
-interface MemberRow {
-  id: string;
-  role: CompanyRole;
-  status: 'ACTIVE' | 'INVITED' | 'PENDING';
-  created_at: Date;
-  email: string;
-  user_id: string | null;
-  user_name: string | null;
-  expires_at: Date | null;
+/** A member as the team screen shows it: the membership, its user's name and a pending invitation's expiry. */
+interface MemberRow extends MemberRecord {
+  userName: string | null;
+  expiresAt: Date | null;
 }
 
 const NOT_FOUND = 'Team member not found';
@@ -28,6 +27,10 @@ const NOT_FOUND = 'Team member not found';
 export class TeamService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly members: CompanyMembers,
+    private readonly companies: CompanyRecords,
+    private readonly users: UserDirectory,
+    private readonly invitations: InvitationsRepository,
     private readonly mail: MailService,
     private readonly activity: ActivityService,
     private readonly auth: AuthService,
@@ -36,7 +39,8 @@ export class TeamService {
   ) {}
 
   async list(caller: CompanyAuthContext): Promise<TeamMemberView[]> {
-    const rows = await this.memberRows(this.db.manager, caller.companyId);
+    const scope = CompanyScope.of(caller);
+    const rows = await this.withDetails(scope, await this.members.list(scope));
     return rows.map((r) => this.view(r, caller));
   }
 
@@ -48,28 +52,23 @@ export class TeamService {
     const normalized = email.trim().toLowerCase();
     const { token, hash } = newInvitationToken();
     const expiresAt = new Date(this.clock.nowMs() + this.config.invitationTtlMs);
+    const scope = CompanyScope.of(caller);
     const memberId = await this.db.transaction(async (tx) => {
-      const existing: { id: string; status: string }[] = await tx.query(
-        'SELECT id, status FROM memberships WHERE company_id = $1 AND email = $2 FOR UPDATE',
-        [caller.companyId, normalized],
-      );
-      if (existing[0]?.status === 'ACTIVE') {
+      const existing = await this.members.lockByEmail(scope, normalized, tx);
+      if (existing?.status === 'ACTIVE') {
         throw new AppError('CONFLICT', `${normalized} is already a member of this company`);
       }
-      if (existing[0]) {
+      if (existing) {
         throw new AppError(
           'CONFLICT',
           `${normalized} has already been invited: use Resend to send the invitation again`,
         );
       }
-      const inserted: { id: string }[] = await tx.query(
-        `INSERT INTO memberships (company_id, email, role, status, invited_by) VALUES ($1, $2, $3, 'INVITED', $4) RETURNING id`,
-        [caller.companyId, normalized, role, caller.userId],
-      );
-      const id = inserted[0]!.id;
-      await tx.query(
-        `INSERT INTO invitations (membership_id, company_id, email, token_hash, expires_at) VALUES ($1, $2, $3, $4, $5)`,
-        [id, caller.companyId, normalized, hash, expiresAt],
+      const id = await this.members.invite(scope, { email: normalized, role, invitedBy: caller.userId }, tx);
+      await this.invitations.create(
+        scope,
+        { membershipId: id, email: normalized, tokenHash: hash, expiresAt },
+        tx,
       );
       await this.activity.record(
         {
@@ -84,24 +83,20 @@ export class TeamService {
       return id;
     });
     await this.sendInvitation(caller, normalized, token);
-    const rows = await this.memberRows(this.db.manager, caller.companyId, memberId);
-    return this.view(rows[0]!, caller);
+    return this.view(await this.memberRow(scope, memberId), caller);
   }
 
   async resend(caller: CompanyAuthContext, memberId: string): Promise<{ ok: true }> {
     const { token, hash } = newInvitationToken();
     const expiresAt = new Date(this.clock.nowMs() + this.config.invitationTtlMs);
+    const scope = CompanyScope.of(caller);
     const email = await this.db.transaction(async (tx) => {
-      const member = await this.findMember(tx, caller.companyId, memberId);
+      const member = await this.findMember(tx, scope, memberId);
       if (member.status !== 'INVITED') {
         throw new AppError('CONFLICT', 'Only pending invitations can be resent');
       }
       // Rotating the hash kills the old link.
-      await tx.query(
-        `UPDATE invitations SET token_hash = $1, expires_at = $2, sent_count = sent_count + 1, updated_at = now()
-          WHERE membership_id = $3 AND accepted_at IS NULL`,
-        [hash, expiresAt, memberId],
-      );
+      await this.invitations.rotate(scope, memberId, { hash, expiresAt }, tx);
       await this.activity.record(
         { actor: caller, companyId: caller.companyId, action: 'invitation.resent', target: member.email },
         tx,
@@ -113,16 +108,14 @@ export class TeamService {
   }
 
   async remove(caller: CompanyAuthContext, memberId: string): Promise<{ ok: true }> {
+    const scope = CompanyScope.of(caller);
     await this.db.transaction(async (tx) => {
-      await this.lockCompany(tx, caller.companyId);
-      const member = await this.findMember(tx, caller.companyId, memberId);
+      await this.companies.lock(scope, tx);
+      const member = await this.findMember(tx, scope, memberId);
       if (member.status === 'ACTIVE' && member.role === 'COMPANY_ADMIN') {
-        await this.assertAnotherAdmin(tx, caller.companyId, memberId, 'remove');
+        await this.assertAnotherAdmin(tx, scope, memberId, 'remove');
       }
-      await tx.query('DELETE FROM memberships WHERE id = $1 AND company_id = $2', [
-        memberId,
-        caller.companyId,
-      ]);
+      await this.members.remove(scope, memberId, tx);
       await this.activity.record(
         {
           actor: caller,
@@ -138,17 +131,18 @@ export class TeamService {
   }
 
   async changeRole(caller: CompanyAuthContext, memberId: string, role: CompanyRole): Promise<TeamMemberView> {
+    const scope = CompanyScope.of(caller);
     await this.db.transaction(async (tx) => {
-      await this.lockCompany(tx, caller.companyId);
-      const member = await this.findMember(tx, caller.companyId, memberId);
+      await this.companies.lock(scope, tx);
+      const member = await this.findMember(tx, scope, memberId);
       if (member.status !== 'ACTIVE') {
         throw new AppError('CONFLICT', 'Roles can be changed only for active members');
       }
       if (member.role === role) return;
       if (member.role === 'COMPANY_ADMIN' && role !== 'COMPANY_ADMIN') {
-        await this.assertAnotherAdmin(tx, caller.companyId, memberId, 'demote');
+        await this.assertAnotherAdmin(tx, scope, memberId, 'demote');
       }
-      await tx.query('UPDATE memberships SET role = $1, updated_at = now() WHERE id = $2', [role, memberId]);
+      await this.members.setRole(scope, memberId, role, tx);
       await this.activity.record(
         {
           actor: caller,
@@ -160,8 +154,7 @@ export class TeamService {
         tx,
       );
     });
-    const rows = await this.memberRows(this.db.manager, caller.companyId, memberId);
-    return this.view(rows[0]!, caller);
+    return this.view(await this.memberRow(scope, memberId), caller);
   }
 
   /**
@@ -172,26 +165,15 @@ export class TeamService {
     const hash = hashInvitationToken(token.trim());
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {
-      const found: {
-        id: string;
-        membership_id: string;
-        company_id: string;
-        email: string;
-        expires_at: Date;
-        accepted_at: Date | null;
-      }[] = await tx.query(
-        'SELECT id, membership_id, company_id, email, expires_at, accepted_at FROM invitations WHERE token_hash = $1',
-        [hash],
-      );
-      const inv = found[0];
+      const inv = await this.invitations.findByTokenHash(hash, tx);
       if (!inv) {
         throw new AppError(
           'NOT_FOUND',
           'This invitation link is not valid. Ask your company admin to send a new one.',
         );
       }
-      if (inv.accepted_at) throw new AppError('CONFLICT', 'This invitation has already been used');
-      if (inv.expires_at.getTime() <= now.getTime()) {
+      if (inv.acceptedAt) throw new AppError('CONFLICT', 'This invitation has already been used');
+      if (inv.expiresAt.getTime() <= now.getTime()) {
         throw new AppError('CONFLICT', 'This invitation has expired. Ask your company admin to resend it.');
       }
       if (inv.email.toLowerCase() !== caller.email.toLowerCase()) {
@@ -200,22 +182,15 @@ export class TeamService {
           `This invitation was sent to ${inv.email}. Sign in with that account to accept it.`,
         );
       }
-      if (caller.companyId && caller.companyId !== inv.company_id) {
+      if (caller.companyId && caller.companyId !== inv.companyId) {
         throw new AppError('CONFLICT', 'You already belong to a company');
       }
-      const claimed: unknown[] = await tx.query(
-        `UPDATE invitations SET accepted_at = $2, accepted_by = $3, updated_at = now()
-          WHERE id = $1 AND accepted_at IS NULL AND expires_at > $2 RETURNING id`,
-        [inv.id, now, caller.userId],
-      );
-      // node-postgres answers UPDATE ... RETURNING as [rows, count] through TypeORM.
-      const rows = Array.isArray(claimed[0]) ? (claimed[0] as unknown[]) : claimed;
-      if (rows.length === 0) throw new AppError('CONFLICT', 'This invitation has already been used');
+      // The company the invitation (a company-owned row) belongs to.
+      const scope = CompanyScope.ofJob(inv.companyId);
+      const claimed = await this.invitations.claim(scope, inv.id, caller.userId, now, tx);
+      if (!claimed) throw new AppError('CONFLICT', 'This invitation has already been used');
       try {
-        await tx.query(
-          `UPDATE memberships SET status = 'ACTIVE', user_id = $2, updated_at = now() WHERE id = $1 AND status = 'INVITED'`,
-          [inv.membership_id, caller.userId],
-        );
+        await this.members.activate(scope, inv.membershipId, caller.userId, tx);
       } catch (err) {
         if ((err as { code?: string }).code === '23505') {
           throw new AppError('CONFLICT', 'You already belong to a company');
@@ -223,7 +198,7 @@ export class TeamService {
         throw err;
       }
       await this.activity.record(
-        { actor: caller, companyId: inv.company_id, action: 'invitation.accepted', target: inv.email },
+        { actor: caller, companyId: inv.companyId, action: 'invitation.accepted', target: inv.email },
         tx,
       );
     });
@@ -264,33 +239,22 @@ export class TeamService {
     });
   }
 
-  private async lockCompany(tx: EntityManager, companyId: string): Promise<void> {
-    await tx.query('SELECT id FROM companies WHERE id = $1 FOR UPDATE', [companyId]);
-  }
-
-  private async findMember(tx: EntityManager, companyId: string, memberId: string) {
+  private async findMember(tx: EntityManager, scope: CompanyScope, memberId: string) {
     if (!/^[0-9a-f-]{36}$/i.test(memberId)) throw new AppError('NOT_FOUND', NOT_FOUND);
-    const rows: { id: string; email: string; name: string | null; role: CompanyRole; status: string }[] =
-      await tx.query(
-        `SELECT m.id, m.email, u.name, m.role, m.status FROM memberships m LEFT JOIN users u ON u.id = m.user_id
-          WHERE m.id = $1 AND m.company_id = $2`,
-        [memberId, companyId],
-      );
-    if (!rows[0]) throw new AppError('NOT_FOUND', NOT_FOUND);
-    return { ...rows[0], label: memberLabel(rows[0]) };
+    const member = await this.members.find(scope, memberId, tx);
+    if (!member) throw new AppError('NOT_FOUND', NOT_FOUND);
+    const names = await this.users.namesByIds(member.userId ? [member.userId] : [], tx);
+    const name = member.userId ? (names.get(member.userId)?.name ?? null) : null;
+    return { ...member, name, label: memberLabel({ email: member.email, name }) };
   }
 
   private async assertAnotherAdmin(
     tx: EntityManager,
-    companyId: string,
+    scope: CompanyScope,
     memberId: string,
     verb: 'remove' | 'demote',
   ) {
-    const rows: { n: string }[] = await tx.query(
-      `SELECT count(*)::int AS n FROM memberships WHERE company_id = $1 AND status = 'ACTIVE' AND role = 'COMPANY_ADMIN' AND id <> $2`,
-      [companyId, memberId],
-    );
-    if (Number(rows[0]!.n) === 0) {
+    if ((await this.members.countOtherActiveAdmins(scope, memberId, tx)) === 0) {
       throw new AppError(
         'CONFLICT',
         `You cannot ${verb} the last company admin. Make another member an admin first.`,
@@ -298,16 +262,28 @@ export class TeamService {
     }
   }
 
-  private memberRows(m: EntityManager, companyId: string, memberId?: string): Promise<MemberRow[]> {
-    return m.query(
-      `SELECT m.id, m.role, m.status, m.created_at, m.email, m.user_id, u.name AS user_name, i.expires_at
-         FROM memberships m
-         LEFT JOIN users u ON u.id = m.user_id
-         LEFT JOIN invitations i ON i.membership_id = m.id AND i.accepted_at IS NULL
-        WHERE m.company_id = $1 ${memberId ? 'AND m.id = $2' : ''}
-        ORDER BY m.status = 'ACTIVE' DESC, m.created_at ASC`,
-      memberId ? [companyId, memberId] : [companyId],
-    );
+  /** One member of the caller's company as the screen shows it (the member was just written). */
+  private async memberRow(scope: CompanyScope, memberId: string): Promise<MemberRow> {
+    const member = await this.members.find(scope, memberId);
+    const [row] = await this.withDetails(scope, member ? [member] : []);
+    return row!;
+  }
+
+  /** Adds each member's user name and, for an invitee, when the pending invitation expires. */
+  private async withDetails(scope: CompanyScope, members: MemberRecord[]): Promise<MemberRow[]> {
+    const userIds = members.flatMap((m) => (m.userId ? [m.userId] : []));
+    const [names, expiries] = await Promise.all([
+      this.users.namesByIds(userIds),
+      this.invitations.pendingExpiries(
+        scope,
+        members.map((m) => m.id),
+      ),
+    ]);
+    return members.map((m) => ({
+      ...m,
+      userName: m.userId ? (names.get(m.userId)?.name ?? null) : null,
+      expiresAt: expiries.get(m.id) ?? null,
+    }));
   }
 
   private view(r: MemberRow, caller: AuthContext): TeamMemberView {
@@ -315,10 +291,10 @@ export class TeamService {
       id: r.id,
       role: r.role,
       status: r.status,
-      createdAt: r.created_at.toISOString(),
-      user: { name: r.user_name, email: r.email },
-      isCurrentUser: r.user_id === caller.userId,
-      invitationExpiresAt: r.status === 'INVITED' && r.expires_at ? r.expires_at.toISOString() : null,
+      createdAt: r.createdAt.toISOString(),
+      user: { name: r.userName, email: r.email },
+      isCurrentUser: r.userId === caller.userId,
+      invitationExpiresAt: r.status === 'INVITED' && r.expiresAt ? r.expiresAt.toISOString() : null,
     };
   }
 }

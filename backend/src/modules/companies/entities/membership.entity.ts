@@ -38,6 +38,10 @@ export class Membership {
   @Column({ type: 'text' })
   status: MemberStatus;
 
+  /** The member's opt-out of the daily digest (only admins receive it). */
+  @Column({ name: 'daily_digest', type: 'boolean', default: true })
+  dailyDigest: boolean;
+
   @Column({ name: 'invited_by', type: 'uuid', nullable: true })
   invitedBy: string | null;
 

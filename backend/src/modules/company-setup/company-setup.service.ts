@@ -5,13 +5,17 @@ import { AppError } from '../../common/errors/index.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
 import { ActivityService } from '../activity/index.js';
 import { AuthService, type CurrentUserView } from '../auth/index.js';
-import { Company } from './entities/company.entity.js';
-import { Membership } from './entities/membership.entity.js';
+import { CompanyMembers, CompanyRecords } from '../companies/index.js';
+import { CompanyConnections } from '../marketplace/index.js';
 
+/** A signed-in person without a company creates one and becomes its admin. */
 @Injectable()
-export class CompaniesService {
+export class CompanySetupService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly companies: CompanyRecords,
+    private readonly members: CompanyMembers,
+    private readonly connections: CompanyConnections,
     private readonly auth: AuthService,
     private readonly activity: ActivityService,
   ) {}
@@ -22,33 +26,15 @@ export class CompaniesService {
     const name = requestedName?.trim() || `${caller.name}'s Company`;
     try {
       await this.db.transaction(async (tx) => {
-        const company = await tx.getRepository(Company).save({ name, createdBy: caller.userId });
-        await tx
-          .getRepository(Membership)
-          .delete({ email: caller.email.toLowerCase(), companyId: company.id });
-        await tx.getRepository(Membership).insert({
-          companyId: company.id,
-          userId: caller.userId,
-          email: caller.email.toLowerCase(),
-          role: 'COMPANY_ADMIN',
-          status: 'ACTIVE',
-        });
+        const scope = await this.companies.create(name, caller.userId, tx);
+        await this.members.addFounder(scope, { userId: caller.userId, email: caller.email }, tx);
         await this.activity.record(
-          { actor: caller, companyId: company.id, action: 'company.created', target: name },
+          { actor: caller, companyId: scope.companyId, action: 'company.created', target: name },
           tx,
         );
         // A developer token given at sign-in becomes the new company's connection, unless another
         // company already holds that brand (one brand, one company).
-        await tx.query(
-          `UPDATE marketplace_connections mc SET company_id = $1, user_id = NULL, connected_by = $2, updated_at = now()
-            WHERE mc.user_id = $2 AND mc.company_id IS NULL
-              AND NOT EXISTS (SELECT 1 FROM marketplace_connections o
-                               WHERE o.brand_id = mc.brand_id AND o.company_id IS NOT NULL AND o.status <> 'DISCONNECTED')`,
-          [company.id, caller.userId],
-        );
-        await tx.query('DELETE FROM marketplace_connections WHERE user_id = $1 AND company_id IS NULL', [
-          caller.userId,
-        ]);
+        await this.connections.adoptSignInConnection(scope, caller.userId, tx);
       });
     } catch (err) {
       if ((err as { code?: string }).code === '23505') {
