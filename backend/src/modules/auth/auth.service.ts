@@ -17,14 +17,17 @@ export class AuthService {
     private readonly clock: Clock,
   ) {}
 
-  /** The caller's identity, company and role, read fresh from the database. */
-  async loadContext(userId: string): Promise<(AuthContext & { hasFaireToken: boolean }) | null> {
+  /**
+   * The caller's identity, company and role, read fresh from the database: the user and their active
+   * membership, in parallel (one round trip's wait). Every guarded request pays this, so it asks nothing
+   * else; whether the company has a live Faire connection is only read for `/api/auth/me`.
+   */
+  async loadContext(userId: string): Promise<AuthContext | null> {
     const [user, membership] = await Promise.all([
       this.users.findById(userId),
       this.members.activeOf(userId),
     ]);
     if (!user) return null;
-    const hasFaireToken = await this.connections.hasLiveConnection(membership?.companyId ?? null, user.id);
     return {
       userId: user.id,
       email: user.email,
@@ -34,14 +37,14 @@ export class AuthService {
       companyName: membership?.companyName ?? null,
       role: membership?.role ?? null,
       membershipId: membership?.membershipId ?? null,
-      hasFaireToken,
     };
   }
 
   async currentUser(userId: string): Promise<CurrentUserView> {
     const ctx = await this.loadContext(userId);
     if (!ctx) throw new AppError('NOT_AUTHENTICATED');
-    return CurrentUserView.from(ctx);
+    const hasFaireToken = await this.connections.hasLiveConnection(ctx.companyId, ctx.userId);
+    return CurrentUserView.from({ ...ctx, hasFaireToken });
   }
 
   /** Starts a fresh session for the user (the session id is rotated, so a planted id is useless). */
