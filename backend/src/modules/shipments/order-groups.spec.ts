@@ -1,4 +1,4 @@
-import { createJob, groupByOrder, jobOrders, packOrders } from './order-groups.js';
+import { createJob, groupBy, jobOrders, packOrders } from './order-groups.js';
 import { ordersOfJob, type JobRow } from './shipment-batch.js';
 
 const row = (id: string, order: string, status = 'PENDING', company = 'c1'): JobRow => ({
@@ -11,7 +11,7 @@ const row = (id: string, order: string, status = 'PENDING', company = 'c1'): Job
 describe('grouping by order', () => {
   it('keeps each order together, orders in the order first seen, rows in their order', () => {
     const rows = [row('1', 'A'), row('2', 'B'), row('3', 'A'), row('4', 'C'), row('5', 'B'), row('6', 'A')];
-    expect(groupByOrder(rows, (r) => r.order_id).map((g) => g.map((r) => r.id))).toEqual([
+    expect(groupBy(rows, (r) => r.order_id).map((g) => g.map((r) => r.id))).toEqual([
       ['1', '3', '6'],
       ['2', '5'],
       ['4'],

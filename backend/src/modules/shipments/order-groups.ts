@@ -1,31 +1,33 @@
 import type { CreateShipmentsJob } from '../../common/queue/queues.js';
 
 /**
- * Rows by order: the one way the shipments module groups. An order's rows are grouped twice on their
- * way to Faire, with this: when an upload is staged (an order's rows stay in one slice) and when its
- * shipments are queued (an order's ids stay in one job, and the job says which ids are one order).
- * The worker takes the job's orders as queued and groups only jobs of the earlier shape (ids only).
+ * Rows by order: the one way the shipments module groups (by order everywhere; by upload in the
+ * recovery sweep, before each upload's rows are queued). An order's rows are grouped twice on their way
+ * to Faire, with this: when an upload is staged (an order's rows stay in one slice) and when its
+ * shipments are queued (an order's ids stay in one job, and the job says which ids are one order). The
+ * worker takes the job's orders as queued and groups only jobs of the earlier shape (ids only).
  */
 
-/** Items gathered per order, orders in the order first seen, items in the order added. */
-export class OrderGroups<T> {
-  private readonly byOrder = new Map<string, T[]>();
+/** Items gathered per key, keys in the order first seen, items in the order added. */
+export class Groups<T> {
+  private readonly byKey = new Map<string, T[]>();
 
   /** One item at a time, so a caller grouping a big file can yield to the event loop between items. */
-  add(order: string, item: T): void {
-    const list = this.byOrder.get(order);
+  add(key: string, item: T): void {
+    const list = this.byKey.get(key);
     if (list) list.push(item);
-    else this.byOrder.set(order, [item]);
+    else this.byKey.set(key, [item]);
   }
 
   groups(): T[][] {
-    return [...this.byOrder.values()];
+    return [...this.byKey.values()];
   }
 }
 
-export function groupByOrder<T>(items: readonly T[], orderOf: (item: T) => string): T[][] {
-  const groups = new OrderGroups<T>();
-  for (const item of items) groups.add(orderOf(item), item);
+/** `items` grouped by `keyOf` (an order id, or company and order), in linear time. */
+export function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): T[][] {
+  const groups = new Groups<T>();
+  for (const item of items) groups.add(keyOf(item), item);
   return groups.groups();
 }
 

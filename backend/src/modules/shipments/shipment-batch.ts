@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { CreateShipmentsJob } from '../../common/queue/queues.js';
 import type { CompanyAccount, CompanyConnections } from '../marketplace/index.js';
-import { groupByOrder, jobOrders } from './order-groups.js';
+import { groupBy, jobOrders } from './order-groups.js';
 
 /** One order's PENDING shipments of a job, as read before its lock (under the lock they are read again). */
 export interface OrderWork {
@@ -37,9 +37,9 @@ export function ordersOfJob(job: CreateShipmentsJob, rows: readonly JobRow[]): O
     ? queued.flatMap((ids) => {
         const pending = pendingOf(ids);
         const key = pending[0] && keyOf(pending[0]);
-        return pending.every((r) => keyOf(r) === key) ? [pending] : groupByOrder(pending, keyOf);
+        return pending.every((r) => keyOf(r) === key) ? [pending] : groupBy(pending, keyOf);
       })
-    : groupByOrder(pendingOf(job.shipmentIds), keyOf);
+    : groupBy(pendingOf(job.shipmentIds), keyOf);
   return groups
     .filter((g) => g.length > 0)
     .map((g) => ({ companyId: g[0]!.company_id, orderId: g[0]!.order_id, ids: g.map((r) => r.id) }));

@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import { Shutdown } from '../../common/shutdown.js';
 import { QUEUES, SHIPMENT_JOBS, type ShipmentsQueueJob } from '../../common/queue/queues.js';
 import { retryBackoff } from '../../common/queue/retry-backoff.js';
-import { createJob, groupByOrder, packOrders } from './order-groups.js';
+import { createJob, groupBy, packOrders } from './order-groups.js';
 import { RETRY_BASE_DELAY_MS } from './retry-schedule.js';
 import { materializeNextSlice } from './upload-slices.js';
 import { BATCH_SIZE, JOBS_PER_BATCH, slices } from './upload-staging.js';
@@ -109,7 +109,7 @@ export class ShipmentQueueing {
     priorityBase = 0,
   ): Promise<number> {
     if (rows.length === 0) return 0;
-    const orders = groupByOrder(rows, (r) => r.order_id).map((group) => group.map((r) => r.id));
+    const orders = groupBy(rows, (r) => r.order_id).map((group) => group.map((r) => r.id));
     const batches = packOrders(orders, BATCH_SIZE);
     try {
       const jobs = batches.map((batch, i) => ({

@@ -3,7 +3,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { ColumnMapping } from '@portal/shipment-rules';
 import type { EntityManager } from 'typeorm';
 import type { IngestedRow } from './csv-ingest.js';
-import { OrderGroups, packOrders } from './order-groups.js';
+import { Groups, packOrders } from './order-groups.js';
 import { invalidRowChunks, type StagedRow } from './upload-slices.js';
 
 /** Rows of one job: an order's rows always travel together (one create call per order). */
@@ -20,7 +20,7 @@ const STAGE_YIELD_EVERY = 5000;
 
 /** The valid rows in slices of about STAGE_ROWS, each order's rows together and in file order. */
 export async function stageBatches(rows: IngestedRow[]): Promise<StagedRow[][]> {
-  const byOrder = new OrderGroups<StagedRow>();
+  const byOrder = new Groups<StagedRow>();
   for (let i = 0; i < rows.length; i++) {
     if (i > 0 && i % STAGE_YIELD_EVERY === 0) await yieldToLoop();
     const r = rows[i]!;
