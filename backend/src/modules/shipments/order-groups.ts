@@ -1,11 +1,11 @@
 import type { CreateShipmentsJob } from '../../common/queue/queues.js';
 
 /**
- * Rows by order: the one way the shipments module groups (by order everywhere; by upload in the
- * recovery sweep, before each upload's rows are queued). An order's rows are grouped twice on their way
- * to Faire, with this: when an upload is staged (an order's rows stay in one slice) and when its
- * shipments are queued (an order's ids stay in one job, and the job says which ids are one order). The
- * worker takes the job's orders as queued and groups only jobs of the earlier shape (ids only).
+ * The one way the shipments module groups rows: by order (by upload in the recovery sweep, before each
+ * upload's rows are queued). An order's rows are grouped twice on their way to Faire, with this: when
+ * an upload is staged (an order's rows stay in one slice) and when its shipments are queued (an order's
+ * ids stay in one job, and the job says which ids are one order). The worker takes the job's orders as
+ * queued and groups only jobs of the earlier shape (ids only).
  */
 
 /** Items gathered per key, keys in the order first seen, items in the order added. */
