@@ -30,14 +30,16 @@ describe('a staged slice holding rows Postgres refuses', () => {
     await t.close();
   });
 
-  /** What the worker's create job does, for every shipment of the upload in one batch. */
+  /** What the worker's create job does, for every shipment of the upload in one job of the earlier shape (ids only). */
   async function processAll(uploadId: string): Promise<void> {
     const ids = (
       await t.db.query<{ id: string }>('SELECT id FROM shipments WHERE upload_id = $1 ORDER BY row_number', [
         uploadId,
       ])
     ).rows.map((r) => r.id);
-    await t.app.get(ShipmentProcessingService).processBatch(ids, { lastAttempt: false });
+    const processing = t.app.get(ShipmentProcessingService);
+    const batch = await processing.load({ shipmentIds: ids });
+    await processing.processBatch(batch!, { lastAttempt: false });
     expect(await unfinished(t, companyId)).toBe(0);
   }
 

@@ -31,7 +31,13 @@ export const SHIPMENT_JOBS = {
 
 /** Shipment rows to create on Faire (ids only; the rows are in Postgres before the job exists). */
 export interface CreateShipmentsJob {
+  /** The ids, one order's after another. */
   shipmentIds: string[];
+  /**
+   * How many of `shipmentIds` belong to each order, in order (so the worker does not group them again).
+   * Absent in jobs queued before it existed: the worker then groups the ids by their rows' order.
+   */
+  orderSizes?: number[];
 }
 
 /** An upload whose staged rows are to become shipments (the rows are in Postgres before the job exists). */

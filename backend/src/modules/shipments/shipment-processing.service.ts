@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type QueryRunner } from 'typeorm';
+import type { CreateShipmentsJob } from '../../common/queue/queues.js';
 import { ShuttingDownError } from '../../common/shutdown.js';
 import {
   AccountJobPermits,
@@ -21,11 +22,13 @@ import {
   failRefusedRows,
   finishRows,
   finishRowsAlone,
+  InFlight,
   recordAttempt,
   stateMessage,
   toFaireShipment,
   type ShipmentRow,
 } from './shipment-rows.js';
+import { JobAccounts, loadBatch, type OrderWork, type ShipmentBatch } from './shipment-batch.js';
 import { normalizeTracking } from './tracking-key.js';
 import { RetryLaterError, SLOT_ROUNDS, withOrderLock } from './order-lock.js';
 import { isDataRefusal, refusalMessage } from './upload-slices.js';
@@ -57,45 +60,36 @@ export class ShipmentProcessingService {
     private readonly permits: AccountJobPermits,
   ) {}
 
+  /** The job's rows, read once before any lock; null when none of its shipments exists here. */
+  load(job: CreateShipmentsJob): Promise<ShipmentBatch | null> {
+    return loadBatch(this.db, this.connections, job);
+  }
+
   /**
    * A permit for the Faire account this batch will call, or null when that account already has its
    * share of running jobs (the caller gives its worker slot back and tries again shortly).
    */
-  async permitFor(shipmentIds: string[], owner?: string): Promise<{ release(): Promise<void> } | null> {
-    const rows: { company_id: string }[] = await this.db.query(
-      `SELECT company_id FROM shipments WHERE id = ANY($1::uuid[]) AND status = 'PENDING' LIMIT 1`,
-      [shipmentIds],
-    );
+  async permitFor(batch: ShipmentBatch, owner?: string): Promise<{ release(): Promise<void> } | null> {
     const noop = { release: async () => undefined };
-    if (!rows[0]) return noop;
-    const account = await this.connections.accountFor(rows[0].company_id);
+    const first = batch.orders[0];
+    if (!first) return noop;
+    const account = await batch.accounts.of(first.companyId);
     if (!account) return noop;
     const release = await this.permits.tryAcquire(account.key, owner);
     return release ? { release } : null;
   }
 
-  async processBatch(shipmentIds: string[], ctx: AttemptContext): Promise<void> {
-    const rows: ShipmentRow[] = await this.db.query(
-      `SELECT id, company_id, uploaded_by, order_id, tracking_number, carrier, ship_date::text AS ship_date,
-              shipping_cost_cents, status
-         FROM shipments WHERE id = ANY($1::uuid[]) AND status = 'PENDING'`,
-      [shipmentIds],
-    );
-    const groups = new Map<string, ShipmentRow[]>();
-    for (const row of rows) {
-      const key = `${row.company_id}|${row.order_id}`;
-      groups.set(key, [...(groups.get(key) ?? []), row]);
-    }
+  async processBatch(batch: ShipmentBatch, ctx: AttemptContext): Promise<void> {
     // One order's trouble never holds back the other orders of the batch: each is tried, then the
     // first failure (if any) makes the job retry the orders not done.
     let retryLater: RetryLaterError | null = null;
     let failure: Error | null = null;
-    for (const group of groups.values()) {
+    for (const work of batch.orders) {
       try {
-        await this.processOrder(group, ctx);
+        await this.processOrder(batch.accounts, work, ctx);
       } catch (err) {
         if (err instanceof RetryLaterError) retryLater ??= err;
-        else if (isDataRefusal(err)) await failRefusedRows(this.db, this.logger, group, err);
+        else if (isDataRefusal(err)) await failRefusedRows(this.db, this.logger, work.orderId, work.ids, err);
         else failure ??= err instanceof Error ? err : new Error(String(err));
       }
     }
@@ -103,60 +97,51 @@ export class ShipmentProcessingService {
     if (retryLater) throw retryLater;
   }
 
-  private async processOrder(group: ShipmentRow[], ctx: AttemptContext): Promise<void> {
-    const { company_id: companyId, order_id: orderId } = group[0]!;
-    const account = await this.connections.accountFor(companyId);
+  private async processOrder(accounts: JobAccounts, work: OrderWork, ctx: AttemptContext): Promise<void> {
+    const account = await accounts.of(work.companyId);
     if (!account) {
-      await this.finishUnconnected(companyId, group);
+      await this.finishUnconnected(work);
       return;
     }
     // The calls this order needs in the usual case: read the order, then one create per 50 rows.
-    let planned = 1 + Math.ceil(group.length / MAX_PER_CALL);
+    let planned = 1 + Math.ceil(work.ids.length / MAX_PER_CALL);
     for (let round = 1; ; round++) {
       // Waiting for Faire request slots happens here, holding no connection and no lock.
       const budgeted = await this.faire.reserve(account, planned);
       try {
-        await this.processOrderWithLock(budgeted, group, ctx);
+        // Exactly once per Faire brand and order, whichever company's rows these are.
+        await withOrderLock(
+          this.db,
+          advisoryKey(account.brandId, work.orderId),
+          work.orderId,
+          this.logger,
+          (runner) => this.processOrderLocked(runner, budgeted, accounts, work, ctx),
+        );
         return;
       } catch (err) {
         if (!(err instanceof SlotNotDueError)) throw err;
         // A call beyond the plan (accepting a NEW order, a re-read) found no slot due: let go of the
         // lock, wait for one more slot, start the order again (it re-reads Faire before it writes).
         if (round >= SLOT_ROUNDS) {
-          throw new RetryLaterError(`No Faire request slot for order ${orderId} after ${round} tries`);
+          throw new RetryLaterError(`No Faire request slot for order ${work.orderId} after ${round} tries`);
         }
         planned += 1;
       }
     }
   }
 
-  private async processOrderWithLock(
-    account: CompanyAccount,
-    group: ShipmentRow[],
-    ctx: AttemptContext,
-  ): Promise<void> {
-    const { company_id: companyId, order_id: orderId } = group[0]!;
-    // Exactly once per Faire brand and order, whichever company's rows these are.
-    await withOrderLock(this.db, advisoryKey(account.brandId, orderId), orderId, this.logger, (runner) =>
-      this.processOrderLocked(
-        runner,
-        account,
-        companyId,
-        orderId,
-        group.map((r) => r.id),
-        ctx,
-      ),
-    );
-  }
-
+  /**
+   * The order's rows are read once here, under its lock, as they are put in flight; from then on the
+   * run keeps track of which of them it has ended (`InFlight`) instead of reading them again.
+   */
   private async processOrderLocked(
     q: QueryRunner,
     account: CompanyAccount,
-    companyId: string,
-    orderId: string,
-    ids: string[],
+    accounts: JobAccounts,
+    work: OrderWork,
     ctx: AttemptContext,
   ): Promise<void> {
+    const { companyId, orderId } = work;
     // Another worker may have finished some of these while we waited for the lock.
     const rows: ShipmentRow[] = await q
       .query(
@@ -164,17 +149,18 @@ export class ShipmentProcessingService {
                 brand_id = $2, brand_name = $3, currency = $4
         WHERE id = ANY($1::uuid[]) AND status = 'PENDING'
         RETURNING id, company_id, uploaded_by, order_id, tracking_number, carrier, ship_date::text AS ship_date, shipping_cost_cents, status`,
-        [ids, account.brandId, account.brandName, account.currency],
+        [work.ids, account.brandId, account.brandName, account.currency],
       )
       .then((r: unknown) =>
         Array.isArray(r) && Array.isArray(r[0]) ? (r[0] as ShipmentRow[]) : (r as ShipmentRow[]),
       );
     if (rows.length === 0) return;
+    const run: OrderRun = { q, account, companyId, orderId, inFlight: new InFlight(rows) };
 
     try {
       // 1. What does Faire already have?
       let order = await this.faire.getOrder(account, orderId);
-      const pending = await this.settleAlreadyThere(q, rows, order, companyId, account.brandId);
+      const pending = await this.settleAlreadyThere(run, rows, order);
       if (pending.length === 0) return;
 
       // 2. A NEW order is accepted first.
@@ -189,27 +175,24 @@ export class ShipmentProcessingService {
           stateMessage(order.state),
           'WRONG_STATE',
           order,
+          undefined,
+          run.inFlight,
         );
         return;
       }
 
       // 3. One create call for the remaining rows of this order (Faire takes up to 50 per call).
       for (let i = 0; i < pending.length; i += MAX_PER_CALL) {
-        await this.create(q, account, companyId, orderId, pending.slice(i, i + MAX_PER_CALL));
+        await this.create(run, pending.slice(i, i + MAX_PER_CALL));
       }
     } catch (err) {
-      await this.handleError(q, companyId, orderId, err, ctx, account.connectionId);
+      await this.handleError(run, accounts, err, ctx);
     }
   }
 
   /** Sends one create call; an uncertain or refused outcome is settled by reading the order again. */
-  private async create(
-    q: QueryRunner,
-    account: CompanyAccount,
-    companyId: string,
-    orderId: string,
-    rows: ShipmentRow[],
-  ): Promise<void> {
+  private async create(run: OrderRun, rows: ShipmentRow[]): Promise<void> {
+    const { q, account, orderId } = run;
     const startedAt = new Date();
     let created: FaireOrder;
     try {
@@ -233,13 +216,13 @@ export class ShipmentProcessingService {
         const reread = await this.faire.getOrder(account, orderId).catch((readErr: unknown) => {
           throw readErr instanceof SlotNotDueError ? err : readErr;
         });
-        const left = await this.settleAlreadyThere(q, rows, reread, companyId, account.brandId);
+        const left = await this.settleAlreadyThere(run, rows, reread);
         if (left.length === 0) return;
         throw err;
       }
       if (err instanceof FaireError && err.kind === 'WRONG_STATE') {
         const reread = await this.faire.getOrder(account, orderId);
-        const left = await this.settleAlreadyThere(q, rows, reread, companyId, account.brandId);
+        const left = await this.settleAlreadyThere(run, rows, reread);
         if (left.length) {
           await finishRows(
             q,
@@ -249,20 +232,14 @@ export class ShipmentProcessingService {
             'WRONG_STATE',
             reread,
             err.status,
+            run.inFlight,
           );
         }
         return;
       }
       throw err;
     }
-    const stillMissing = await this.settleAlreadyThere(
-      q,
-      rows,
-      created,
-      companyId,
-      account.brandId,
-      startedAt,
-    );
+    const stillMissing = await this.settleAlreadyThere(run, rows, created, startedAt);
     if (stillMissing.length) {
       // Faire answered 200 without our tracking codes: never seen, but never guess either.
       throw new FaireError(
@@ -274,13 +251,12 @@ export class ShipmentProcessingService {
 
   /** Marks rows whose tracking code is already on the Faire order as SUCCESS; answers the others. */
   private async settleAlreadyThere(
-    q: QueryRunner,
+    run: OrderRun,
     rows: ShipmentRow[],
     order: FaireOrder,
-    companyId: string,
-    brandId: string,
     startedAt?: Date,
   ): Promise<ShipmentRow[]> {
+    const { q, companyId } = run;
     const existing = new Map<string, string>();
     for (const s of order.shipments ?? []) existing.set(normalizeTracking(s.tracking_code), s.id);
     const done = rows.filter((r) => existing.has(normalizeTracking(r.tracking_number)));
@@ -291,6 +267,7 @@ export class ShipmentProcessingService {
                 completed_at = now(), updated_at = now() WHERE id = $1 AND status = 'PENDING'`,
         [row.id, shipmentId],
       );
+      run.inFlight.ended([row.id]);
       await q.query(
         `INSERT INTO shipment_attempts (shipment_id, started_at, finished_at, outcome, http_status, message, marketplace_answer)
          VALUES ($1, $2, now(), 'SUCCESS', 200, $3, $4)`,
@@ -302,7 +279,9 @@ export class ShipmentProcessingService {
         ],
       );
     }
-    if (done.length) await this.snapshots.applyFaireOrder(companyId, order, q.manager, undefined, brandId);
+    if (done.length) {
+      await this.snapshots.applyFaireOrder(companyId, order, q.manager, undefined, run.account.brandId);
+    }
     return rows.filter((r) => !existing.has(normalizeTracking(r.tracking_number)));
   }
 
@@ -334,20 +313,16 @@ export class ShipmentProcessingService {
   }
 
   private async handleError(
-    q: QueryRunner,
-    companyId: string,
-    orderId: string,
+    run: OrderRun,
+    accounts: JobAccounts,
     err: unknown,
     ctx: AttemptContext,
-    connectionId: string,
   ): Promise<void> {
     // Not an outcome: the processor hands the job back, or the order is started again after a slot.
     if (err instanceof ShuttingDownError || err instanceof SlotNotDueError) throw err;
-    const rows = (await q.query(
-      `SELECT id, company_id, uploaded_by, order_id, tracking_number, carrier, ship_date::text AS ship_date, shipping_cost_cents, status
-         FROM shipments WHERE company_id = $1 AND order_id = $2 AND status = 'PENDING' AND in_flight_since IS NOT NULL`,
-      [companyId, orderId],
-    )) as ShipmentRow[];
+    const { q, orderId } = run;
+    // The rows this run put in flight and has not ended (not read again: the lock is still held).
+    const rows = run.inFlight.rows();
     if (isDataRefusal(err)) {
       // The database refuses these rows' data: retrying cannot help, the rows end here with the reason.
       await finishRows(q, rows, 'FAILED', refusalMessage(err), 'REFUSED_BY_DATABASE');
@@ -367,7 +342,7 @@ export class ShipmentProcessingService {
       throw new RetryLaterError(err instanceof Error ? err.message : String(err));
     }
     const next = faireErrorOutcome(err, ctx.lastAttempt);
-    if (err.kind === 'UNAUTHORIZED') await this.connections.markFailed(connectionId, err.message);
+    if (err.kind === 'UNAUTHORIZED') await accounts.refused(run.companyId, run.account, err.message);
     if ('end' in next) {
       await finishRows(q, rows, next.end, next.message, err.kind, undefined, err.status);
       return;
@@ -380,12 +355,27 @@ export class ShipmentProcessingService {
   }
 
   /** Rows of a company without a working connection end at once with what to do about it. */
-  private async finishUnconnected(companyId: string, rows: ShipmentRow[]): Promise<void> {
-    const current = await this.connections.find(companyId);
+  private async finishUnconnected(work: OrderWork): Promise<void> {
+    const current = await this.connections.find(work.companyId);
     const message =
       current?.status === 'FAILED'
         ? 'Faire refused the connected account. Reconnect Faire in Settings, then retry.'
         : 'No connected Faire account in this company. Connect Faire in Settings, then retry.';
-    await finishRowsAlone(this.db, rows, 'FAILED', message, current ? 'UNAUTHORIZED' : 'NOT_CONNECTED');
+    await finishRowsAlone(
+      this.db,
+      work.ids.map((id) => ({ id })),
+      'FAILED',
+      message,
+      current ? 'UNAUTHORIZED' : 'NOT_CONNECTED',
+    );
   }
+}
+
+/** One order being worked on under its lock. */
+interface OrderRun {
+  q: QueryRunner;
+  account: CompanyAccount;
+  companyId: string;
+  orderId: string;
+  inFlight: InFlight;
 }

@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { Shutdown } from '../../common/shutdown.js';
 import { QUEUES, SHIPMENT_JOBS, type ShipmentsQueueJob } from '../../common/queue/queues.js';
 import { retryBackoff } from '../../common/queue/retry-backoff.js';
+import { createJob, groupBy, packOrders } from './order-groups.js';
 import { RETRY_BASE_DELAY_MS } from './retry-schedule.js';
 import { materializeNextSlice } from './upload-slices.js';
 import { BATCH_SIZE, JOBS_PER_BATCH, slices } from './upload-staging.js';
@@ -38,11 +39,11 @@ export class ShipmentQueueing {
 
   /** Queues one shipment on its own (a person's retry), ahead of uploads' batches. */
   async queueOne(shipmentId: string, jobId: string): Promise<void> {
-    await this.queue.add(
-      SHIPMENT_JOBS.CREATE,
-      { shipmentIds: [shipmentId] },
-      { ...SHIPMENT_JOB_OPTIONS, jobId, priority: 1 },
-    );
+    await this.queue.add(SHIPMENT_JOBS.CREATE, createJob([[shipmentId]]), {
+      ...SHIPMENT_JOB_OPTIONS,
+      jobId,
+      priority: 1,
+    });
   }
 
   /** Asks a worker to turn an upload's staged slices into shipments. A failure is left to the recovery sweep. */
@@ -96,7 +97,10 @@ export class ShipmentQueueing {
     return { queued, repeats };
   }
 
-  /** Queues new shipments in batches that keep an order's rows together; batch n gets priority n so uploads interleave. */
+  /**
+   * Queues new shipments (all of one company: one upload's) in jobs of about BATCH_SIZE that keep an
+   * order's rows together and say which ids are one order; job n gets priority n so uploads interleave.
+   */
   async enqueue(
     uploadId: string,
     rows: { id: string; order_id: string }[],
@@ -105,26 +109,12 @@ export class ShipmentQueueing {
     priorityBase = 0,
   ): Promise<number> {
     if (rows.length === 0) return 0;
-    const byOrder = new Map<string, string[]>();
-    for (const r of rows) {
-      const ids = byOrder.get(r.order_id);
-      if (ids) ids.push(r.id);
-      else byOrder.set(r.order_id, [r.id]);
-    }
-    const batches: string[][] = [];
-    let current: string[] = [];
-    for (const ids of byOrder.values()) {
-      if (current.length && current.length + ids.length > BATCH_SIZE) {
-        batches.push(current);
-        current = [];
-      }
-      current.push(...ids);
-    }
-    if (current.length) batches.push(current);
+    const orders = groupBy(rows, (r) => r.order_id).map((group) => group.map((r) => r.id));
+    const batches = packOrders(orders, BATCH_SIZE);
     try {
-      const jobs = batches.map((shipmentIds, i) => ({
+      const jobs = batches.map((batch, i) => ({
         name: SHIPMENT_JOBS.CREATE,
-        data: { shipmentIds },
+        data: createJob(batch),
         opts: {
           ...SHIPMENT_JOB_OPTIONS,
           jobId: `${jobPrefix}-${uploadId}-${i}`,

@@ -23,15 +23,40 @@ export const SHIPPABLE = new Set(['PROCESSING', 'PRE_TRANSIT', 'IN_TRANSIT']);
 /** Shipments per create call. */
 export const MAX_PER_CALL = 50;
 
+/** A row as far as writing its outcome goes. */
+type RowId = Pick<ShipmentRow, 'id'>;
+
+/**
+ * The rows one run of an order put in flight under the order's lock, less those it has ended since:
+ * what the run still answers for, known without reading the rows again.
+ */
+export class InFlight {
+  private readonly open: Map<string, ShipmentRow>;
+
+  constructor(rows: ShipmentRow[]) {
+    this.open = new Map(rows.map((r) => [r.id, r]));
+  }
+
+  /** Called once a row's terminal status is written. */
+  ended(ids: readonly string[]): void {
+    for (const id of ids) this.open.delete(id);
+  }
+
+  rows(): ShipmentRow[] {
+    return [...this.open.values()];
+  }
+}
+
 /** Ends PENDING rows with a terminal status and records the attempt that ended them. */
 export async function finishRows(
   q: QueryRunner,
-  rows: ShipmentRow[],
+  rows: RowId[],
   status: TerminalStatus,
   message: string,
   outcome: string,
   order?: FaireOrder,
   httpStatus?: number,
+  inFlight?: InFlight,
 ): Promise<void> {
   if (rows.length === 0) return;
   const ids = rows.map((r) => r.id);
@@ -40,6 +65,7 @@ export async function finishRows(
       WHERE id = ANY($1::uuid[]) AND status = 'PENDING'`,
     [ids, status, message],
   );
+  inFlight?.ended(ids);
   await q.query(
     `INSERT INTO shipment_attempts (shipment_id, finished_at, outcome, http_status, message, marketplace_answer)
      SELECT unnest($1::uuid[]), now(), $2, $3, $4, $5`,
@@ -49,7 +75,7 @@ export async function finishRows(
 
 export async function recordAttempt(
   q: QueryRunner,
-  rows: ShipmentRow[],
+  rows: RowId[],
   startedAt: Date,
   outcome: string,
   err: FaireError | null,
@@ -119,7 +145,7 @@ export function faireErrorOutcome(
 /** finishRows on a connection of its own, outside any order lock. */
 export async function finishRowsAlone(
   db: DataSource,
-  rows: ShipmentRow[],
+  rows: RowId[],
   status: TerminalStatus,
   message: string,
   outcome: string,
@@ -137,13 +163,14 @@ export async function finishRowsAlone(
 export async function failRefusedRows(
   db: DataSource,
   logger: Logger,
-  group: ShipmentRow[],
+  orderId: string,
+  ids: string[],
   err: unknown,
 ): Promise<void> {
-  logger.warn(`Shipments of order ${group[0]!.order_id} refused by the database; marked FAILED`);
+  logger.warn(`Shipments of order ${orderId} refused by the database; marked FAILED`);
   await db.query(
     `UPDATE shipments SET status = 'FAILED', error_message = $2, in_flight_since = NULL, completed_at = now(), updated_at = now()
       WHERE id = ANY($1::uuid[]) AND status = 'PENDING'`,
-    [group.map((r) => r.id), refusalMessage(err)],
+    [ids, refusalMessage(err)],
   );
 }

@@ -12,7 +12,7 @@ import {
   type MaterializeUploadJob,
   type ShipmentsQueueJob,
 } from '../../common/queue/queues.js';
-import { anyShipmentKnown, uploadKnown } from './known-records.js';
+import { uploadKnown } from './known-records.js';
 import { ShipmentProcessingService } from './shipment-processing.service.js';
 import { ShipmentRecoveryService } from './shipment-recovery.service.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
@@ -70,10 +70,12 @@ export class ShipmentsProcessor extends WorkerHost implements OnApplicationBoots
   }
 
   private async create(job: Job<CreateShipmentsJob>, token?: string): Promise<void> {
-    if (!(await anyShipmentKnown(this.db, job.data.shipmentIds))) {
+    // The job's rows, read once: whether this database knows them, their company and their orders.
+    const batch = await this.processing.load(job.data);
+    if (!batch) {
       throw foreignJob(job, `${job.data.shipmentIds.length} shipments`, this.config.queuePrefix);
     }
-    const permit = await this.processing.permitFor(job.data.shipmentIds, WORKER_PROCESS_ID);
+    const permit = await this.processing.permitFor(batch, WORKER_PROCESS_ID);
     if (!permit) {
       // The account already has its share of running jobs: free this slot for another company.
       await job.moveToDelayed(Date.now() + 400 + Math.floor(Math.random() * 400), token);
@@ -81,7 +83,7 @@ export class ShipmentsProcessor extends WorkerHost implements OnApplicationBoots
     }
     try {
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      await this.processing.processBatch(job.data.shipmentIds, { lastAttempt });
+      await this.processing.processBatch(batch, { lastAttempt });
     } finally {
       await permit.release();
     }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { RETRYABLE_SHIPMENT_STATUSES, safeText, type ColumnMapping } from '@portal/shipment-rules';
+import { RETRYABLE_SHIPMENT_STATUSES, safeText } from '@portal/shipment-rules';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
@@ -10,7 +10,7 @@ import { ActivityService } from '../activity/index.js';
 import { ingestCsv, type IngestedRow } from './csv-ingest.js';
 import { listShipments, waitForRowStatuses } from './shipment-history.query.js';
 import { parseMapping, previewRows, processResults, reviewedRows } from './upload-answer.js';
-import { insertStagedUpload, stageBatches } from './upload-staging.js';
+import { insertStagedUpload, stageBatches, type ReceivedUpload } from './upload-staging.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
 import { ColumnMappingsService } from '../column-mappings/index.js';
 import { CompanyConnections } from '../marketplace/index.js';
@@ -225,16 +225,7 @@ export class ShipmentsService {
    */
   async store(
     caller: CompanyAuthContext,
-    u: {
-      source: 'UPLOAD' | 'PROCESS';
-      fileName: string;
-      fileSize: number;
-      encoding: string | null;
-      delimiter: string | null;
-      mapping: ColumnMapping | null;
-      rows: IngestedRow[];
-      priority?: number;
-    },
+    u: ReceivedUpload & { priority?: number },
   ): Promise<{ uploadId: string; duplicateRows: number; queued: number; materialized: boolean }> {
     const batches = await stageBatches(u.rows);
     let validRows = 0;

@@ -3,6 +3,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { ColumnMapping } from '@portal/shipment-rules';
 import type { EntityManager } from 'typeorm';
 import type { IngestedRow } from './csv-ingest.js';
+import { Groups, packOrders } from './order-groups.js';
 import { invalidRowChunks, type StagedRow } from './upload-slices.js';
 
 /** Rows of one job: an order's rows always travel together (one create call per order). */
@@ -19,13 +20,13 @@ const STAGE_YIELD_EVERY = 5000;
 
 /** The valid rows in slices of about STAGE_ROWS, each order's rows together and in file order. */
 export async function stageBatches(rows: IngestedRow[]): Promise<StagedRow[][]> {
-  const byOrder = new Map<string, StagedRow[]>();
+  const byOrder = new Groups<StagedRow>();
   for (let i = 0; i < rows.length; i++) {
     if (i > 0 && i % STAGE_YIELD_EVERY === 0) await yieldToLoop();
     const r = rows[i]!;
     const v = r.result.value;
     if (!v) continue;
-    const staged: StagedRow = [
+    byOrder.add(v.orderId, [
       r.rowNumber,
       v.orderId,
       v.trackingNumber,
@@ -34,26 +35,13 @@ export async function stageBatches(rows: IngestedRow[]): Promise<StagedRow[][]> 
       v.shipDate,
       v.shippingCostCents,
       r.duplicateOf ?? 0,
-    ];
-    const list = byOrder.get(v.orderId);
-    if (list) list.push(staged);
-    else byOrder.set(v.orderId, [staged]);
+    ]);
   }
-  const batches: StagedRow[][] = [];
-  let current: StagedRow[] = [];
-  for (const list of byOrder.values()) {
-    if (current.length && current.length + list.length > STAGE_ROWS) {
-      batches.push(current);
-      current = [];
-    }
-    for (const r of list) current.push(r);
-  }
-  if (current.length) batches.push(current);
-  return batches;
+  return packOrders(byOrder.groups(), STAGE_ROWS).map((orders) => orders.flat());
 }
 
-/** What an upload stores in its transaction: the upload, its staged valid rows, its rows with errors. */
-export interface StagedUpload {
+/** An upload as received: where it came from and its rows, before they are staged. */
+export interface ReceivedUpload {
   source: 'UPLOAD' | 'PROCESS';
   fileName: string;
   fileSize: number;
@@ -61,6 +49,10 @@ export interface StagedUpload {
   delimiter: string | null;
   mapping: ColumnMapping | null;
   rows: IngestedRow[];
+}
+
+/** What an upload stores in its transaction: the upload, its staged valid rows, its rows with errors. */
+export interface StagedUpload extends ReceivedUpload {
   batches: StagedRow[][];
   invalid: IngestedRow[];
   validRows: number;

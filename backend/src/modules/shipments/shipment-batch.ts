@@ -1,0 +1,89 @@
+import type { DataSource } from 'typeorm';
+import type { CreateShipmentsJob } from '../../common/queue/queues.js';
+import type { CompanyAccount, CompanyConnections } from '../marketplace/index.js';
+import { groupBy, jobOrders } from './order-groups.js';
+
+/** One order's PENDING shipments of a job, as read before its lock (under the lock they are read again). */
+export interface OrderWork {
+  companyId: string;
+  orderId: string;
+  ids: string[];
+}
+
+/** What a job's rows say before any lock is taken: enough to take a permit, plan slots and take locks. */
+export interface JobRow {
+  id: string;
+  company_id: string;
+  order_id: string;
+  status: string;
+}
+
+/**
+ * A job's orders from one read of its rows: the job's own orders when it carries them (each checked
+ * to be one company's one order: an order's lock must cover every row worked on under it), else the
+ * PENDING rows grouped by company and order. Rows no longer PENDING are left out; so are orders left
+ * with none.
+ */
+export function ordersOfJob(job: CreateShipmentsJob, rows: readonly JobRow[]): OrderWork[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const pendingOf = (ids: string[]) =>
+    ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row?.status === 'PENDING' ? [row] : [];
+    });
+  const keyOf = (r: JobRow) => `${r.company_id}|${r.order_id}`;
+  const queued = jobOrders(job);
+  const groups = queued
+    ? queued.flatMap((ids) => {
+        const pending = pendingOf(ids);
+        const key = pending[0] && keyOf(pending[0]);
+        return pending.every((r) => keyOf(r) === key) ? [pending] : groupBy(pending, keyOf);
+      })
+    : groupBy(pendingOf(job.shipmentIds), keyOf);
+  return groups
+    .filter((g) => g.length > 0)
+    .map((g) => ({ companyId: g[0]!.company_id, orderId: g[0]!.order_id, ids: g.map((r) => r.id) }));
+}
+
+/**
+ * The Faire account of each company of a job, read once per job (for its permit and each of its
+ * orders) and again after Faire refused it, so the job's later orders see the connection as failed.
+ */
+export class JobAccounts {
+  private readonly known = new Map<string, CompanyAccount | null>();
+
+  constructor(private readonly connections: CompanyConnections) {}
+
+  async of(companyId: string): Promise<CompanyAccount | null> {
+    if (this.known.has(companyId)) return this.known.get(companyId)!;
+    const account = await this.connections.accountFor(companyId);
+    this.known.set(companyId, account);
+    return account;
+  }
+
+  /** Marks the connection failed (Faire refused its token); the next order reads it again. */
+  async refused(companyId: string, account: CompanyAccount, reason: string): Promise<void> {
+    this.known.delete(companyId);
+    await this.connections.markFailed(account.connectionId, reason);
+  }
+}
+
+/** A create job as the worker sees it after one read of its rows. */
+export interface ShipmentBatch {
+  orders: OrderWork[];
+  accounts: JobAccounts;
+}
+
+/** The job's rows read once; null when none of its shipments exists in this database. */
+export async function loadBatch(
+  db: DataSource,
+  connections: CompanyConnections,
+  job: CreateShipmentsJob,
+): Promise<ShipmentBatch | null> {
+  const rows: JobRow[] = await db.query(
+    `SELECT id, company_id, order_id, status FROM shipments WHERE id = ANY($1::uuid[])`,
+    [job.shipmentIds],
+  );
+  if (rows.length === 0) return null;
+  return { orders: ordersOfJob(job, rows), accounts: new JobAccounts(connections) };
+}
