@@ -14,5 +14,6 @@ export default {
   },
   globalSetup: './test/global-setup.ts',
   globalTeardown: './test/global-teardown.ts',
+  testSequencer: './test/slow-first.sequencer.js',
   testTimeout: 30000,
 };
