@@ -5,6 +5,7 @@ import { theme } from '../theme/theme';
 import { annAtAcme } from '../test/fixtures';
 import { mockApi } from '../test/fetchMock';
 import { renderScreen } from '../test/render';
+import type { ActivityItem } from '../api/dataProvider';
 import type { TeamMember } from './api';
 import { MembersList } from './MembersList';
 import { TeamPage } from './TeamPage';
@@ -81,12 +82,27 @@ describe('MembersList', () => {
 });
 
 describe('TeamPage', () => {
-  it('asks before removing, then removes and refetches the list', async () => {
+  it('asks before removing, then removes and refetches the list and the team activity', async () => {
     let list = members;
+    let activity: ActivityItem[] = [];
     const fetch = mockApi({
       'GET /api/team/members': () => ({ body: list }),
+      'GET /api/team/activity?page=1&limit=10': () => ({ body: { items: activity, total: activity.length } }),
       'DELETE /api/team/members/c': () => {
         list = members.slice(0, 2);
+        activity = [
+          {
+            id: '9',
+            timestamp: new Date(2026, 0, 5, 16, 20).toISOString(),
+            userId: 'u1',
+            actorEmail: 'ann@example.com',
+            isAdmin: false,
+            companyId: 'c1',
+            companyName: 'Acme',
+            action: 'member.removed',
+            target: 'cy@example.com',
+          },
+        ];
         return { body: { ok: true } };
       },
     });
@@ -97,6 +113,9 @@ describe('TeamPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.queryByTestId('member-row-c')).toBeNull());
     expect(toast).toHaveBeenCalledWith({ title: 'Member removed', variant: 'success' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const card = screen.getByRole('region', { name: 'Team Activity' });
+    expect(await within(card).findByText(/cy@example\.com/)).toBeTruthy();
   });
 
   it('asks before you give up your own admin role or remove yourself', async () => {

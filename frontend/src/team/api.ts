@@ -76,10 +76,12 @@ function useTeamMutation<TInput>(options: {
     },
     onError: (err) =>
       toast({ title: options.failure, description: errorMessage(err), variant: 'destructive' }),
+    // Every team action is also a line of the company's activity log (the card below the list).
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: MEMBERS_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: OUTBOX_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['activity'] }),
       ]),
   });
 }
