@@ -3,7 +3,7 @@ import type { DataProvider, GetListParams, GetListResult } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dataProvider, type ActivityItem } from '../api/dataProvider';
 import { mockApi } from '../test/fetchMock';
-import { annAtAcme } from '../test/fixtures';
+import { annActivity, annAtAcme } from '../test/fixtures';
 import { renderScreen } from '../test/render';
 import { CompanyActivityCard } from './CompanyActivityCard';
 
@@ -14,19 +14,7 @@ describe('CompanyActivityCard', () => {
     mockApi({
       'GET /api/team/activity?page=1&limit=5': {
         body: {
-          items: [
-            {
-              id: '7',
-              timestamp: new Date(2026, 0, 5, 16, 20).toISOString(),
-              userId: 'u1',
-              actorEmail: 'ann@example.com',
-              isAdmin: false,
-              companyId: 'c1',
-              companyName: 'Acme',
-              action: 'member.role_changed',
-              target: 'bob@example.com',
-            },
-          ],
+          items: [annActivity({ id: '7', action: 'member.role_changed', target: 'bob@example.com' })],
           total: 1,
         },
       },
@@ -38,18 +26,14 @@ describe('CompanyActivityCard', () => {
   });
 
   it("reads the data provider's `activity` list a page at a time", async () => {
-    const entry = (page: number): ActivityItem => ({
-      id: String(page),
-      timestamp: new Date(2026, 0, 5, 9, 0).toISOString(),
-      userId: 'u1',
-      actorEmail: 'ann@example.com',
-      isAdmin: false,
-      companyId: 'c1',
-      companyName: 'Acme',
-      action: 'member.role_changed',
-      target: `page${page}@example.com`,
-      details: {},
-    });
+    const entry = (page: number): ActivityItem =>
+      annActivity({
+        id: String(page),
+        timestamp: new Date(2026, 0, 5, 9, 0).toISOString(),
+        action: 'member.role_changed',
+        target: `page${page}@example.com`,
+        details: {},
+      });
     const getList = vi.fn((_resource: string, params: GetListParams): Promise<GetListResult> =>
       Promise.resolve({ data: [entry(params.pagination?.page ?? 0)], total: 12 }),
     );

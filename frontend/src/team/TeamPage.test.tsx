@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { ThemeProvider } from '@mui/material/styles';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../theme/theme';
-import { annAtAcme } from '../test/fixtures';
+import { annActivity, annAtAcme } from '../test/fixtures';
 import { mockApi } from '../test/fetchMock';
 import { renderScreen } from '../test/render';
 import type { ActivityItem } from '../api/dataProvider';
@@ -90,19 +90,7 @@ describe('TeamPage', () => {
       'GET /api/team/activity?page=1&limit=10': () => ({ body: { items: activity, total: activity.length } }),
       'DELETE /api/team/members/c': () => {
         list = members.slice(0, 2);
-        activity = [
-          {
-            id: '9',
-            timestamp: new Date(2026, 0, 5, 16, 20).toISOString(),
-            userId: 'u1',
-            actorEmail: 'ann@example.com',
-            isAdmin: false,
-            companyId: 'c1',
-            companyName: 'Acme',
-            action: 'member.removed',
-            target: 'cy@example.com',
-          },
-        ];
+        activity = [annActivity({ id: '9', action: 'member.removed', target: 'cy@example.com' })];
         return { body: { ok: true } };
       },
     });
