@@ -584,6 +584,13 @@ describe('admin panel', () => {
       );
       const first = await companyA.agent.get('/api/team/activity?limit=1').expect(200);
       expect(first.body.items).toEqual(res.body.items.slice(0, 1));
+      // One action's entries, and a page past the end still answers the total (a second, counting query).
+      const action = (res.body.items[0] as { action: string }).action;
+      const ofAction = res.body.items.filter((i: { action: string }) => i.action === action);
+      const byAction = await companyA.agent.get(`/api/team/activity?limit=100&action=${action}`).expect(200);
+      expect(byAction.body).toEqual({ items: ofAction, total: ofAction.length });
+      const beyond = await companyA.agent.get(`/api/team/activity?page=999&action=${action}`).expect(200);
+      expect(beyond.body).toEqual({ items: [], total: ofAction.length });
       await companyA.agent.get(`/api/team/activity?companyId=${companyB.companyId}`).expect(400);
       await root.get('/api/team/activity').expect(403);
       await t.agent().get('/api/team/activity').expect(401);

@@ -134,6 +134,19 @@ describe('ScopedRepository', () => {
     expect(await notes.delete(scope, { id: 'n1' })).toBe(1);
   });
 
+  it('fits an entity whose company may be null, and never matches a row without one', async () => {
+    type Pending = { id: string; companyId: string | null; userId: string | null };
+    const { calls, repo } = recordingRepo();
+    const pending = new ScopedRepository(repo as unknown as Repository<Pending>);
+    const scope = CompanyScope.ofJob(A);
+    await pending.findOne(scope, {});
+    await pending.update(scope, { id: 'p1' }, { userId: null });
+    expect(calls).toEqual([
+      { method: 'findOne', args: [{ where: { companyId: A } }] },
+      { method: 'update', args: [{ id: 'p1', companyId: A }, { userId: null }] },
+    ]);
+  });
+
   it('refuses a forged scope, and a call without one does not type-check', async () => {
     const { calls, repo } = recordingRepo();
     const notes = new ScopedRepository(repo);

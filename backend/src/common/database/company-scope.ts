@@ -80,9 +80,11 @@ export type ScopedWhere<E> = Omit<FindOptionsWhere<E>, 'companyId'>;
 
 /**
  * A TypeORM repository of a company-owned entity whose every read and write carries
- * `company_id = scope`. The plain repository stays private to the owning repository class.
+ * `company_id = scope`. The plain repository stays private to the owning repository class. An entity
+ * whose company may be null (a marketplace connection waiting for its user's company) fits too: the
+ * scope's company is never null, so a row without one is never read, changed or deleted through it.
  */
-export class ScopedRepository<E extends ObjectLiteral & { companyId: string }> {
+export class ScopedRepository<E extends ObjectLiteral & { companyId: string | null }> {
   constructor(private readonly repo: Repository<E>) {}
 
   /** The same repository inside a transaction. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { type CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
 import { Activity } from './entities/activity.entity.js';
 
 /** Which entries to read: one page, optionally one company's, one action's, or a time range's. */
@@ -39,41 +40,67 @@ interface ActivityRow {
   total: number;
 }
 
+type Run = (sql: string, params: unknown[]) => Promise<unknown>;
+
 /** Reads the append-only activity log, newest first (the admin panel's log and a company's own). */
 @Injectable()
 export class ActivityLog {
   constructor(@InjectRepository(Activity) private readonly repo: Repository<Activity>) {}
 
-  async page(q: ActivityQuery): Promise<{ items: ActivityRecord[]; total: number }> {
-    const where: string[] = [];
-    const params: unknown[] = [];
+  /** The platform's log: every entry, platform events included, or one company's when asked. */
+  page(q: ActivityQuery): Promise<{ items: ActivityRecord[]; total: number }> {
+    const where = q.companyId ? ['a.company_id = $1'] : [];
+    const params: unknown[] = q.companyId ? [q.companyId] : [];
+    return this.read(q, where, params, 0, (sql, p) => this.repo.manager.query(sql, p));
+  }
+
+  /** A company's own log (its admin's team activity): the scope's company is `$1`. */
+  companyPage(
+    scope: CompanyScope,
+    q: Omit<ActivityQuery, 'companyId'>,
+  ): Promise<{ items: ActivityRecord[]; total: number }> {
+    return this.read(q, ['a.company_id = $1'], [], 1, (sql, p) =>
+      scopedQuery(this.repo.manager, scope, sql, p),
+    );
+  }
+
+  /**
+   * One page and its total. `where` and `params` hold the company's filter when there is one; `bound`
+   * counts the parameters `run` adds before `params` (the scope's company).
+   */
+  private async read(
+    q: Omit<ActivityQuery, 'companyId'>,
+    where: string[],
+    params: unknown[],
+    bound: number,
+    run: Run,
+  ): Promise<{ items: ActivityRecord[]; total: number }> {
     const add = (sql: string, value: unknown) => {
       params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
+      where.push(sql.replace('?', `$${bound + params.length}`));
     };
-    if (q.companyId) add('a.company_id = ?', q.companyId);
     if (q.action) add('a.action = ?', q.action);
     if (q.from) add('a.at >= ?::timestamptz', q.from);
     if (q.to) add('a.at < ?::timestamptz', q.to);
-    params.push(q.limit, (q.page - 1) * q.limit);
-    const rows: ActivityRow[] = await this.repo.manager.query(
+    const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const n = bound + params.length;
+    const rows = (await run(
       `SELECT a.id, a.at, a.actor_user_id, a.actor_email, a.actor_is_admin, a.company_id,
               a.action, a.target, a.details, count(*) OVER ()::int AS total
          FROM activity a
-        ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+        ${filter}
         ORDER BY a.at DESC, a.id DESC
-        LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
-    );
-    const total = rows[0]?.total ?? (q.page > 1 ? await this.count(where, params.slice(0, -2)) : 0);
+        LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...params, q.limit, (q.page - 1) * q.limit],
+    )) as ActivityRow[];
+    const total = rows[0]?.total ?? (q.page > 1 ? await this.count(filter, params, run) : 0);
     return { items: rows.map(toRecord), total };
   }
 
-  private async count(where: string[], params: unknown[]): Promise<number> {
-    const rows: { n: number }[] = await this.repo.manager.query(
-      `SELECT count(*)::int AS n FROM activity a ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
-      params,
-    );
+  private async count(filter: string, params: unknown[], run: Run): Promise<number> {
+    const rows = (await run(`SELECT count(*)::int AS n FROM activity a ${filter}`, params)) as {
+      n: number;
+    }[];
     return rows[0]?.n ?? 0;
   }
 }

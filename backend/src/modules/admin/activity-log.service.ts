@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { CompanyScope } from '../../common/database/company-scope.js';
+import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { ActivityLog, type ActivityRecord } from '../activity/index.js';
 import { CompanyRecords } from '../companies/index.js';
 import { ACTIVITY_PAGE_SIZE, type ActivityItemView, type ActivityPageView } from './dto/activity.dto.js';
@@ -24,11 +26,36 @@ export class ActivityLogService {
   ) {}
 
   async list(filter: ActivityFilter): Promise<ActivityPageView> {
-    const { items, total } = await this.log.page({
-      ...filter,
-      page: filter.page ?? 1,
-      limit: filter.limit ?? ACTIVITY_PAGE_SIZE,
-    });
+    return this.named(
+      await this.log.page({
+        ...filter,
+        page: filter.page ?? 1,
+        limit: filter.limit ?? ACTIVITY_PAGE_SIZE,
+      }),
+    );
+  }
+
+  /** The caller's company's own log (the company admin's team activity). */
+  async listForCompany(
+    caller: CompanyAuthContext,
+    filter: Omit<ActivityFilter, 'companyId'>,
+  ): Promise<ActivityPageView> {
+    return this.named(
+      await this.log.companyPage(CompanyScope.of(caller), {
+        ...filter,
+        page: filter.page ?? 1,
+        limit: filter.limit ?? ACTIVITY_PAGE_SIZE,
+      }),
+    );
+  }
+
+  private async named({
+    items,
+    total,
+  }: {
+    items: ActivityRecord[];
+    total: number;
+  }): Promise<ActivityPageView> {
     const names = await this.companies.namesByIds(items.flatMap((a) => (a.companyId ? [a.companyId] : [])));
     return { items: items.map((a) => toView(a, names)), total };
   }

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { CompanyScope } from '../../common/database/company-scope.js';
 import { AppError } from '../../common/errors/index.js';
 import type { AuthContext, CompanyAuthContext } from '../../common/http/auth-context.js';
 import { CompanyMembers, CompanyRecords } from '../companies/index.js';
@@ -160,7 +161,8 @@ export class AdminService {
   /** Releases a company's Faire connection (e.g. a brand two companies hold): revoked, then forgotten. */
   async releaseConnection(caller: AuthContext, companyId: string): Promise<{ ok: true }> {
     if (!(await this.companies.exists(companyId))) throw new AppError('NOT_FOUND', 'Company not found');
-    await this.writer.remove(companyId, caller);
+    // The platform admin acts for the company the route names (checked to exist), as the invitation does.
+    await this.writer.remove(CompanyScope.of({ companyId }), caller);
     return { ok: true };
   }
 

@@ -18,6 +18,6 @@ export class TeamActivityController {
     @CompanyAuth() auth: CompanyAuthContext,
     @Query() query: ActivityPageQueryDto,
   ): Promise<ActivityPageView> {
-    return this.activity.list({ ...query, companyId: auth.companyId });
+    return this.activity.listForCompany(auth, query);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { Clock } from '../../common/clock.js';
+import { CompanyScope } from '../../common/database/company-scope.js';
 import { AppError } from '../../common/errors/index.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
 import { CompanyMembers } from '../companies/index.js';
@@ -43,7 +44,9 @@ export class AuthService {
   async currentUser(userId: string): Promise<CurrentUserView> {
     const ctx = await this.loadContext(userId);
     if (!ctx) throw new AppError('NOT_AUTHENTICATED');
-    const hasFaireToken = await this.connections.hasLiveConnection(ctx.companyId, ctx.userId);
+    const hasFaireToken = ctx.companyId
+      ? await this.connections.hasLiveConnection(CompanyScope.of({ companyId: ctx.companyId }), ctx.userId)
+      : await this.connections.hasLiveSignInConnection(ctx.userId);
     return CurrentUserView.from({ ...ctx, hasFaireToken });
   }
 

@@ -53,7 +53,7 @@ export class DigestService {
         // Nothing to say, or nobody to say it to: roll the claim back, a later run today may still send.
         if (recipients.length === 0) throw new NoDigest('no-recipients');
         if (fresh.length === 0) throw new NoDigest('nothing-new');
-        const rate = await this.lateRates.forCompany(companyId);
+        const rate = await this.lateRates.forCompany(scope);
         const companyName = await this.companies.name(scope, tx);
         const message = digestMail({
           companyName: companyName ?? 'your company',

@@ -4,7 +4,7 @@ import type { EntityManager, Repository } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
-import { type CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
+import { CompanyScope, ScopedRepository, scopedQuery } from '../../common/database/company-scope.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
 import { UserDirectory } from '../users/index.js';
 import { MarketplaceConnection } from './entities/marketplace-connection.entity.js';
@@ -50,6 +50,8 @@ export interface ConnectionOverview {
 @Injectable()
 export class CompanyConnections {
   private readonly box: SecretBox;
+  /** The company's connection: `company_id = scope` on every read and write by company. */
+  private readonly scoped: ScopedRepository<MarketplaceConnection>;
 
   constructor(
     @InjectRepository(MarketplaceConnection) readonly repo: Repository<MarketplaceConnection>,
@@ -58,10 +60,12 @@ export class CompanyConnections {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.box = new SecretBox(config.encryptionKey);
+    this.scoped = new ScopedRepository(repo);
   }
 
-  find(companyId: string): Promise<MarketplaceConnection | null> {
-    return this.repo.findOne({ where: { companyId } });
+  /** The company's connection (one at most), whatever its status. */
+  find(scope: CompanyScope): Promise<MarketplaceConnection | null> {
+    return this.scoped.findOne(scope, {});
   }
 
   /** Companies with a working Faire connection (the nightly order sync's list). */
@@ -115,8 +119,8 @@ export class CompanyConnections {
   }
 
   /** The company's connected account, or null when it has none (or Faire refused it). */
-  async accountFor(companyId: string): Promise<CompanyAccount | null> {
-    const c = await this.find(companyId);
+  async accountFor(scope: CompanyScope): Promise<CompanyAccount | null> {
+    const c = await this.find(scope);
     if (!c || c.status !== 'CONNECTED') return null;
     return this.accountOf(c);
   }
@@ -141,15 +145,31 @@ export class CompanyConnections {
   }
 
   /**
-   * Whether the person has a Faire connection that is not disconnected: their company's, or, without a
-   * company, the developer token they gave at sign-in.
+   * Whether a member of the company has a Faire connection that is not disconnected: the company's, or a
+   * developer token they gave at sign-in that is still waiting for a company.
    */
-  async hasLiveConnection(companyId: string | null, userId: string): Promise<boolean> {
-    const rows = await this.repo.manager.query<{ live: boolean }[]>(
+  async hasLiveConnection(scope: CompanyScope, userId: string): Promise<boolean> {
+    const rows = await scopedQuery<{ live: boolean }[]>(
+      this.repo.manager,
+      scope,
       `SELECT EXISTS (SELECT 1 FROM marketplace_connections mc
                        WHERE (mc.company_id = $1 OR (mc.company_id IS NULL AND mc.user_id = $2))
                          AND mc.status <> 'DISCONNECTED') AS live`,
-      [companyId, userId],
+      [userId],
+    );
+    return rows[0]?.live ?? false;
+  }
+
+  /**
+   * The same question for a person without a company: whether the developer token they gave at sign-in
+   * (waiting for the company they will create) is there and not disconnected.
+   */
+  async hasLiveSignInConnection(userId: string): Promise<boolean> {
+    const rows = await this.repo.manager.query<{ live: boolean }[]>(
+      `SELECT EXISTS (SELECT 1 FROM marketplace_connections mc
+                       WHERE mc.company_id IS NULL AND mc.user_id = $1
+                         AND mc.status <> 'DISCONNECTED') AS live`,
+      [userId],
     );
     return rows[0]?.live ?? false;
   }
@@ -170,6 +190,15 @@ export class CompanyConnections {
       [userId],
     );
     await tx.query('DELETE FROM marketplace_connections WHERE user_id = $1 AND company_id IS NULL', [userId]);
+  }
+
+  /** Marks the company's connection failed with the reason shown to its people (none: nothing changes). */
+  async markCompanyFailed(scope: CompanyScope, reason: string): Promise<void> {
+    await this.scoped.update(
+      scope,
+      {},
+      { status: 'FAILED', lastError: reason, lastCheckedAt: this.clock.now() },
+    );
   }
 
   /** Marks a connection refused by Faire, so people see 'Connection Failed'. */
@@ -203,8 +232,7 @@ export class CompanyConnections {
   ): Promise<void> {
     const companyId = scope.companyId;
     await scopedQuery(manager, scope, 'DELETE FROM marketplace_connections WHERE company_id = $1');
-    await manager.getRepository(MarketplaceConnection).insert({
-      companyId,
+    await this.scoped.in(manager).insert(scope, {
       userId: null,
       connectedBy,
       sealId: companyId,
@@ -223,7 +251,7 @@ export class CompanyConnections {
   async view(caller: AuthContext): Promise<ConnectionView> {
     if (!caller.companyId) return { status: 'NO_COMPANY' };
     const canManage = caller.role === 'COMPANY_ADMIN';
-    const c = await this.find(caller.companyId);
+    const c = await this.find(CompanyScope.of({ companyId: caller.companyId }));
     if (!c || c.status === 'DISCONNECTED') return { status: 'NOT_CONNECTED', canManage };
     const connectedBy = c.connectedBy ? await this.users.nameOf(c.connectedBy) : null;
     return {

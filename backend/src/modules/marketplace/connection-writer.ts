@@ -37,8 +37,8 @@ export class ConnectionWriter {
    * Revokes the company's current OAuth token at Faire before a new code is exchanged (Faire keeps one
    * live token per app and brand). False when Faire could not be told: nothing changed then.
    */
-  async revokeCurrent(companyId: string): Promise<boolean> {
-    const current = await this.connections.find(companyId);
+  async revokeCurrent(scope: CompanyScope): Promise<boolean> {
+    const current = await this.connections.find(scope);
     if (!current || current.authMode !== 'OAUTH' || current.status === 'DISCONNECTED') return true;
     try {
       await this.oauth.revoke(this.connections.open(current));
@@ -49,11 +49,9 @@ export class ConnectionWriter {
     return true;
   }
 
-  async failCurrent(companyId: string, reason: string): Promise<void> {
-    await this.connections.repo.update(
-      { companyId },
-      { status: 'FAILED', lastError: reason, lastCheckedAt: this.clock.now() },
-    );
+  /** Marks the company's connection failed, with the reason its people are shown. */
+  failCurrent(scope: CompanyScope, reason: string): Promise<void> {
+    return this.connections.markCompanyFailed(scope, reason);
   }
 
   /** Stores the new connection, or answers why not (the new OAuth token is then revoked). */
@@ -68,7 +66,8 @@ export class ConnectionWriter {
       if (credentials.mode === 'OAUTH') await this.revocations.revokeOrQueue(credentials.token);
       return { message };
     };
-    const current = await this.connections.find(actor.companyId);
+    const scope = CompanyScope.of(actor);
+    const current = await this.connections.find(scope);
     if (
       current &&
       current.status !== 'DISCONNECTED' &&
@@ -76,10 +75,9 @@ export class ConnectionWriter {
       intent !== 'change'
     ) {
       const message = `You chose ${profile.name} on Faire instead of ${current.brandName}: to switch brands, use Change brand.`;
-      await this.failCurrent(actor.companyId, message);
+      await this.failCurrent(scope, message);
       return refuse(message);
     }
-    const scope = CompanyScope.of(actor);
     const held = await this.connections.repo.manager.transaction(async (tx) => {
       // One brand, one company: two admins connecting the same brand at once are serialised here.
       await tx.query('SELECT pg_advisory_xact_lock($1)', [brandLockKey(profile.brand_id)]);
@@ -109,7 +107,7 @@ export class ConnectionWriter {
     if (held) {
       // An OAuth token of the company was revoked before the exchange: the connection no longer works.
       if (current?.authMode === 'OAUTH' && credentials.mode === 'OAUTH') {
-        await this.failCurrent(actor.companyId, BRAND_HELD_MESSAGE);
+        await this.failCurrent(scope, BRAND_HELD_MESSAGE);
       }
       return refuse(BRAND_HELD_MESSAGE);
     }
@@ -147,10 +145,10 @@ export class ConnectionWriter {
 
   /** Revokes the company's token (queued if Faire does not answer) and forgets the connection. */
   async remove(
-    companyId: string,
+    scope: CompanyScope,
     actor: Pick<AuthContext, 'userId' | 'email' | 'isPlatformAdmin'>,
   ): Promise<void> {
-    const current = await this.connections.find(companyId);
+    const current = await this.connections.find(scope);
     if (!current) return;
     if (current.authMode === 'OAUTH') {
       let token: string | null;
@@ -164,7 +162,7 @@ export class ConnectionWriter {
     await this.connections.repo.delete({ id: current.id });
     await this.activity.record({
       actor,
-      companyId,
+      companyId: scope.companyId,
       action: 'marketplace.disconnected',
       target: current.brandName,
     });

@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { CompanyScope } from '../../common/database/company-scope.js';
 import { AppError } from '../../common/errors/index.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
 import { ActivityService } from '../activity/index.js';
@@ -146,8 +147,10 @@ export class MarketplaceService implements MarketplaceLinker {
         : null;
     if (!admin) return this.result('error', ADMIN_ONLY);
     const actor = { userId, email: admin.email, isPlatformAdmin: false, companyId: pending.companyId };
+    // The company the flow was started for, whose admin the caller still is (checked just above).
+    const scope = CompanyScope.of(actor);
     try {
-      const revoked = await this.writer.revokeCurrent(pending.companyId);
+      const revoked = await this.writer.revokeCurrent(scope);
       if (!revoked) {
         return this.result(
           'error',
@@ -159,7 +162,7 @@ export class MarketplaceService implements MarketplaceLinker {
         token = await this.oauth.exchangeCode(code, pending.redirectUrl);
       } catch (err) {
         if (err instanceof FaireError && /already installed/i.test(err.message)) {
-          await this.writer.failCurrent(pending.companyId, BRAND_HELD_MESSAGE);
+          await this.writer.failCurrent(scope, BRAND_HELD_MESSAGE);
           return this.result('error', BRAND_HELD_MESSAGE);
         }
         throw err;
@@ -177,10 +180,7 @@ export class MarketplaceService implements MarketplaceLinker {
       return this.result('connected');
     } catch (err) {
       this.logger.warn(`Faire authorization failed: ${(err as Error).message}`);
-      await this.writer.failCurrent(
-        pending.companyId,
-        'The connection to Faire was not completed. Reconnect to finish.',
-      );
+      await this.writer.failCurrent(scope, 'The connection to Faire was not completed. Reconnect to finish.');
       return this.result('error', 'Faire did not complete the connection. Please try again.');
     }
   }
@@ -191,7 +191,9 @@ export class MarketplaceService implements MarketplaceLinker {
 
   /** The company's brand profile, live from Faire; a refused token marks the connection FAILED. */
   async brandProfile(caller: AuthContext): Promise<{ name: string }> {
-    const c = caller.companyId ? await this.connections.find(caller.companyId) : null;
+    const c = caller.companyId
+      ? await this.connections.find(CompanyScope.of({ companyId: caller.companyId }))
+      : null;
     if (!c || c.status === 'DISCONNECTED') throw new AppError('MARKETPLACE_NOT_CONNECTED');
     try {
       const profile = await this.faire.getBrandProfile(this.connections.accountOf(c));
@@ -215,7 +217,7 @@ export class MarketplaceService implements MarketplaceLinker {
   async disconnect(caller: AuthContext): Promise<{ ok: true }> {
     if (!caller.companyId) throw new AppError('FORBIDDEN', 'You need to belong to a company to do this');
     if (caller.role !== 'COMPANY_ADMIN') throw new AppError('FORBIDDEN', ADMIN_ONLY);
-    await this.writer.remove(caller.companyId, caller);
+    await this.writer.remove(CompanyScope.of({ companyId: caller.companyId }), caller);
     return { ok: true };
   }
 

@@ -65,9 +65,9 @@ export class LateRateService {
     return this.rate(CompanyScope.of(caller));
   }
 
-  /** Worker code (the daily digest): the company its job names. */
-  forCompany(companyId: string) {
-    return this.rate(CompanyScope.ofJob(companyId));
+  /** Worker code (the daily digest): the scope of the company its job names. */
+  forCompany(scope: CompanyScope) {
+    return this.rate(scope);
   }
 
   private async rate(scope: CompanyScope) {

@@ -58,9 +58,9 @@ export class OrdersSyncService implements OnModuleDestroy {
   async refresh(caller: CompanyAuthContext): Promise<{ message: string }> {
     const scope = CompanyScope.of(caller);
     const companyId = scope.companyId;
-    const account = await this.connections.accountFor(companyId);
+    const account = await this.connections.accountFor(scope);
     if (!account) {
-      const current = await this.connections.find(companyId);
+      const current = await this.connections.find(scope);
       if (current?.status === 'FAILED') throw new AppError('MARKETPLACE_REFUSED');
       throw new AppError('MARKETPLACE_NOT_CONNECTED', 'Connect Faire in Settings to load orders');
     }
@@ -128,13 +128,13 @@ export class OrdersSyncService implements OnModuleDestroy {
     companyId: string,
     opts: { willRetry?: boolean } = {},
   ): Promise<{ fetched: number; closed: number }> {
+    const scope = CompanyScope.ofJob(companyId);
     for (let round = 0; ; round++) {
-      const account = await this.connections.accountFor(companyId);
+      const account = await this.connections.accountFor(scope);
       if (!account) return { fetched: 0, closed: 0 };
       const result = await this.syncFrom(companyId, account, opts.willRetry ?? false);
-      const now = await this.connections.find(companyId);
+      const now = await this.connections.find(scope);
       if (!now || now.brandId === account.brandId || round >= 2) return result;
-      const scope = CompanyScope.ofJob(companyId);
       await scopedQuery(
         this.db,
         scope,

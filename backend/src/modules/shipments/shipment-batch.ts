@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { CreateShipmentsJob } from '../../common/queue/queues.js';
+import { CompanyScope } from '../../common/database/company-scope.js';
 import type { CompanyAccount, CompanyConnections } from '../marketplace/index.js';
 import { groupBy, jobOrders } from './order-groups.js';
 
@@ -56,7 +57,7 @@ export class JobAccounts {
 
   async of(companyId: string): Promise<CompanyAccount | null> {
     if (this.known.has(companyId)) return this.known.get(companyId)!;
-    const account = await this.connections.accountFor(companyId);
+    const account = await this.connections.accountFor(CompanyScope.ofJob(companyId));
     this.known.set(companyId, account);
     return account;
   }

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { CompanyScope } from '../../common/database/company-scope.js';
+import { CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import type { CompanyConnections } from '../marketplace/index.js';
 import type { ListShipmentsQuery } from './shipments.dto.js';
@@ -14,31 +14,35 @@ export async function listShipments(
   caller: CompanyAuthContext,
   q: ListShipmentsQuery,
 ) {
+  const scope = CompanyScope.of(caller);
+  // `$1` is the scope's company; the filters' parameters follow it.
   const where: string[] = ['company_id = $1'];
-  const params: unknown[] = [caller.companyId];
+  const params: unknown[] = [];
+  /** The placeholder of the parameter just pushed. */
+  const last = () => `$${params.length + 1}`;
   if (q.status) {
     params.push(q.status);
-    where.push(`status = $${params.length}`);
+    where.push(`status = ${last()}`);
   }
   if (q.uploadId) {
     params.push(q.uploadId);
-    where.push(`upload_id = $${params.length}`);
+    where.push(`upload_id = ${last()}`);
   }
   if (q.dateFrom || q.dateTo) params.push(q.timeZone ?? 'UTC');
-  const tz = `$${params.length}`;
+  const tz = last();
   if (q.dateFrom) {
     params.push(q.dateFrom);
-    where.push(`uploaded_at >= ($${params.length}::date::timestamp AT TIME ZONE ${tz})`);
+    where.push(`uploaded_at >= (${last()}::date::timestamp AT TIME ZONE ${tz})`);
   }
   if (q.dateTo) {
     params.push(q.dateTo);
-    where.push(`uploaded_at < (($${params.length}::date + 1)::timestamp AT TIME ZONE ${tz})`);
+    where.push(`uploaded_at < ((${last()}::date + 1)::timestamp AT TIME ZONE ${tz})`);
   }
   const search = q.search?.trim();
   if (search) {
     const like = `%${search.replace(/^#/, '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     params.push(like.toLowerCase(), like.replace(/\s+/g, '').toUpperCase());
-    where.push(`(order_id LIKE $${params.length - 1} OR tracking_number LIKE $${params.length})`);
+    where.push(`(order_id LIKE $${params.length} OR tracking_number LIKE ${last()})`);
   }
   const filter = where.join(' AND ');
   const order = q.uploadId ? 'row_number' : 'uploaded_at DESC, id DESC';
@@ -46,7 +50,7 @@ export async function listShipments(
   // event loop and a database backend, so two statements cost about twice one (decision 0023). The count
   // is capped: counting a million rows on every page costs ~70 ms; past HISTORY_COUNT_CAP the total is
   // shown as "10,000+". The LEFT JOIN keeps the total when the page is past the end (no rows).
-  const rows = await db.query<
+  const rows = await scopedQuery<
     {
       total: number;
       id: string | null;
@@ -65,6 +69,8 @@ export async function listShipments(
       brand_name: string | null;
     }[]
   >(
+    db,
+    scope,
     `SELECT counted.total, page.*
          FROM (SELECT count(*)::int AS total
                  FROM (SELECT 1 FROM shipments WHERE ${filter} LIMIT ${HISTORY_COUNT_CAP + 1}) capped) counted
@@ -72,7 +78,7 @@ export async function listShipments(
            SELECT id, upload_id, row_number, order_id, display_id, tracking_number, carrier, ship_date::text AS ship_date,
                   shipping_cost_cents, uploaded_at, status, error_message, brand_name, currency
              FROM shipments WHERE ${filter}
-            ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}) page ON true
+            ORDER BY ${order} LIMIT $${params.length + 2} OFFSET $${params.length + 3}) page ON true
         ORDER BY ${order}`,
     [...params, q.limit, (q.page - 1) * q.limit],
   );
@@ -82,9 +88,7 @@ export async function listShipments(
   const page = rows.filter((r) => r.id !== null);
   // A row not sent yet has no currency: it shows the company's connection's (asked of the marketplace
   // module, which owns it, only when the page has such a row), else USD.
-  const companyCurrency = page.some((r) => r.currency === null)
-    ? await connections.currencyOf(CompanyScope.of(caller))
-    : null;
+  const companyCurrency = page.some((r) => r.currency === null) ? await connections.currencyOf(scope) : null;
   return {
     total,
     ...(totalCapped ? { totalCapped: true } : {}),
@@ -112,14 +116,18 @@ export async function listShipments(
 /** Where each row of an upload stands, by file row number (repeats answer with the shipment they repeat). */
 export type RowStatuses = Map<number, { status: string; error: string | null; shipmentId: string }>;
 
-async function rowStatuses(db: DataSource, uploadId: string): Promise<RowStatuses> {
-  const rows: { row_number: number; status: string; error_message: string | null; id: string }[] =
-    await db.query(
-      `SELECT s.row_number, s.status, s.error_message, s.id FROM shipments s WHERE s.upload_id = $1
-       UNION ALL
-       SELECT ur.row_number, s.status, s.error_message, s.id FROM upload_rows ur JOIN shipments s ON s.id = ur.shipment_id WHERE ur.upload_id = $1`,
-      [uploadId],
-    );
+async function rowStatuses(db: DataSource, scope: CompanyScope, uploadId: string): Promise<RowStatuses> {
+  const rows = await scopedQuery<
+    { row_number: number; status: string; error_message: string | null; id: string }[]
+  >(
+    db,
+    scope,
+    `SELECT s.row_number, s.status, s.error_message, s.id FROM shipments s WHERE s.company_id = $1 AND s.upload_id = $2
+     UNION ALL
+     SELECT ur.row_number, s.status, s.error_message, s.id FROM upload_rows ur JOIN shipments s ON s.id = ur.shipment_id
+      WHERE ur.upload_id = $2 AND s.company_id = $1`,
+    [uploadId],
+  );
   return new Map(
     rows.map((r) => [r.row_number, { status: r.status, error: r.error_message, shipmentId: r.id }]),
   );
@@ -128,14 +136,16 @@ async function rowStatuses(db: DataSource, uploadId: string): Promise<RowStatuse
 /** The upload's row statuses once none is PENDING, or as they stand after `waitMs`. */
 export async function waitForRowStatuses(
   db: DataSource,
+  caller: CompanyAuthContext,
   uploadId: string,
   waitMs: number,
 ): Promise<RowStatuses> {
+  const scope = CompanyScope.of(caller);
   const deadline = Date.now() + waitMs;
-  let statuses = await rowStatuses(db, uploadId);
+  let statuses = await rowStatuses(db, scope, uploadId);
   while (Date.now() < deadline && [...statuses.values()].some((s) => s.status === 'PENDING')) {
     await new Promise((r) => setTimeout(r, 200));
-    statuses = await rowStatuses(db, uploadId);
+    statuses = await rowStatuses(db, scope, uploadId);
   }
   return statuses;
 }

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type QueryRunner } from 'typeorm';
 import type { CreateShipmentsJob } from '../../common/queue/queues.js';
+import { CompanyScope } from '../../common/database/company-scope.js';
 import { ShuttingDownError } from '../../common/shutdown.js';
 import {
   AccountJobPermits,
@@ -356,7 +357,7 @@ export class ShipmentProcessingService {
 
   /** Rows of a company without a working connection end at once with what to do about it. */
   private async finishUnconnected(work: OrderWork): Promise<void> {
-    const current = await this.connections.find(work.companyId);
+    const current = await this.connections.find(CompanyScope.ofJob(work.companyId));
     const message =
       current?.status === 'FAILED'
         ? 'Faire refused the connected account. Reconnect Faire in Settings, then retry.'

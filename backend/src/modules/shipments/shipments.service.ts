@@ -4,6 +4,7 @@ import { RETRYABLE_SHIPMENT_STATUSES, safeText } from '@portal/shipment-rules';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
 import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { ActivityService } from '../activity/index.js';
@@ -132,7 +133,12 @@ export class ShipmentsService {
       rows,
       priority: 1,
     });
-    const statuses = await waitForRowStatuses(this.db, stored.uploadId, this.config.shipments.processWaitMs);
+    const statuses = await waitForRowStatuses(
+      this.db,
+      caller,
+      stored.uploadId,
+      this.config.shipments.processWaitMs,
+    );
     const results = processResults(rows, items, statuses);
     const counts = {
       success: results.filter((r) => r.status === 'SUCCESS').length,
@@ -162,19 +168,24 @@ export class ShipmentsService {
     id: string,
   ): Promise<{ success: boolean; status: string; error: string | null }> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('NOT_FOUND', 'Shipment not found');
-    const updated: unknown = await this.db.query(
+    const scope = CompanyScope.of(caller);
+    const updated: unknown = await scopedQuery(
+      this.db,
+      scope,
       `UPDATE shipments SET status = 'PENDING', error_message = NULL, completed_at = NULL, updated_at = now()
-        WHERE id = $1 AND company_id = $2 AND status = ANY($3::text[]) RETURNING id, order_id, display_id, tracking_number`,
-      [id, caller.companyId, RETRYABLE],
+        WHERE id = $2 AND company_id = $1 AND status = ANY($3::text[]) RETURNING id, order_id, display_id, tracking_number`,
+      [id, RETRYABLE],
     );
     const rows =
       Array.isArray(updated) && Array.isArray(updated[0])
         ? (updated[0] as unknown[])
         : (updated as unknown[]);
     if (rows.length === 0) {
-      const exists: { status: string }[] = await this.db.query(
-        'SELECT status FROM shipments WHERE id = $1 AND company_id = $2',
-        [id, caller.companyId],
+      const exists = await scopedQuery<{ status: string }[]>(
+        this.db,
+        scope,
+        'SELECT status FROM shipments WHERE id = $2 AND company_id = $1',
+        [id],
       );
       if (!exists[0]) throw new AppError('NOT_FOUND', 'Shipment not found');
       throw new AppError(
@@ -194,8 +205,10 @@ export class ShipmentsService {
     });
     const deadline = Date.now() + this.config.shipments.processWaitMs;
     for (;;) {
-      const [row] = await this.db.query<[{ status: string; error_message: string | null }]>(
-        'SELECT status, error_message FROM shipments WHERE id = $1',
+      const [row] = await scopedQuery<[{ status: string; error_message: string | null }]>(
+        this.db,
+        scope,
+        'SELECT status, error_message FROM shipments WHERE id = $2 AND company_id = $1',
         [id],
       );
       if (row.status !== 'PENDING') {

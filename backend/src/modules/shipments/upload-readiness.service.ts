@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CompanyScope } from '../../common/database/company-scope.js';
 import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { CompanyConnections } from '../marketplace/index.js';
@@ -23,7 +24,7 @@ export class UploadReadinessService {
   constructor(private readonly connections: CompanyConnections) {}
 
   async check(caller: CompanyAuthContext): Promise<UploadReadiness> {
-    const c = await this.connections.find(caller.companyId);
+    const c = await this.connections.find(CompanyScope.of(caller));
     const admin = caller.role === 'COMPANY_ADMIN';
     if (c?.status === 'CONNECTED') return { canProcess: true, reason: null, connection: 'CONNECTED' };
     if (c?.status === 'FAILED') {

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { displayIdFor, type ColumnMapping } from '@portal/shipment-rules';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
+import { CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
 import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { ActivityService } from '../activity/index.js';
@@ -58,14 +59,18 @@ export class UploadResultsService {
   ) {}
 
   async list(caller: CompanyAuthContext, q: ListUploadsQuery) {
-    const [{ total }] = await this.db.query<[{ total: number }]>(
+    const scope = CompanyScope.of(caller);
+    const [{ total }] = await scopedQuery<[{ total: number }]>(
+      this.db,
+      scope,
       'SELECT count(*)::int AS total FROM uploads WHERE company_id = $1',
-      [caller.companyId],
     );
-    const uploads = await this.db.query<UploadRecord[]>(
+    const uploads = await scopedQuery<UploadRecord[]>(
+      this.db,
+      scope,
       `SELECT ${UPLOAD_COLUMNS} FROM uploads u
         WHERE u.company_id = $1 ORDER BY u.created_at DESC, u.id DESC LIMIT $2 OFFSET $3`,
-      [caller.companyId, q.limit, (q.page - 1) * q.limit],
+      [q.limit, (q.page - 1) * q.limit],
     );
     const counts = await this.counts(uploads.map((u) => u.id));
     const uploaders = await this.uploaders(uploads);
@@ -135,12 +140,14 @@ export class UploadResultsService {
   /** Sends every retryable failed row of the upload (and failed shipments its repeats point to) again. */
   async retryFailed(caller: CompanyAuthContext, uploadId: string): Promise<{ retried: number }> {
     await this.find(caller, uploadId);
-    const updated: unknown = await this.db.query(
+    const updated: unknown = await scopedQuery(
+      this.db,
+      CompanyScope.of(caller),
       `UPDATE shipments SET status = 'PENDING', error_message = NULL, completed_at = NULL, updated_at = now()
-        WHERE company_id = $2 AND status = ANY($3::text[])
-          AND (upload_id = $1 OR id IN (SELECT shipment_id FROM upload_rows WHERE upload_id = $1 AND shipment_id IS NOT NULL))
+        WHERE company_id = $1 AND status = ANY($3::text[])
+          AND (upload_id = $2 OR id IN (SELECT shipment_id FROM upload_rows WHERE upload_id = $2 AND shipment_id IS NOT NULL))
         RETURNING id, order_id`,
-      [uploadId, caller.companyId, RETRYABLE],
+      [uploadId, RETRYABLE],
     );
     const rows = (Array.isArray(updated) && Array.isArray(updated[0]) ? updated[0] : updated) as {
       id: string;
@@ -162,10 +169,12 @@ export class UploadResultsService {
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uploadId)) {
       throw new AppError('NOT_FOUND', 'Upload not found');
     }
-    const [upload] = await this.db.query<UploadRecord[]>(
+    const [upload] = await scopedQuery<UploadRecord[]>(
+      this.db,
+      CompanyScope.of(caller),
       `SELECT ${UPLOAD_COLUMNS} FROM uploads u
-        WHERE u.id = $1 AND u.company_id = $2`,
-      [uploadId, caller.companyId],
+        WHERE u.id = $2 AND u.company_id = $1`,
+      [uploadId],
     );
     if (!upload) throw new AppError('NOT_FOUND', 'Upload not found');
     return upload;
