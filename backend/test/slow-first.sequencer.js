@@ -2,7 +2,7 @@ import Sequencer from '@jest/test-sequencer';
 
 /**
  * The spec files that take longest (each one to three minutes: worker processes killed and restarted,
- * real waits for recovery and schedules) start first, so the two jest workers end together instead of
+ * real waits for recovery and schedules) start first, so the jest workers end together instead of
  * one running a long file alone at the end. Jest's own order (its timing cache, else file size) decides
  * the rest; on a clean CI machine it has no cache, and these files are small. Keep the list short.
  */
