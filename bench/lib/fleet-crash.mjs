@@ -12,7 +12,17 @@ export async function killOneWorker(procs, startWorker, env, redisUrl) {
   const at = Date.now();
   const { rows } = await env.pool.query('SELECT now() AS now');
   const queue = new Queue('shipments', { connection: { url: redisUrl }, prefix: env.prefix });
-  const held = (await queue.getJobs(['active'])).flatMap((j) => j.data.shipmentIds ?? []);
+  // What the dead worker held: its active jobs (their worker process has no live connection left);
+  // the live workers' active jobs at that moment are not the crash's to recover.
+  // Redis may take a moment to see the dead process's connections close.
+  let held = [];
+  for (let tries = 0; held.length === 0 && tries < 20; tries++) {
+    if (tries) await new Promise((r) => setTimeout(r, 100));
+    const alive = await aliveWorkers(env);
+    held = (await queue.getJobs(['active']))
+      .filter((j) => j.processedBy && !alive.has(j.processedBy))
+      .flatMap((j) => j.data.shipmentIds ?? []);
+  }
   const replacement = startWorker();
   procs.push(replacement);
   const crash = {
@@ -28,15 +38,20 @@ export async function killOneWorker(procs, startWorker, env, redisUrl) {
   return crash;
 }
 
-/** Active shipments jobs whose worker process is gone (no `<prefix>:live:<id>` connection in Redis). */
-async function jobsOfDeadWorkers(crash, env) {
+/** The worker processes alive now: each holds a `<prefix>:live:<id>` connection to Redis. */
+async function aliveWorkers(env) {
   const list = String(await env.redis.call('CLIENT', 'LIST'));
-  const alive = new Set(
+  return new Set(
     [...list.matchAll(/name=(\S+)/g)]
       .map((m) => m[1])
       .filter((n) => n.startsWith(`${env.prefix}:live:`))
       .map((n) => n.slice(`${env.prefix}:live:`.length)),
   );
+}
+
+/** Active shipments jobs whose worker process is gone (no `<prefix>:live:<id>` connection in Redis). */
+async function jobsOfDeadWorkers(crash, env) {
+  const alive = await aliveWorkers(env);
   return (await crash.queue.getJobs(['active'])).filter((j) => j.processedBy && !alive.has(j.processedBy))
     .length;
 }
