@@ -4,18 +4,55 @@ import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { REDIS } from '../../common/queue/redis.module.js';
 
-/** Frees expired leases, then takes one if fewer than ARGV[2] are held. */
+/**
+ * Frees expired leases, then takes one if fewer than ARGV[2] are held. With a waiter (ARGV[4], a job
+ * that will ask again), the free leases go to the line's first waiters, in the order of ARGV[5] (the
+ * job's queue priority), then by the waiter name (its creation time first): a job refused joins the line
+ * and keeps its place, so the job that has waited longest at the best priority (a dead worker's job put
+ * back, say) is the next to run, not whichever job happens to ask when a lease frees. Waiters that stop
+ * asking for ARGV[6] ms leave the line.
+ */
 const ACQUIRE = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[2]) then
-  redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[1])
-  redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]) + 60000)
-  return 1
+local free = tonumber(ARGV[2]) - redis.call('ZCARD', KEYS[1])
+local waiter = ARGV[4]
+if waiter ~= '' then
+  local idle = now - tonumber(ARGV[6])
+  for _, gone in ipairs(redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', idle)) do
+    redis.call('ZREM', KEYS[2], gone)
+  end
+  redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', idle)
+  redis.call('ZADD', KEYS[2], tonumber(ARGV[5]), waiter)
+  redis.call('ZADD', KEYS[3], now, waiter)
+  redis.call('PEXPIRE', KEYS[2], tonumber(ARGV[6]) + 60000)
+  redis.call('PEXPIRE', KEYS[3], tonumber(ARGV[6]) + 60000)
+  if free <= 0 or redis.call('ZRANK', KEYS[2], waiter) >= free then
+    return 0
+  end
+  redis.call('ZREM', KEYS[2], waiter)
+  redis.call('ZREM', KEYS[3], waiter)
+elseif free <= 0 then
+  return 0
 end
-return 0
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[1])
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]) + 60000)
+return 1
 `;
+
+/** A job asking for a permit: its place in the account's line is kept between its tries. */
+export interface PermitWaiter {
+  /** The job's id: the same on every try. */
+  id: string;
+  /** The job's queue priority (lower first; 0 for none). */
+  priority: number;
+  /** When the job was created (ms): first come, first served within a priority. */
+  createdAtMs: number;
+}
+
+/** A waiter that has not asked again for this long (its job ended elsewhere) leaves the line. */
+export const PERMIT_WAITER_IDLE_MS = 5_000;
 
 /** Pushes a held lease's expiry forward (Redis's clock, like ACQUIRE). */
 const RENEW = `
@@ -50,11 +87,30 @@ export class AccountJobPermits {
    * A release function, or null when the account already has its share of running jobs. `owner` (the
    * worker process) is part of the lease so that a dead process's leases can be freed at once.
    */
-  async tryAcquire(account: string, owner?: string): Promise<(() => Promise<void>) | null> {
+  async tryAcquire(
+    account: string,
+    owner?: string,
+    waiter?: PermitWaiter,
+  ): Promise<(() => Promise<void>) | null> {
     const member = owner ? `${owner}/${randomUUID()}` : randomUUID();
     const key = this.key(account);
+    const place = waiter
+      ? `${String(Math.max(0, Math.floor(waiter.createdAtMs))).padStart(15, '0')}:${waiter.id}`
+      : '';
     const ok = Number(
-      await this.redis.eval(ACQUIRE, 1, key, member, this.config.shipments.jobsPerAccount, this.leaseMs),
+      await this.redis.eval(
+        ACQUIRE,
+        3,
+        key,
+        `${key}:line`,
+        `${key}:line-seen`,
+        member,
+        this.config.shipments.jobsPerAccount,
+        this.leaseMs,
+        place,
+        waiter?.priority ?? 0,
+        PERMIT_WAITER_IDLE_MS,
+      ),
     );
     if (ok !== 1) return null;
     // Renewed while the job runs, so a long job keeps its permit and a dead worker's permit lapses.
@@ -79,6 +135,7 @@ export class AccountJobPermits {
       const [next, keys] = await this.redis.scan(cursor, 'MATCH', this.key('*'), 'COUNT', 200);
       cursor = next;
       for (const key of keys) {
+        if (key.endsWith(':line') || key.endsWith(':line-seen')) continue; // waiting jobs, not leases
         const dead = (await this.redis.zrange(key, 0, -1)).filter((m) => {
           const owner = m.includes('/') ? m.slice(0, m.indexOf('/')) : null;
           return owner !== null && !alive.has(owner);

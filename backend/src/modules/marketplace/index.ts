@@ -1,6 +1,6 @@
 // The module's public entry: other modules and the root modules import from here only (docs/code-style.md).
 export { MarketplaceModule } from './marketplace.module.js';
-export { AccountJobPermits } from './account-permits.js';
+export { AccountJobPermits, type PermitWaiter } from './account-permits.js';
 export { CompanyConnections, type CompanyAccount, type ConnectionOverview } from './company-connections.js';
 export { ConnectionOrders, type ConnectionOrdersSource } from './connection-ports.js';
 export { ConnectionWriter } from './connection-writer.js';

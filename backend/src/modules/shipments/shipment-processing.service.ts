@@ -13,6 +13,7 @@ import {
   FaireError,
   SlotNotDueError,
   type FaireOrder,
+  type PermitWaiter,
 } from '../marketplace/index.js';
 import { OrderSnapshots } from '../orders/index.js';
 import {
@@ -70,13 +71,17 @@ export class ShipmentProcessingService {
    * A permit for the Faire account this batch will call, or null when that account already has its
    * share of running jobs (the caller gives its worker slot back and tries again shortly).
    */
-  async permitFor(batch: ShipmentBatch, owner?: string): Promise<{ release(): Promise<void> } | null> {
+  async permitFor(
+    batch: ShipmentBatch,
+    owner?: string,
+    waiter?: PermitWaiter,
+  ): Promise<{ release(): Promise<void> } | null> {
     const noop = { release: async () => undefined };
     const first = batch.orders[0];
     if (!first) return noop;
     const account = await batch.accounts.of(first.companyId);
     if (!account) return noop;
-    const release = await this.permits.tryAcquire(account.key, owner);
+    const release = await this.permits.tryAcquire(account.key, owner, waiter);
     return release ? { release } : null;
   }
 

@@ -75,7 +75,13 @@ export class ShipmentsProcessor extends WorkerHost implements OnApplicationBoots
     if (!batch) {
       throw foreignJob(job, `${job.data.shipmentIds.length} shipments`, this.config.queuePrefix);
     }
-    const permit = await this.processing.permitFor(batch, WORKER_PROCESS_ID);
+    // Refused, the job keeps its place in its account's line (by queue priority, then age) while it
+    // waits in the delayed set, so a job put back after a crash is next, not last.
+    const permit = await this.processing.permitFor(
+      batch,
+      WORKER_PROCESS_ID,
+      job.id ? { id: job.id, priority: job.opts.priority ?? 0, createdAtMs: job.timestamp } : undefined,
+    );
     if (!permit) {
       // The account already has its share of running jobs: free this slot for another company.
       await job.moveToDelayed(Date.now() + 400 + Math.floor(Math.random() * 400), token);
