@@ -1,11 +1,26 @@
 import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** The test files that replace a module with `vi.mock`, relative to this folder. */
+function testsThatMock(dir = 'src'): string[] {
+  return readdirSync(join(here, dir)).flatMap((name) => {
+    const path = `${dir}/${name}`;
+    if (statSync(join(here, path)).isDirectory()) return testsThatMock(path);
+    return /\.test\.tsx?$/.test(name) && readFileSync(join(here, path), 'utf8').includes('vi.mock(')
+      ? [path]
+      : [];
+  });
+}
+const mockingTests = testsThatMock();
 
 /**
  * Writes a Brotli (.br, quality 11) and a gzip (.gz, level 9) copy of every text file of the build, once,
@@ -52,7 +67,16 @@ export default defineConfig({
   },
   test: {
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Test files that replace modules (vi.mock) each run in a fresh process, so no mock reaches another
+    // file; the others share their processes' module cache (react-admin and MUI are loaded once per
+    // process, not once per file), which is most of the suite's time (decision 0025).
+    projects: [
+      { extends: true, test: { name: 'mocks', include: mockingTests } },
+      {
+        extends: true,
+        test: { name: 'shared', include: ['src/**/*.test.{ts,tsx}'], exclude: mockingTests, isolate: false },
+      },
+    ],
   },
 });
