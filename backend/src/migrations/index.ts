@@ -11,6 +11,7 @@ import { OrdersList1764200000600 } from './1764200000600-orders-list.js';
 import { OrderFirstSeen1764200000601 } from './1764200000601-order-first-seen.js';
 import { DailyDigest1764200000602 } from './1764200000602-daily-digest.js';
 import { OrdersListCounts1764200000700 } from './1764200000700-orders-list-counts.js';
+import { UploadCurrency1764200000800 } from './1764200000800-upload-currency.js';
 
 /** Migrations in order. `npm run db:generate` writes new files; add each one here. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   OrderFirstSeen1764200000601,
   DailyDigest1764200000602,
   OrdersListCounts1764200000700,
+  UploadCurrency1764200000800,
 ];

@@ -75,10 +75,12 @@ export async function listShipments(
          FROM (SELECT count(*)::int AS total
                  FROM (SELECT 1 FROM shipments WHERE ${filter} LIMIT ${HISTORY_COUNT_CAP + 1}) capped) counted
          LEFT JOIN LATERAL (
-           SELECT id, upload_id, row_number, order_id, display_id, tracking_number, carrier, ship_date::text AS ship_date,
-                  shipping_cost_cents, uploaded_at, status, error_message, brand_name, currency
-             FROM shipments WHERE ${filter}
-            ORDER BY ${order} LIMIT $${params.length + 2} OFFSET $${params.length + 3}) page ON true
+           SELECT s.id, s.upload_id, s.row_number, s.order_id, s.display_id, s.tracking_number, s.carrier,
+                  s.ship_date::text AS ship_date, s.shipping_cost_cents, s.uploaded_at, s.status, s.error_message,
+                  s.brand_name, coalesce(s.currency, u.currency) AS currency
+             FROM (SELECT * FROM shipments WHERE ${filter}
+                    ORDER BY ${order} LIMIT $${params.length + 2} OFFSET $${params.length + 3}) s
+             LEFT JOIN uploads u ON u.id = s.upload_id) page ON true
         ORDER BY ${order}`,
     [...params, q.limit, (q.page - 1) * q.limit],
   );
@@ -86,8 +88,9 @@ export async function listShipments(
   const totalCapped = counted > HISTORY_COUNT_CAP;
   const total = totalCapped ? HISTORY_COUNT_CAP : counted;
   const page = rows.filter((r) => r.id !== null);
-  // A row not sent yet has no currency: it shows the company's connection's (asked of the marketplace
-  // module, which owns it, only when the page has such a row), else USD.
+  // A row not sent yet shows its upload's currency (the company's connection's at intake). Uploads from
+  // before that was stored show the connection's now (asked of the marketplace module, which owns it,
+  // only when the page has such a row), else USD.
   const companyCurrency = page.some((r) => r.currency === null) ? await connections.currencyOf(scope) : null;
   return {
     total,

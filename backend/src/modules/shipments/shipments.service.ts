@@ -49,7 +49,7 @@ export class ShipmentsService {
     if (!/\.csv$/i.test(file.originalname)) {
       throw new AppError('VALIDATION_FAILED', 'Please select a CSV file');
     }
-    await this.readiness.assertReady(caller);
+    const { currency } = await this.readiness.assertReady(caller);
     const fileName = safeText(file.originalname, FILE_NAME_CHARS);
     let mapping = parseMapping(mappingJson);
     let ingest = await ingestCsv(file.buffer, mapping, this.clock.now());
@@ -85,6 +85,7 @@ export class ShipmentsService {
       delimiter: ingest.delimiter,
       mapping: mapping ?? null,
       rows: ingest.rows,
+      currency,
     });
     await this.activity.record({
       actor: caller,
@@ -116,7 +117,7 @@ export class ShipmentsService {
 
   /** Reading B: rows reviewed in the browser. Waits a bounded time; rows not done answer PENDING. */
   async process(caller: CompanyAuthContext, items: ProcessItemDto[], givenName?: string) {
-    await this.readiness.assertReady(caller);
+    const { currency } = await this.readiness.assertReady(caller);
     const now = this.clock.now();
     const fileName = givenName === undefined ? undefined : safeText(givenName, FILE_NAME_CHARS);
     // Results name the file's rows when the browser sent each row's number (all given, none twice).
@@ -132,6 +133,7 @@ export class ShipmentsService {
       mapping: null,
       rows,
       priority: 1,
+      currency,
     });
     const statuses = await waitForRowStatuses(
       this.db,

@@ -13,6 +13,11 @@ export interface UploadReadiness {
   connection: 'CONNECTED' | 'FAILED' | 'NOT_CONNECTED';
 }
 
+/** A company ready for uploads: its connection's currency, which rows are shown in until sent. */
+export interface ReadyConnection {
+  currency: string;
+}
+
 /**
  * Whether the caller's company can have shipments created on Faire right now: its one connection
  * (decision 0014) exists and Faire has not refused it. An upload without one would only end in failed
@@ -24,11 +29,24 @@ export class UploadReadinessService {
   constructor(private readonly connections: CompanyConnections) {}
 
   async check(caller: CompanyAuthContext): Promise<UploadReadiness> {
+    return (await this.read(caller)).readiness;
+  }
+
+  private async read(
+    caller: CompanyAuthContext,
+  ): Promise<{ readiness: UploadReadiness; currency: string | null }> {
     const c = await this.connections.find(CompanyScope.of(caller));
+    return {
+      readiness: this.judge(caller, c?.status ?? null, c?.brandName ?? ''),
+      currency: c?.currency ?? null,
+    };
+  }
+
+  private judge(caller: CompanyAuthContext, status: string | null, brandName: string): UploadReadiness {
     const admin = caller.role === 'COMPANY_ADMIN';
-    if (c?.status === 'CONNECTED') return { canProcess: true, reason: null, connection: 'CONNECTED' };
-    if (c?.status === 'FAILED') {
-      const what = `Faire refused the connection to ${c.brandName}, so shipments cannot be created.`;
+    if (status === 'CONNECTED') return { canProcess: true, reason: null, connection: 'CONNECTED' };
+    if (status === 'FAILED') {
+      const what = `Faire refused the connection to ${brandName}, so shipments cannot be created.`;
       return {
         canProcess: false,
         connection: 'FAILED',
@@ -47,10 +65,11 @@ export class UploadReadinessService {
   }
 
   /** Throws 409 MARKETPLACE_NOT_CONNECTED (with the words above) when rows cannot be processed. */
-  async assertReady(caller: CompanyAuthContext): Promise<void> {
-    const r = await this.check(caller);
-    if (!r.canProcess) {
+  async assertReady(caller: CompanyAuthContext): Promise<ReadyConnection> {
+    const { readiness: r, currency } = await this.read(caller);
+    if (!r.canProcess || currency === null) {
       throw new AppError('MARKETPLACE_NOT_CONNECTED', r.reason ?? undefined, { connection: r.connection });
     }
+    return { currency };
   }
 }

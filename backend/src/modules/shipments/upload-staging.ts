@@ -49,6 +49,8 @@ export interface ReceivedUpload {
   delimiter: string | null;
   mapping: ColumnMapping | null;
   rows: IngestedRow[];
+  /** The company's connection's currency at intake (rows are shown in it until sent); null if unknown. */
+  currency?: string | null;
 }
 
 /** What an upload stores in its transaction: the upload, its staged valid rows, its rows with errors. */
@@ -66,8 +68,8 @@ export async function insertStagedUpload(
   u: StagedUpload,
 ): Promise<string> {
   const [upload] = await tx.query<[{ id: string }]>(
-    `INSERT INTO uploads (company_id, user_id, source, file_name, file_size, encoding, delimiter, column_mapping, total_rows, valid_rows, invalid_rows, duplicate_rows, materialized_at)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) RETURNING id`,
+    `INSERT INTO uploads (company_id, user_id, source, file_name, file_size, encoding, delimiter, column_mapping, total_rows, valid_rows, invalid_rows, duplicate_rows, materialized_at, currency)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14) RETURNING id`,
     [
       caller.companyId,
       caller.userId,
@@ -82,6 +84,7 @@ export async function insertStagedUpload(
       u.rows.length - u.validRows,
       u.inFileRepeats,
       u.batches.length === 0 ? new Date() : null,
+      u.currency ?? null,
     ],
   );
   // One parameter per slice: a big text parameter goes to Postgres as is, where an array of them

@@ -55,4 +55,8 @@ export class Upload {
 
   @Column({ name: 'materialized_at', type: 'timestamptz', nullable: true })
   materializedAt: Date | null;
+
+  /** The company's connection's currency at intake: what the rows are shown in until they are sent. */
+  @Column({ name: 'currency', type: 'varchar', length: 3, nullable: true })
+  currency: string | null;
 }
