@@ -5,8 +5,9 @@
 // its rate limit (sliding 1 s windows, and 429s), and the history endpoint's latency over HTTP with 10
 // readers polling it while the fleet works. Once a quarter of the rows are done, one worker is killed
 // with SIGKILL and a replacement starts (as an orchestrator would): the recovery time is how long the
-// rows the dead worker held (its active jobs' rows) stay untouched, i.e. until each is terminal or being
-// worked on again (decision 0021: taken back at the replacement's boot, not when the locks lapse).
+// rows the dead worker held stay stranded: until the rows it had started are terminal or worked on
+// again, and its jobs are back in the queue (decision 0021: taken back at the replacement's boot, not
+// when the locks lapse).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -285,7 +286,7 @@ export async function run(ctx) {
     );
     ctx.log(
       crash
-        ? `kill -9 of a worker (${crash.held.length} rows in active jobs): its jobs back in the queue after ${fmtS(crash.jobsBackMs)}, every row terminal or worked on again after ${fmtS(crash.recoveredMs)} (replacement ready after ${fmtS(crash.readyMs)})`
+        ? `kill -9 of a worker (${crash.held.length} rows in its active jobs, ${crash.started.length} of them started): its jobs back in the queue after ${fmtS(crash.jobsBackMs)}, the started rows terminal or worked on again after ${fmtS(crash.startedBackMs)} (replacement ready after ${fmtS(crash.readyMs)})`
         : 'no worker was killed (the run ended first)',
     );
     ctx.log(

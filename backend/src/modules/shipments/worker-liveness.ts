@@ -1,14 +1,19 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { REDIS } from '../../common/queue/redis.module.js';
 
 /**
  * This process's name among the workers: the shipments worker is named after it (BullMQ records it on
- * every job it takes, `processedBy`) and its account permits carry it.
+ * every job it takes, `processedBy`) and its account permits carry it. Host and pid first, so whoever
+ * looks at a job or a Redis connection sees which process holds it; a random part keeps a restarted
+ * process (same pid in a new container) apart from its predecessor.
  */
-export const WORKER_PROCESS_ID = randomUUID();
+export const WORKER_PROCESS_ID = `${hostname()
+  .replace(/[^A-Za-z0-9._-]/g, '_')
+  .slice(0, 63)}-${process.pid}-${randomUUID().slice(0, 8)}`;
 
 /**
  * Which worker processes are alive, from Redis's own list of connections: each worker keeps one
