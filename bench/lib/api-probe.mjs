@@ -2,9 +2,12 @@
 // changes): where a request's time goes inside the process. Per GET /api/shipments: time from the
 // request's arrival to its answer, the SQL statements it sent (count and time each took from being
 // handed to pg until it answered), and the time spent waiting for a pool connection; for the process:
-// event-loop delay. Written as JSON to BENCH_PROBE_FILE every second.
+// event-loop delay. Every second the process's figures are written as JSON to BENCH_PROBE_FILE and the
+// reads finished since the last write are appended to `<file>.reads` (one JSON line each): the probe's
+// own cost stays the same all run long (rewriting every read so far each second grew to tens of
+// milliseconds of JSON per second by the end, stalling the very reads it measured).
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -66,7 +69,7 @@ http.Server.prototype.emit = function probedEmit(event, req, res) {
   if (event !== 'request' || req.method !== 'GET' || !req.url.startsWith('/api/shipments?')) {
     return emit.apply(this, arguments);
   }
-  if (requests.length === 0 && !loopReset) {
+  if (!loopReset) {
     // Measure the event loop while the readers run, not while the process boots.
     loop.reset();
     loopReset = true;
@@ -80,8 +83,18 @@ http.Server.prototype.emit = function probedEmit(event, req, res) {
   return store.run(entry, () => emit.apply(this, arguments));
 };
 
+let reads = 0;
 function write() {
   if (!file) return;
+  if (requests.length > 0) {
+    const lines = requests.map((r) =>
+      JSON.stringify({ at: r.at, ms: r.ms, poolWaitMs: r.poolWaitMs, statements: r.statements }),
+    );
+    appendFileSync(`${file}.reads`, `${lines.join('\n')}\n`);
+    reads += requests.length;
+    // What is written is no longer needed here.
+    requests.length = 0;
+  }
   const h = loop;
   writeFileSync(
     file,
@@ -99,12 +112,7 @@ function write() {
             return (d.user + d.system) / 1000;
           })()
         : 0,
-      requests: requests.map((r) => ({
-        at: r.at,
-        ms: r.ms,
-        poolWaitMs: r.poolWaitMs,
-        statements: r.statements,
-      })),
+      reads,
     }),
   );
 }

@@ -15,9 +15,13 @@ export function maxPerSecond(times) {
 
 /** What the API processes' probes saw (bench/lib/api-probe.mjs), or null if they wrote nothing. */
 export function probeSummary(files) {
-  const probes = files.filter((f) => existsSync(f)).map((f) => JSON.parse(readFileSync(f, 'utf8')));
+  const present = files.filter((f) => existsSync(f));
+  const probes = present.map((f) => JSON.parse(readFileSync(f, 'utf8')));
   if (probes.length === 0) return null;
-  const reqs = probes.flatMap((p) => p.requests);
+  const reqs = present
+    .filter((f) => existsSync(`${f}.reads`))
+    .flatMap((f) => readFileSync(`${f}.reads`, 'utf8').split('\n').filter(Boolean))
+    .map((line) => JSON.parse(line));
   if (reqs.length === 0) return null;
   const bySql = new Map();
   for (const r of reqs) {
