@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { devSignIn, launchBrowser, screenshot, startProduct } from '../lib/harness.mjs';
+import { devSignIn, launchBrowser, screenshot, signUpWithCompany, startProduct } from '../lib/harness.mjs';
 
 describe('the product as npm start runs it', () => {
   let product;
@@ -44,6 +44,23 @@ describe('the product as npm start runs it', () => {
     await page.goto(`${product.url}/this/path/does-not-exist`);
     await page.getByText('404 Page Not Found').waitFor();
     await screenshot(page, 'foundation-404');
+    await page.context().close();
+  });
+
+  it("shows '404 Page Not Found' under the data resources' paths, signed in, and the orders list at /orders", async () => {
+    const page = await browser.page();
+    await signUpWithCompany(page, product, {
+      email: 'paths@shell.test',
+      name: 'Paths Admin',
+      company: 'Paths Co',
+    });
+    for (const path of ['/orders/not-an-order', '/orders/a/b', '/shipments', '/members/x', '/activity']) {
+      await page.goto(`${product.url}${path}`);
+      await page.getByText('404 Page Not Found').waitFor();
+    }
+    await page.goto(`${product.url}/orders?filter=%7B%7D`);
+    await page.getByRole('heading', { name: 'Open Orders' }).waitFor();
+    assert.equal(await page.getByText('404 Page Not Found').count(), 0);
     await page.context().close();
   });
 

@@ -84,11 +84,23 @@ export function App() {
             }
           />
         </CustomRoutes>
-        {/* The lists read through the data provider; /orders is the orders resource's own list route. */}
-        <Resource name="orders" list={OpenOrdersPage} />
-        <Resource name="shipments" />
-        <Resource name="members" />
-        <Resource name="activity" />
+        {/*
+          The lists read through the data provider; /orders is the orders resource's own list route.
+          A resource's list route matches everything under it (`/orders/*`), and a resource without
+          one matches nothing: any deeper or unlisted path is the spec's not-found screen.
+        */}
+        <Resource name="orders" list={OpenOrdersPage}>
+          <Route path=":unknown/*" element={<NotFound />} />
+        </Resource>
+        <Resource name="shipments">
+          <Route path="*" element={<NotFound />} />
+        </Resource>
+        <Resource name="members">
+          <Route path="*" element={<NotFound />} />
+        </Resource>
+        <Resource name="activity">
+          <Route path="*" element={<NotFound />} />
+        </Resource>
         <CustomRoutes>
           <Route path="/dashboard" element={<PortalPage />} />
           <Route path="/problem-orders" element={<ProblemOrdersPage />} />
