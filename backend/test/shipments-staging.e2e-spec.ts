@@ -170,6 +170,39 @@ describe('big uploads: stored first, turned into shipments exactly once', () => 
       await t.db.query('DROP FUNCTION IF EXISTS cut_off()');
     }
   });
+
+  it('a row not sent yet shows the currency its upload was taken in, read with the page', async () => {
+    // No worker here: the rows stay unsent.
+    const rows = rowsFor(['bo_currency0001'], 2, 'C');
+    const res = await upload(admin, csv(rows), 'currency.csv').expect(200);
+    await t.app.get(ShipmentQueueing).materialize(res.body.uploadId);
+    const [{ company_id: companyId }] = (
+      await t.db.query<{ company_id: string }>('SELECT company_id FROM uploads WHERE id = $1', [
+        res.body.uploadId,
+      ])
+    ).rows as [{ company_id: string }];
+    const connection = (q: string) =>
+      t.db.query(`UPDATE marketplace_connections SET currency = '${q}' WHERE company_id = $1`, [companyId]);
+    const shown = async () =>
+      (
+        (await admin.get(`/api/shipments?uploadId=${res.body.uploadId}`).expect(200)).body.shipments as {
+          currency: string;
+          status: string;
+        }[]
+      ).map((s) => `${s.status} ${s.currency}`);
+    const stored = await t.db.query('SELECT currency FROM uploads WHERE id = $1', [res.body.uploadId]);
+    expect(stored.rows).toEqual([{ currency: 'USD' }]);
+    try {
+      // The connection's currency changed since: the page shows the upload's, without asking.
+      await connection('EUR');
+      expect(await shown()).toEqual(['PENDING USD', 'PENDING USD']);
+      // An upload from before the currency was stored falls back to the connection's.
+      await t.db.query('UPDATE uploads SET currency = NULL WHERE id = $1', [res.body.uploadId]);
+      expect(await shown()).toEqual(['PENDING EUR', 'PENDING EUR']);
+    } finally {
+      await connection('USD');
+    }
+  });
 });
 
 describe('uploads whose rows could not become shipments at once', () => {
