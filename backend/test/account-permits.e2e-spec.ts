@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '../src/common/config/index.js';
 import { AccountJobPermits, PERMIT_WAITER_IDLE_MS } from '../src/modules/marketplace/account-permits.js';
+import { permitRetryDelayMs } from '../src/modules/shipments/shipments.processor.js';
 import { TEST_REDIS_URL } from './helpers/env.js';
 
 /**
@@ -67,5 +68,26 @@ describe('account job permits: a line kept between tries', () => {
     expect(await permits.tryAcquire('brand:b_dead', 'live', job('upload-e-2', 2, 2_000))).toBeNull();
     expect(await permits.releaseDead(new Set(['live']))).toBe(1);
     expect(await permits.tryAcquire('brand:b_dead', 'live', job('upload-e-2', 2, 2_000))).not.toBeNull();
+  });
+
+  it("tells a refused job how far back it is, and a job further back asks again later, within the line's patience", async () => {
+    const holder = await permits.tryAcquire('brand:b_far', 'w1', job('upload-f-1', 1, 1_000));
+    expect(holder).not.toBeNull();
+    const waiting = [job('upload-f-2', 2, 2_000), job('upload-f-3', 3, 3_000), job('upload-f-4', 4, 4_000)];
+    const answers = [];
+    for (const w of waiting) answers.push(await permits.acquireOrWait('brand:b_far', 'w2', w));
+    expect(answers).toEqual([{ ahead: 0 }, { ahead: 1 }, { ahead: 2 }]);
+    await holder!();
+    // The permit freed: the first in line takes it; the others move up.
+    const first = await permits.acquireOrWait('brand:b_far', 'w2', waiting[0]);
+    expect('release' in first).toBe(true);
+    expect(await permits.acquireOrWait('brand:b_far', 'w2', waiting[2])).toEqual({ ahead: 1 });
+    if ('release' in first) await first.release();
+
+    expect(permitRetryDelayMs(0, 0)).toBe(400);
+    expect(permitRetryDelayMs(0, 0.999)).toBeLessThan(800);
+    expect(permitRetryDelayMs(4, 0)).toBe(1400);
+    // However far back, a waiter asks again before it would be taken for gone and lose its place.
+    expect(permitRetryDelayMs(10_000, 0.999)).toBeLessThan(PERMIT_WAITER_IDLE_MS);
   });
 });

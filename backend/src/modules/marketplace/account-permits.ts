@@ -10,7 +10,8 @@ import { REDIS } from '../../common/queue/redis.module.js';
  * job's queue priority), then by the waiter name (its creation time first): a job refused joins the line
  * and keeps its place, so the job that has waited longest at the best priority (a dead worker's job put
  * back, say) is the next to run, not whichever job happens to ask when a lease frees. Waiters that stop
- * asking for ARGV[6] ms leave the line.
+ * asking for ARGV[6] ms leave the line. Returns 1 for a lease; refused, 0 without a waiter, else
+ * -(1 + the waiters ahead of this one that the free leases will not cover).
  */
 const ACQUIRE = `
 local t = redis.call('TIME')
@@ -28,8 +29,9 @@ if waiter ~= '' then
   redis.call('ZADD', KEYS[3], now, waiter)
   redis.call('PEXPIRE', KEYS[2], tonumber(ARGV[6]) + 60000)
   redis.call('PEXPIRE', KEYS[3], tonumber(ARGV[6]) + 60000)
-  if free <= 0 or redis.call('ZRANK', KEYS[2], waiter) >= free then
-    return 0
+  local rank = redis.call('ZRANK', KEYS[2], waiter)
+  if free <= 0 or rank >= free then
+    return -1 - (rank - math.max(free, 0))
   end
   redis.call('ZREM', KEYS[2], waiter)
   redis.call('ZREM', KEYS[3], waiter)
@@ -92,12 +94,27 @@ export class AccountJobPermits {
     owner?: string,
     waiter?: PermitWaiter,
   ): Promise<(() => Promise<void>) | null> {
+    const got = await this.acquireOrWait(account, owner, waiter);
+    return 'release' in got ? got.release : null;
+  }
+
+  /**
+   * A lease (its release function), or, refused, how many waiters of the line are ahead of this one
+   * beyond the leases now free (0 for the first in line, and for a job asking without a waiter): a job
+   * far back in the line asks again later than the first one, so a long line does not mean a storm
+   * of refused tries (each costs the worker a read of the job's rows).
+   */
+  async acquireOrWait(
+    account: string,
+    owner?: string,
+    waiter?: PermitWaiter,
+  ): Promise<{ release: () => Promise<void> } | { ahead: number }> {
     const member = owner ? `${owner}/${randomUUID()}` : randomUUID();
     const key = this.key(account);
     const place = waiter
       ? `${String(Math.max(0, Math.floor(waiter.createdAtMs))).padStart(15, '0')}:${waiter.id}`
       : '';
-    const ok = Number(
+    const answer = Number(
       await this.redis.eval(
         ACQUIRE,
         3,
@@ -112,7 +129,7 @@ export class AccountJobPermits {
         PERMIT_WAITER_IDLE_MS,
       ),
     );
-    if (ok !== 1) return null;
+    if (answer !== 1) return { ahead: answer < 0 ? -answer - 1 : 0 };
     // Renewed while the job runs, so a long job keeps its permit and a dead worker's permit lapses.
     const renew = setInterval(
       () => {
@@ -121,9 +138,11 @@ export class AccountJobPermits {
       Math.max(500, Math.floor(this.leaseMs / 3)),
     );
     renew.unref();
-    return async () => {
-      clearInterval(renew);
-      await this.redis.zrem(key, member);
+    return {
+      release: async () => {
+        clearInterval(renew);
+        await this.redis.zrem(key, member);
+      },
     };
   }
 

@@ -71,18 +71,18 @@ export class ShipmentProcessingService {
    * A permit for the Faire account this batch will call, or null when that account already has its
    * share of running jobs (the caller gives its worker slot back and tries again shortly).
    */
+  /** The job's permit, or how many jobs of its account's line are ahead of it (see AccountJobPermits). */
   async permitFor(
     batch: ShipmentBatch,
     owner?: string,
     waiter?: PermitWaiter,
-  ): Promise<{ release(): Promise<void> } | null> {
+  ): Promise<{ release(): Promise<void> } | { ahead: number }> {
     const noop = { release: async () => undefined };
     const first = batch.orders[0];
     if (!first) return noop;
     const account = await batch.accounts.of(first.companyId);
     if (!account) return noop;
-    const release = await this.permits.tryAcquire(account.key, owner, waiter);
-    return release ? { release } : null;
+    return this.permits.acquireOrWait(account.key, owner, waiter);
   }
 
   async processBatch(batch: ShipmentBatch, ctx: AttemptContext): Promise<void> {

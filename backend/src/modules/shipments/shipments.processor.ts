@@ -82,9 +82,9 @@ export class ShipmentsProcessor extends WorkerHost implements OnApplicationBoots
       WORKER_PROCESS_ID,
       job.id ? { id: job.id, priority: job.opts.priority ?? 0, createdAtMs: job.timestamp } : undefined,
     );
-    if (!permit) {
+    if ('ahead' in permit) {
       // The account already has its share of running jobs: free this slot for another company.
-      await job.moveToDelayed(Date.now() + 400 + Math.floor(Math.random() * 400), token);
+      await job.moveToDelayed(Date.now() + permitRetryDelayMs(permit.ahead), token);
       throw new DelayedError();
     }
     try {
@@ -94,4 +94,14 @@ export class ShipmentsProcessor extends WorkerHost implements OnApplicationBoots
       await permit.release();
     }
   }
+}
+
+/**
+ * When a job refused its account's permit asks again: the first in line within 0.4-0.8 s (a permit
+ * that frees is taken at once), each job further back 250 ms later, up to 3.3 s in all, under the 5 s
+ * after which a waiter that stopped asking leaves the line (PERMIT_WAITER_IDLE_MS). A long line of one
+ * brand's jobs then costs a few refused tries per second, not every waiting job every half second.
+ */
+export function permitRetryDelayMs(ahead: number, random = Math.random()): number {
+  return 400 + Math.floor(random * 400) + Math.min(2500, Math.max(0, ahead) * 250);
 }
