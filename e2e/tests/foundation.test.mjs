@@ -57,6 +57,7 @@ describe('the product as npm start runs it', () => {
     for (const path of ['/orders/not-an-order', '/orders/a/b', '/shipments', '/members/x', '/activity']) {
       await page.goto(`${product.url}${path}`);
       await page.getByText('404 Page Not Found').waitFor();
+      if (path === '/orders/not-an-order') await screenshot(page, 'foundation-404-signed-in');
     }
     await page.goto(`${product.url}/orders?filter=%7B%7D`);
     await page.getByRole('heading', { name: 'Open Orders' }).waitFor();
