@@ -1,4 +1,7 @@
 import { SANDBOX_FIXTURES } from '@portal/faire-sandbox';
+import { Queue } from 'bullmq';
+import { QUEUES } from '../src/common/queue/queues.js';
+import { bullConnection } from '../src/common/queue/redis.js';
 import { csv, today, upload } from './helpers/shipments.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -65,6 +68,19 @@ describe('fairness between companies', () => {
     // are still far from done, so B did not wait behind A's queue. The timings live in the bench.
     const aWhenBDone = await whenDone(t, b.companyId, a.companyId);
     expect(aWhenBDone.pending).toBeGreaterThan(100);
+    // A's jobs refused a permit carry their brand: their next tries ask before reading any row.
+    const queue = new Queue(QUEUES.SHIPMENTS, {
+      connection: bullConnection(t.config.redisUrl),
+      prefix: t.config.queuePrefix,
+    });
+    try {
+      const waiting = await queue.getJobs(['delayed', 'wait', 'prioritized']);
+      expect(waiting.map((j) => (j.data as { accountKey?: string }).accountKey)).toContain(
+        SANDBOX_FIXTURES.brand1.brandId,
+      );
+    } finally {
+      await queue.close();
+    }
     const bWhenADone = await whenDone(t, a.companyId, b.companyId);
     t.sandbox.knobs.reset();
     expect(bWhenADone).toEqual({ pending: 0, done: 1 });

@@ -38,6 +38,12 @@ export interface CreateShipmentsJob {
    * Absent in jobs queued before it existed: the worker then groups the ids by their rows' order.
    */
   orderSizes?: number[];
+  /**
+   * The Faire account (brand id) whose permit the job was refused, written on the job then: its next
+   * tries ask for that permit before reading any row, so a job waiting in a long line costs no reads.
+   * Not a secret (a brand id); absent until a first refusal.
+   */
+  accountKey?: string;
 }
 
 /** An upload whose staged rows are to become shipments (the rows are in Postgres before the job exists). */

@@ -68,21 +68,31 @@ export class ShipmentProcessingService {
   }
 
   /**
-   * A permit for the Faire account this batch will call, or null when that account already has its
-   * share of running jobs (the caller gives its worker slot back and tries again shortly).
+   * A permit for the Faire account this batch will call, or, when that account already has its share
+   * of running jobs, how many jobs of its line are ahead of this one and the account's key (the caller
+   * gives its worker slot back and tries again later, see AccountJobPermits).
    */
-  /** The job's permit, or how many jobs of its account's line are ahead of it (see AccountJobPermits). */
   async permitFor(
     batch: ShipmentBatch,
     owner?: string,
     waiter?: PermitWaiter,
-  ): Promise<{ release(): Promise<void> } | { ahead: number }> {
+  ): Promise<{ release(): Promise<void> } | { ahead: number; accountKey: string }> {
     const noop = { release: async () => undefined };
     const first = batch.orders[0];
     if (!first) return noop;
     const account = await batch.accounts.of(first.companyId);
     if (!account) return noop;
-    return this.permits.acquireOrWait(account.key, owner, waiter);
+    const got = await this.permits.acquireOrWait(account.key, owner, waiter);
+    return 'release' in got ? got : { ahead: got.ahead, accountKey: account.key };
+  }
+
+  /** A permit for an account known from an earlier refusal of the same job, before its rows are read. */
+  permitForAccount(
+    accountKey: string,
+    owner?: string,
+    waiter?: PermitWaiter,
+  ): Promise<{ release(): Promise<void> } | { ahead: number }> {
+    return this.permits.acquireOrWait(accountKey, owner, waiter);
   }
 
   async processBatch(batch: ShipmentBatch, ctx: AttemptContext): Promise<void> {

@@ -70,22 +70,37 @@ export class ShipmentsProcessor extends WorkerHost implements OnApplicationBoots
   }
 
   private async create(job: Job<CreateShipmentsJob>, token?: string): Promise<void> {
-    // The job's rows, read once: whether this database knows them, their company and their orders.
-    const batch = await this.processing.load(job.data);
-    if (!batch) {
-      throw foreignJob(job, `${job.data.shipmentIds.length} shipments`, this.config.queuePrefix);
-    }
     // Refused, the job keeps its place in its account's line (by queue priority, then age) while it
     // waits in the delayed set, so a job put back after a crash is next, not last.
-    const permit = await this.processing.permitFor(
-      batch,
-      WORKER_PROCESS_ID,
-      job.id ? { id: job.id, priority: job.opts.priority ?? 0, createdAtMs: job.timestamp } : undefined,
-    );
-    if ('ahead' in permit) {
+    const waiter = job.id
+      ? { id: job.id, priority: job.opts.priority ?? 0, createdAtMs: job.timestamp }
+      : undefined;
+    const waitInLine = async (ahead: number): Promise<never> => {
       // The account already has its share of running jobs: free this slot for another company.
-      await job.moveToDelayed(Date.now() + permitRetryDelayMs(permit.ahead), token);
+      await job.moveToDelayed(Date.now() + permitRetryDelayMs(ahead), token);
       throw new DelayedError();
+    };
+    // A job refused before asks for its account's permit first: waiting in line reads no rows.
+    let permit = job.data.accountKey
+      ? await this.processing.permitForAccount(job.data.accountKey, WORKER_PROCESS_ID, waiter)
+      : null;
+    if (permit && 'ahead' in permit) return waitInLine(permit.ahead);
+    // The job's rows, read once: whether this database knows them, their company and their orders.
+    const batch = await this.processing.load(job.data).catch(async (err: unknown) => {
+      if (permit && 'release' in permit) await permit.release();
+      throw err;
+    });
+    if (!batch) {
+      if (permit && 'release' in permit) await permit.release();
+      throw foreignJob(job, `${job.data.shipmentIds.length} shipments`, this.config.queuePrefix);
+    }
+    if (!permit) {
+      const got = await this.processing.permitFor(batch, WORKER_PROCESS_ID, waiter);
+      if ('ahead' in got) {
+        await job.updateData({ ...job.data, accountKey: got.accountKey });
+        return waitInLine(got.ahead);
+      }
+      permit = got;
     }
     try {
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
