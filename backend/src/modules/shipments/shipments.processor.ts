@@ -80,33 +80,31 @@ export class ShipmentsProcessor extends WorkerHost implements OnApplicationBoots
       await job.moveToDelayed(Date.now() + permitRetryDelayMs(ahead), token);
       throw new DelayedError();
     };
-    // A job refused before asks for its account's permit first: waiting in line reads no rows.
-    let permit = job.data.accountKey
-      ? await this.processing.permitForAccount(job.data.accountKey, WORKER_PROCESS_ID, waiter)
-      : null;
-    if (permit && 'ahead' in permit) return waitInLine(permit.ahead);
-    // The job's rows, read once: whether this database knows them, their company and their orders.
-    const batch = await this.processing.load(job.data).catch(async (err: unknown) => {
-      if (permit && 'release' in permit) await permit.release();
-      throw err;
-    });
-    if (!batch) {
-      if (permit && 'release' in permit) await permit.release();
-      throw foreignJob(job, `${job.data.shipmentIds.length} shipments`, this.config.queuePrefix);
-    }
-    if (!permit) {
-      const got = await this.processing.permitFor(batch, WORKER_PROCESS_ID, waiter);
-      if ('ahead' in got) {
-        await job.updateData({ ...job.data, accountKey: got.accountKey });
-        return waitInLine(got.ahead);
-      }
-      permit = got;
-    }
+    let permit: { release(): Promise<void> } | null = null;
     try {
+      // A job refused before asks for its account's permit first: waiting in line reads no rows.
+      if (job.data.accountKey) {
+        const early = await this.processing.permitForAccount(job.data.accountKey, WORKER_PROCESS_ID, waiter);
+        if ('ahead' in early) return await waitInLine(early.ahead);
+        permit = early;
+      }
+      // The job's rows, read once: whether this database knows them, their company and their orders.
+      const batch = await this.processing.load(job.data);
+      if (!batch) {
+        throw foreignJob(job, `${job.data.shipmentIds.length} shipments`, this.config.queuePrefix);
+      }
+      if (!permit) {
+        const got = await this.processing.permitFor(batch, WORKER_PROCESS_ID, waiter);
+        if ('ahead' in got) {
+          await job.updateData({ ...job.data, accountKey: got.accountKey });
+          return await waitInLine(got.ahead);
+        }
+        permit = got;
+      }
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       await this.processing.processBatch(batch, { lastAttempt });
     } finally {
-      await permit.release();
+      await permit?.release();
     }
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CompanyScope } from '../../common/database/company-scope.js';
 import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
-import { CompanyConnections } from '../marketplace/index.js';
+import { CompanyConnections, type MarketplaceConnection } from '../marketplace/index.js';
 
 export interface UploadReadiness {
   /** True when rows sent now can be created on Faire. */
@@ -29,24 +29,14 @@ export class UploadReadinessService {
   constructor(private readonly connections: CompanyConnections) {}
 
   async check(caller: CompanyAuthContext): Promise<UploadReadiness> {
-    return (await this.read(caller)).readiness;
+    return this.judge(caller, await this.connections.find(CompanyScope.of(caller)));
   }
 
-  private async read(
-    caller: CompanyAuthContext,
-  ): Promise<{ readiness: UploadReadiness; currency: string | null }> {
-    const c = await this.connections.find(CompanyScope.of(caller));
-    return {
-      readiness: this.judge(caller, c?.status ?? null, c?.brandName ?? ''),
-      currency: c?.currency ?? null,
-    };
-  }
-
-  private judge(caller: CompanyAuthContext, status: string | null, brandName: string): UploadReadiness {
+  private judge(caller: CompanyAuthContext, c: MarketplaceConnection | null): UploadReadiness {
     const admin = caller.role === 'COMPANY_ADMIN';
-    if (status === 'CONNECTED') return { canProcess: true, reason: null, connection: 'CONNECTED' };
-    if (status === 'FAILED') {
-      const what = `Faire refused the connection to ${brandName}, so shipments cannot be created.`;
+    if (c?.status === 'CONNECTED') return { canProcess: true, reason: null, connection: 'CONNECTED' };
+    if (c?.status === 'FAILED') {
+      const what = `Faire refused the connection to ${c.brandName}, so shipments cannot be created.`;
       return {
         canProcess: false,
         connection: 'FAILED',
@@ -66,10 +56,11 @@ export class UploadReadinessService {
 
   /** Throws 409 MARKETPLACE_NOT_CONNECTED (with the words above) when rows cannot be processed. */
   async assertReady(caller: CompanyAuthContext): Promise<ReadyConnection> {
-    const { readiness: r, currency } = await this.read(caller);
-    if (!r.canProcess || currency === null) {
+    const c = await this.connections.find(CompanyScope.of(caller));
+    const r = this.judge(caller, c);
+    if (!r.canProcess || !c) {
       throw new AppError('MARKETPLACE_NOT_CONNECTED', r.reason ?? undefined, { connection: r.connection });
     }
-    return { currency };
+    return { currency: c.currency };
   }
 }
