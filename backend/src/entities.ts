@@ -1,5 +1,6 @@
 import { Activity } from './modules/activity/index.js';
 import { AppConfigEntry } from './modules/app-settings/index.js';
+import { Session } from './modules/auth/index.js';
 import { SavedColumnMapping } from './modules/column-mappings/index.js';
 import { Company, Membership } from './modules/companies/index.js';
 import { DigestSend } from './modules/digest/index.js';
@@ -17,6 +18,7 @@ import { User } from './modules/users/index.js';
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const ENTITIES: Function[] = [
   User,
+  Session,
   Company,
   Membership,
   Invitation,

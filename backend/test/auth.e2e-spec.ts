@@ -1,4 +1,7 @@
+import { jest } from '@jest/globals';
 import request from 'supertest';
+import { CompanyMembers } from '../src/modules/companies/index.js';
+import { UsersService } from '../src/modules/users/index.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 function sid(res: request.Response): string | undefined {
@@ -144,6 +147,77 @@ describe('sessions and dev sign-in', () => {
   it('tells which sign-in methods are on', async () => {
     const res = await request(t.app.getHttpServer()).get('/api/auth/config').expect(200);
     expect(res.body).toEqual({ googleEnabled: false, devLoginEnabled: true, sandboxMarketplace: false });
+  });
+});
+
+describe('the caller, read with the session', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  afterEach(() => jest.restoreAllMocks());
+
+  /** Reads of the user and membership other than the session's own statement, during `fn`. */
+  async function separateReads(fn: () => Promise<unknown>) {
+    const user = jest.spyOn(t.app.get(UsersService), 'findById');
+    const membership = jest.spyOn(t.app.get(CompanyMembers), 'activeOf');
+    await fn();
+    const n = user.mock.calls.length + membership.mock.calls.length;
+    user.mockRestore();
+    membership.mockRestore();
+    return n;
+  }
+
+  it('comes with the session’s own statement: a guarded request asks nothing more about who calls', async () => {
+    const agent = await t.signIn('one@example.com', 'One');
+    await agent.post('/api/company/create').send({ name: 'One Co' }).expect(200);
+    let me: request.Response | undefined;
+    expect(await separateReads(async () => (me = await agent.get('/api/auth/me').expect(200)))).toBe(0);
+    expect(me!.body).toMatchObject({
+      email: 'one@example.com',
+      company: { name: 'One Co', role: 'COMPANY_ADMIN' },
+    });
+    expect(await separateReads(() => agent.get('/api/shipments').expect(200))).toBe(0);
+  });
+
+  it('is current on every request: a renamed company and a changed role show at once', async () => {
+    const admin = await t.signIn('boss@example.com');
+    await admin.post('/api/company/create').send({ name: 'Before' }).expect(200);
+    await admin.get('/api/auth/me').expect(200);
+    await t.db.query("UPDATE companies SET name = 'After' WHERE name = 'Before'");
+    expect((await admin.get('/api/auth/me').expect(200)).body.company.name).toBe('After');
+    await t.db.query(
+      "UPDATE memberships SET role = 'COMPANY_USER' WHERE user_id = (SELECT id FROM users WHERE email = 'boss@example.com')",
+    );
+    expect((await admin.get('/api/auth/me').expect(200)).body.company.role).toBe('COMPANY_USER');
+    await t.db.query(
+      "DELETE FROM memberships WHERE user_id = (SELECT id FROM users WHERE email = 'boss@example.com')",
+    );
+    expect((await admin.get('/api/auth/me').expect(200)).body.company).toBeNull();
+  });
+
+  it('ends the session whose user is gone, and a session whose user id is not one signs nobody in', async () => {
+    const gone = await t.signIn('gone@example.com');
+    await gone.get('/api/auth/me').expect(200);
+    await t.db.query("DELETE FROM users WHERE email = 'gone@example.com'");
+    await gone.get('/api/auth/me').expect(401);
+    const { rows } = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM session WHERE sess::jsonb ->> 'userId' NOT IN (SELECT id::text FROM users)",
+    );
+    expect(rows[0]!.n).toBe(0);
+
+    const odd = await t.signIn('odd@example.com');
+    await t.db.query(
+      `UPDATE session SET sess = jsonb_set(sess::jsonb, '{userId}', '"not-a-uuid"')::json
+        WHERE sess::jsonb ->> 'userId' = (SELECT id::text FROM users WHERE email = 'odd@example.com')`,
+    );
+    await odd.get('/api/auth/me').expect(401);
   });
 });
 

@@ -4,8 +4,8 @@ import { ENTITIES } from '../src/entities.js';
 import { TEST_PG_BASE } from './helpers/env.js';
 import { dropDatabase, uniqueName } from './helpers/test-app.js';
 
-/** Tables no entity describes: express-session's store and TypeORM's own migration log. */
-const NOT_ENTITIES = new Set(['session', 'migrations']);
+/** The table no entity describes: TypeORM's own migration log. */
+const NOT_ENTITIES = new Set(['migrations']);
 
 /**
  * The entities describe the tables the migrations make (decision 0024; `synchronize` stays off): every

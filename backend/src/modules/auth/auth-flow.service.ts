@@ -95,7 +95,7 @@ export class AuthFlowService {
   }
 
   me(auth: AuthContext): Promise<CurrentUserView> {
-    return this.auth.currentUser(auth.userId);
+    return this.auth.currentUser(auth.userId, auth);
   }
 
   async logout(req: Request): Promise<void> {

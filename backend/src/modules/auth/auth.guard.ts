@@ -7,6 +7,7 @@ import { AppError } from '../../common/errors/index.js';
 import { IS_PUBLIC, PLATFORM_ADMIN, REQUIRE_COMPANY, ROLES } from '../../common/http/auth.decorators.js';
 import type { CompanyRole } from '../../common/http/auth-context.js';
 import { AuthService } from './auth.service.js';
+import { takeSessionCaller } from './session-caller.store.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
@@ -19,7 +20,8 @@ export const SESSION_ACTIVITY_WRITE_MS = 60_000;
 /**
  * The one global guard: deny by default. Every state-changing call must carry `X-Requested-With` (a
  * cross-site form cannot send it, and no CORS is allowed). The caller's user, company and role are read
- * fresh from the database on every request, so a removal or a role change applies on the next request.
+ * fresh from the database on every request (with the session, in the same statement), so a removal or
+ * a role change applies on the next request.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -71,7 +73,7 @@ export class AuthGuard implements CanActivate {
       await new Promise<void>((resolve) => session.destroy(() => resolve()));
       return null;
     }
-    const auth = await this.auth.loadContext(session.userId);
+    const auth = await this.auth.loadContext(session.userId, takeSessionCaller(req, session.userId));
     if (!auth) {
       await new Promise<void>((resolve) => session.destroy(() => resolve()));
       return null;

@@ -8,6 +8,7 @@ import { CompanyMembers } from '../companies/index.js';
 import { CompanyConnections } from '../marketplace/index.js';
 import { type User, UsersService } from '../users/index.js';
 import { CurrentUserView } from './dto/current-user.view.js';
+import type { SessionCaller } from './session-caller.store.js';
 
 @Injectable()
 export class AuthService {
@@ -20,14 +21,15 @@ export class AuthService {
 
   /**
    * The caller's identity, company and role, read fresh from the database: the user and their active
-   * membership, in parallel (one round trip's wait). Every guarded request pays this, so it asks nothing
-   * else; whether the company has a live Faire connection is only read for `/api/auth/me`.
+   * membership, in parallel (one round trip's wait), unless they were read with the request's session
+   * (`withSession`, the same rows read moments before in one statement). Every guarded request pays
+   * this, so it asks nothing else; whether the company has a live Faire connection is only read for
+   * `/api/auth/me`.
    */
-  async loadContext(userId: string): Promise<AuthContext | null> {
-    const [user, membership] = await Promise.all([
-      this.users.findById(userId),
-      this.members.activeOf(userId),
-    ]);
+  async loadContext(userId: string, withSession?: SessionCaller): Promise<AuthContext | null> {
+    const [user, membership] = withSession
+      ? [withSession.user, withSession.membership]
+      : await Promise.all([this.users.findById(userId), this.members.activeOf(userId)]);
     if (!user) return null;
     return {
       userId: user.id,
@@ -41,8 +43,9 @@ export class AuthService {
     };
   }
 
-  async currentUser(userId: string): Promise<CurrentUserView> {
-    const ctx = await this.loadContext(userId);
+  /** The signed-in user as `/api/auth/me` shows them; `loaded` is their context if this request has it. */
+  async currentUser(userId: string, loaded?: AuthContext): Promise<CurrentUserView> {
+    const ctx = loaded ?? (await this.loadContext(userId));
     if (!ctx) throw new AppError('NOT_AUTHENTICATED');
     const hasFaireToken = ctx.companyId
       ? await this.connections.hasLiveConnection(CompanyScope.of({ companyId: ctx.companyId }), ctx.userId)

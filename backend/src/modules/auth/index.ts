@@ -2,3 +2,4 @@
 export { AuthModule } from './auth.module.js';
 export { AuthService } from './auth.service.js';
 export { CurrentUserView } from './dto/current-user.view.js';
+export { Session } from './entities/session.entity.js';

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import connectPgSimple from 'connect-pg-simple';
 import type { RequestHandler } from 'express';
 import session from 'express-session';
 import pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { sessionCallerStore } from './session-caller.store.js';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -22,9 +22,8 @@ export class SessionMiddleware implements OnApplicationShutdown {
     this.pool = new pg.Pool({ connectionString: config.databaseUrl, max: 5 });
     // A dropped idle connection (database restart) must not crash the process; the pool reconnects.
     this.pool.on('error', (err) => this.logger.warn(`Session store connection lost: ${err.message}`));
-    const PgStore = connectPgSimple(session);
-    const store = new PgStore({
-      pool: this.pool,
+    // Reading a session also reads its user and their membership, in the same statement (decision 0026).
+    const store = sessionCallerStore(this.pool, {
       tableName: 'session',
       createTableIfMissing: false,
       pruneSessionInterval: 600,

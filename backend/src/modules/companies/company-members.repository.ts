@@ -23,6 +23,36 @@ export interface MemberRecord {
   createdAt: Date;
 }
 
+/** A row of `activeMembershipSql`. */
+export interface ActiveMembershipRow {
+  membership_id: string;
+  user_id: string;
+  company_id: string;
+  company_name: string | null;
+  role: CompanyRole;
+}
+
+/**
+ * A statement answering active memberships with their company's name (`ActiveMembershipRow`): the one
+ * of the user whose id is the SQL expression `userIdSql`, or every user's when it is null. The session
+ * lookup uses it to read the caller's membership with the session (decision 0026); the SQL naming these
+ * tables stays here.
+ */
+export function activeMembershipSql(userIdSql: string | null): string {
+  return `SELECT m.id AS membership_id, m.user_id, m.company_id, c.name AS company_name, m.role
+            FROM memberships m LEFT JOIN companies c ON c.id = m.company_id
+           WHERE m.status = 'ACTIVE' AND ${userIdSql === null ? 'm.user_id IS NOT NULL' : `m.user_id = ${userIdSql}`}`;
+}
+
+export function activeMembershipOf(r: ActiveMembershipRow): ActiveMembership {
+  return {
+    membershipId: r.membership_id,
+    companyId: r.company_id,
+    companyName: r.company_name,
+    role: r.role,
+  };
+}
+
 const MEMBER_FIELDS = {
   id: true,
   userId: true,
@@ -61,24 +91,11 @@ export class CompanyMembers {
   }
 
   private async active(userId?: string): Promise<Map<string, ActiveMembership>> {
-    const rows: {
-      id: string;
-      user_id: string;
-      company_id: string;
-      company_name: string | null;
-      role: CompanyRole;
-    }[] = await this.repo.manager.query(
-      `SELECT m.id, m.user_id, m.company_id, c.name AS company_name, m.role
-         FROM memberships m LEFT JOIN companies c ON c.id = m.company_id
-        WHERE m.status = 'ACTIVE' AND ${userId === undefined ? 'm.user_id IS NOT NULL' : 'm.user_id = $1'}`,
+    const rows: ActiveMembershipRow[] = await this.repo.manager.query(
+      activeMembershipSql(userId === undefined ? null : '$1'),
       userId === undefined ? [] : [userId],
     );
-    return new Map(
-      rows.map((r) => [
-        r.user_id,
-        { membershipId: r.id, companyId: r.company_id, companyName: r.company_name, role: r.role },
-      ]),
-    );
+    return new Map(rows.map((r) => [r.user_id, activeMembershipOf(r)]));
   }
 
   /** Companies with at least one active admin who gets the digest (for the daily fan-out). */

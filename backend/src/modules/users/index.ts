@@ -2,4 +2,10 @@
 export { UsersModule } from './users.module.js';
 export { User } from './entities/user.entity.js';
 export { UsersService, type GoogleIdentity } from './users.service.js';
-export { UserDirectory, type UserListing, type UserNameAndEmail } from './user-directory.repository.js';
+export {
+  UserDirectory,
+  userByIdSql,
+  type UserIdentity,
+  type UserListing,
+  type UserNameAndEmail,
+} from './user-directory.repository.js';
