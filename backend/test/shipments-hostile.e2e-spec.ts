@@ -271,6 +271,11 @@ describe('hostile uploads', () => {
     const huge = await upload(admin, body, 'mapped.csv', { ['x'.repeat(5000)]: 'order_id' });
     expect(huge.status).toBe(400);
     expect(huge.body.message).toBe('columnMapping: a column name is longer than 256 characters');
+    const nested = await upload(admin, body, 'mapped.csv', { order: { to: 'order_id' } } as never);
+    expect(nested.status).toBe(400);
+    expect(nested.body.message).toBe(
+      'columnMapping: the column "order" must map to a field name such as order_id',
+    );
   });
 
   it('a stuck upload is counted in the admin status, and queued again even when an earlier recovery job failed', async () => {
