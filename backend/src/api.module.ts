@@ -2,6 +2,7 @@ import { Module, ValidationPipe, type MiddlewareConsumer, type NestModule } from
 import { APP_FILTER, APP_GUARD, APP_PIPE, ApplicationConfig } from '@nestjs/core';
 import { AppError, AppExceptionFilter } from './common/errors/index.js';
 import { RequestPipe } from './common/http/request.pipe.js';
+import { validationMessage } from './common/http/validation-message.js';
 import { AbuseModule } from './modules/abuse/index.js';
 import { ActivityModule } from './modules/activity/index.js';
 import { AdminController } from './modules/admin/admin.controller.js';
@@ -83,17 +84,7 @@ import { TeamController } from './modules/team/team.controller.js';
           whitelist: true,
           forbidNonWhitelisted: true,
           transform: true,
-          exceptionFactory: (errors) =>
-            new AppError(
-              'VALIDATION_FAILED',
-              errors
-                .flatMap((e) =>
-                  Object.values(e.constraints ?? {}).concat(
-                    e.children?.length ? [`${e.property} is invalid`] : [],
-                  ),
-                )
-                .join('; ') || 'The request is not valid',
-            ),
+          exceptionFactory: (errors) => new AppError('VALIDATION_FAILED', validationMessage(errors)),
         }),
       ),
     },

@@ -43,6 +43,12 @@ describe('bad requests are answered 4xx with a clear message', () => {
     ['/api/team/activity?page=99999999999999999999', 400, /page must be a whole number from 1 to/],
     ['/api/admin/activity?from=2026-02-30', 400, /from must be an ISO 8601 date/],
     ['/api/admin/activity?to=2026-13-45T00:00:00Z', 400, /to must be an ISO 8601 date/],
+    // Offsets no place has: Postgres refuses them ("time zone displacement out of range").
+    ['/api/admin/activity?from=0001-01-01T00:00:00-23:59', 400, /from must be an ISO 8601 date/],
+    ['/api/admin/activity?to=9999-12-31T23:59:59%2B15:00', 400, /to must be an ISO 8601 date/],
+    ['/api/admin/activity?from=2026-01-01T10:00:00%2B05:60', 400, /from must be an ISO 8601 date/],
+    // Repeated rules say their message once.
+    ['/api/shipments?page=-1', 400, /^page must be a whole number from 1 to 1,000,000$/],
   ])('GET %s → %d', async (url, status, message) => {
     const agent = url.startsWith('/api/admin') ? platform : admin;
     const res = await agent.get(url);
@@ -53,6 +59,9 @@ describe('bad requests are answered 4xx with a clear message', () => {
   it('still answers good filters', async () => {
     await admin.get('/api/shipments?dateFrom=2024-02-29&dateTo=2026-11-25&page=2&limit=10').expect(200);
     await platform.get('/api/admin/activity?from=2026-01-01&to=2026-12-31T23:59:59Z&page=1').expect(200);
+    await platform
+      .get('/api/admin/activity?from=2026-01-01T00:00:00%2B14:00&to=2026-12-31T23:59:59-12:00')
+      .expect(200);
   });
 
   const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
@@ -66,6 +75,17 @@ describe('bad requests are answered 4xx with a clear message', () => {
     ['POST', '/api/auth/dev-login', { email: '\ud800@edges.test' }, /email contains a broken character/],
     ['PUT', '/api/company-settings', { newOrderDays: null }, /newOrderDays must not be null/],
     ['POST', '/api/shipments/process', { shipments: [null] }, /shipments\[0\] must not be null/],
+    // A nested field is named where it sits, not as "shipments is invalid".
+    [
+      'POST',
+      '/api/shipments/process',
+      {
+        shipments: [
+          { orderId: 'bo_x', trackingNumber: 't', carrier: 'UPS', shipDate: 'x', shippingCost: -1 },
+        ],
+      },
+      /^shipments\[0\]: Shipping cost cannot be negative$/,
+    ],
     ['POST', '/api/auth/dev-login', { faireToken: 'tok en\u00e9\n' }, /Faire access token/],
   ])('%s %s %j → 400', async (method, url, body, message) => {
     const req = method === 'PUT' ? admin.put(url) : admin.post(url);

@@ -67,7 +67,10 @@ describe('abuse limits', () => {
     const id = '00000000-0000-4000-8000-000000000000';
     for (let i = 0; i < 2; i++) await a.agent.post(`/api/shipments/${id}/retry`).expect(404);
     expectLimited(await a.agent.post(`/api/shipments/${id}/retry`));
+    // Retrying an upload's failed rows in one go spends the same budget.
+    expectLimited(await a.agent.post(`/api/shipments/uploads/${id}/retry-failed`));
     await b.agent.post(`/api/shipments/${id}/retry`).expect(404);
+    await b.agent.post(`/api/shipments/uploads/${id}/retry-failed`).expect(404);
   });
 
   it('sign-in: per IP, signed-out callers included', async () => {
@@ -93,5 +96,52 @@ describe('abuse limits', () => {
     const keys = await t.redis.keys(`${t.config.queuePrefix}:limits:*`);
     expect(keys.some((k) => k.includes('invite:user:'))).toBe(true);
     expect(keys.some((k) => k.includes('signIn:ip:'))).toBe(true);
+  });
+});
+
+/** Per IP: two people of different companies behind one address share its budget. */
+describe('abuse limits per IP', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      RATE_LIMIT_INVITE_PER_IP: '3',
+      RATE_LIMIT_UPLOAD_PER_IP: '3',
+      RATE_LIMIT_RETRY_PER_IP: '3',
+    });
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it.each([
+    [
+      'invitations',
+      (agent: TestAgent, i: number) => agent.post('/api/team/invite').send({ email: `ip${i}@inv.test` }),
+    ],
+    [
+      'uploads',
+      (agent: TestAgent, i: number) => upload(agent, csv([[`100${i}`, tracking('I'), 'UPS', today(), '0']])),
+    ],
+    [
+      'retries',
+      (agent: TestAgent, i: number) =>
+        agent.post(
+          `/api/shipments${i % 2 ? '/uploads' : ''}/00000000-0000-4000-8000-000000000000/retry${i % 2 ? '-failed' : ''}`,
+        ),
+    ],
+  ])('%s: the 4th from one address is 429 whoever sends it', async (what, send) => {
+    const x = await t.companyAdmin(`x-${what}@ip.test`, `IP X ${what}`);
+    const y = await t.companyAdmin(`y-${what}@ip.test`, `IP Y ${what}`);
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await send(i % 2 ? y.agent : x.agent, i)).status);
+    expect(statuses.every((s) => s < 429)).toBe(true);
+    const res = await send(y.agent, 3);
+    expect(res.status).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.body.message).toMatch(
+      new RegExp(`^Too many ${what}\\. Please try again in \\d+ minutes?\\.$`),
+    );
   });
 });

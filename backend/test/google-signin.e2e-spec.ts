@@ -12,9 +12,11 @@ describe('Google sign-in', () => {
   /** Google's tokeninfo for the opaque access tokens this provider issues (to either client id). */
   let tokeninfo: Server;
   const accessTokens = new Map<string, Record<string, unknown>>();
+  let tokeninfoCalls = 0;
 
   beforeAll(async () => {
     tokeninfo = createServer((req, res) => {
+      tokeninfoCalls += 1;
       const token = new URL(req.url!, 'http://x').searchParams.get('access_token') ?? '';
       const info = accessTokens.get(token);
       res.writeHead(info ? 200 : 400, { 'Content-Type': 'application/json' });
@@ -224,6 +226,29 @@ describe('Google sign-in', () => {
         'an access token for an unverified email',
         () => accessToken('test-client', { ...person('d'), email_verified: false }),
       ],
+      [
+        'an ID token from another issuer, signed with the right key',
+        () => idToken('test-client', { ...person('d'), iss: 'https://accounts.evil.example' }),
+      ],
+      [
+        'an ID token for an unverified email',
+        () => idToken('test-client', { ...person('d'), email_verified: false }),
+      ],
+      [
+        'an unsigned ID token (alg none)',
+        () => {
+          const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+          const now = Math.floor(Date.now() / 1000);
+          const claims = {
+            ...person('d'),
+            iss: idp.issuer.url,
+            aud: 'test-client',
+            iat: now,
+            exp: now + 600,
+          };
+          return `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`;
+        },
+      ],
     ])('refuses %s with 401 and creates no user', async (_what, make) => {
       userinfo = person('d');
       const res = await t
@@ -233,6 +258,16 @@ describe('Google sign-in', () => {
       expect(res.status).toBe(401);
       expect(res.body.message).toMatch(/^(Sign in failed|Your Google email address is not verified)/);
       expect(await userCount('d@token.test')).toBe(0);
+    });
+
+    it('refuses a token with characters no Google token has at once (400), without asking Google', async () => {
+      const before = tokeninfoCalls;
+      for (const token of ['ya29.abc def', 'ya29.tök', 'ya29.x\r\nX-Injected: 1', 'a.b.c\u0007']) {
+        const res = await t.agent().post('/api/auth/google').send({ token });
+        expect(res.status).toBe(400);
+        expect(res.body.message).toMatch(/^token must be a Google ID token or access token/);
+      }
+      expect(tokeninfoCalls).toBe(before);
     });
   });
 });

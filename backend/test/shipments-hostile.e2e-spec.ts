@@ -1,4 +1,6 @@
+import { jest } from '@jest/globals';
 import { getQueueToken } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
 import { SANDBOX_FIXTURES } from '@portal/faire-sandbox';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
@@ -155,6 +157,26 @@ describe('hostile uploads', () => {
     },
   );
 
+  it('a 3 MB file whose every row holds a NUL is stored as row errors while health answers keep coming', async () => {
+    const n = 60_000;
+    const lines = [HEADER];
+    for (let i = 0; i < n; i++) lines.push(`bo_many${i},1Z999AA1\u0000${i},UPS,${today()},1.00`);
+    const body = Buffer.from(`${lines.join('\n')}\n`);
+    expect(body.length).toBeGreaterThan(2.5 * 1024 * 1024);
+    const { result: res, health } = await whilePolling(upload(admin, body, 'all-nul.csv'));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ totalRows: n, validRows: 0, invalidRows: n, queued: 0 });
+    expect(JSON.stringify(res.body).length).toBeLessThan(300_000);
+    // Counted, not timed: other requests were answered while this file was read and stored.
+    expect(health.length).toBeGreaterThan(0);
+    expect(health.every((s) => s === 200)).toBe(true);
+    const { rows } = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM upload_rows WHERE upload_id = $1 AND NOT valid',
+      [res.body.uploadId],
+    );
+    expect(rows[0]!.n).toBe(n);
+  }, 90_000);
+
   it('a file name with a NUL is a 4xx; a 1,000-character one is stored and answered cut to 255', async () => {
     const body = csv([['bo_hostile0007', '1Z999AA10123456784', 'UPS', today(), '1']]);
     const nul = await upload(admin, body, 'bad\u0000name.csv');
@@ -168,6 +190,41 @@ describe('hostile uploads', () => {
       ])
     ).rows;
     expect(u!.file_name).toBe(long.body.filename);
+  });
+
+  it('a UTF-8 file name, as browsers send it, is stored and answered as the user named the file', async () => {
+    const body = csv([['bo_hostile0008', '1Z999AA10123456784', 'UPS', today(), '1']]);
+    const name = 'Café – été 😀.csv';
+    const res = await upload(admin, body, name).expect(200);
+    expect(res.body.filename).toBe(name);
+    const [u] = (
+      await t.db.query<{ file_name: string }>('SELECT file_name FROM uploads WHERE id = $1', [
+        res.body.uploadId,
+      ])
+    ).rows;
+    expect(u!.file_name).toBe(name);
+  });
+
+  it('Reading B takes every carrier the review accepts (up to 256 characters); a longer one is named', async () => {
+    // An unrecognised carrier is a warning in the review, not an error: the browser sends the row.
+    const order = t.sandbox.createOrder('brand1', { state: 'PROCESSING' }).id;
+    const row = (carrier: string) => ({
+      orderId: order,
+      trackingNumber: tracking('R'),
+      carrier,
+      shipDate: today(),
+      shippingCost: 100,
+    });
+    const ok = await admin
+      .post('/api/shipments/process')
+      .send({ shipments: [row(`Courier ${'c'.repeat(200)}`)] });
+    expect(ok.status).toBe(200);
+    expect(ok.body.results).toHaveLength(1);
+    const tooLong = await admin.post('/api/shipments/process').send({ shipments: [row('c'.repeat(257))] });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message).toBe(
+      'shipments[0]: carrier must be shorter than or equal to 256 characters',
+    );
   });
 
   it('Reading B: lone surrogates and NULs in reviewed rows and the file name never answer 5xx', async () => {
@@ -214,6 +271,11 @@ describe('hostile uploads', () => {
     const huge = await upload(admin, body, 'mapped.csv', { ['x'.repeat(5000)]: 'order_id' });
     expect(huge.status).toBe(400);
     expect(huge.body.message).toBe('columnMapping: a column name is longer than 256 characters');
+    const nested = await upload(admin, body, 'mapped.csv', { order: { to: 'order_id' } } as never);
+    expect(nested.status).toBe(400);
+    expect(nested.body.message).toBe(
+      'columnMapping: the column "order" must map to a field name such as order_id',
+    );
   });
 
   it('a stuck upload is counted in the admin status, and queued again even when an earlier recovery job failed', async () => {
@@ -239,7 +301,16 @@ describe('hostile uploads', () => {
     expect(await failed.getState()).toBe('failed');
     expect((await status.systemStatus()).stuckUploads).toBe(1);
 
-    await t.app.get(ShipmentRecoveryService).sweep();
+    const warned = jest.spyOn(Logger.prototype, 'warn');
+    try {
+      await t.app.get(ShipmentRecoveryService).sweep();
+      // Visible in the log too: at warn, with its id.
+      expect(warned.mock.calls.map((c) => String(c[0]))).toContain(
+        `Upload ${stuck!.id} is stuck: its rows are not all shipments yet; queued again`,
+      );
+    } finally {
+      warned.mockRestore();
+    }
     // A worker takes the new job: the upload has nothing left to turn into shipments and is done.
     for (let i = 0; i < 300 && (await status.systemStatus()).stuckUploads > 0; i++) {
       await new Promise((r) => setTimeout(r, 100));

@@ -47,6 +47,23 @@ describe('parseCsvForReview', () => {
     expect(summary.errors[0]).toMatch(/^Row 4: Order ID too short/);
   });
 
+  it('shows the same row errors as the server for cells no one can store', () => {
+    const csv =
+      'order_id,tracking_number,carrier,ship_date,shipping_cost\n' +
+      'bo_abc12345de,1Z999AA1\u00000123456784,UPS,2026-11-20,1\n' +
+      `bo_abc12345de,${'9'.repeat(12_000)},UPS,2026-11-20,1\n` +
+      `bo_abc12345de,1Z999AA10123456784,${'C'.repeat(300)},2026-11-20,1\n` +
+      'bo_abc12345de,1Z999AA10123456784,UPS,2026-11-20\u001b,1\n';
+    const { summary, rows } = parseCsvForReview(bytes(csv), { now });
+    expect(summary).toMatchObject({ totalRows: 4, validRows: 0, invalidRows: 4 });
+    expect(rows.map((r) => r.validation)).toEqual([
+      'Tracking number contains an invisible control character',
+      'Tracking number is longer than 100 characters',
+      'Carrier is longer than 256 characters',
+      'Ship date contains an invisible control character',
+    ]);
+  });
+
   it('asks for a mapping when required columns are missing, and applies it', () => {
     const csv =
       'Order #,Tracking,Ship Via,Date Shipped,shipping_cost\nbo_abc12345de,1Z999AA10123456784,UPS,2026-11-20,5\n';

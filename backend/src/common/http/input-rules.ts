@@ -51,7 +51,18 @@ export function IsCalendarDate(name: string): PropertyDecorator {
   );
 }
 
-/** An ISO 8601 date or date-time whose day exists and that Postgres can store. */
+/**
+ * A UTC offset that exists: at most 14 hours either way (Kiribati is +14:00), minutes below 60. Postgres
+ * refuses larger ones ("time zone displacement out of range"), which would otherwise answer 500.
+ */
+function realOffset(text: string): boolean {
+  const m = /T.*([+-])(\d{2}):?(\d{2})$/.exec(text);
+  if (!m) return true;
+  const [hours, minutes] = [Number(m[2]), Number(m[3])];
+  return minutes < 60 && hours * 60 + minutes <= 14 * 60;
+}
+
+/** An ISO 8601 date or date-time whose day exists, at an offset that exists, and that Postgres can store. */
 export function IsRealInstant(name: string, options?: ValidationOptions): PropertyDecorator {
   const message = `${name} must be an ISO 8601 date or time that exists, like 2026-11-25T10:00:00Z`;
   return ValidateBy(
@@ -62,6 +73,7 @@ export function IsRealInstant(name: string, options?: ValidationOptions): Proper
           typeof v === 'string' &&
           /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) &&
           isRealDate(v) &&
+          realOffset(v) &&
           Number.isFinite(Date.parse(v)),
       },
     },

@@ -40,6 +40,8 @@ export class ShipmentsController {
     FileInterceptor('csv', {
       storage: memoryStorage(),
       limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5 },
+      // Browsers send a file name's UTF-8 bytes as they are ("Café.csv"); busboy reads latin1 by default.
+      defParamCharset: 'utf8',
     }),
   )
   upload(

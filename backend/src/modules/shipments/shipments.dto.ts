@@ -14,7 +14,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { SHIPMENT_STATUSES, type ShipmentStatus } from '@portal/shipment-rules';
+import { SHIPMENT_STATUSES, UPLOAD_LIMITS, type ShipmentStatus } from '@portal/shipment-rules';
 import { IsCalendarDate, PageNumber, PageSize } from '../../common/http/input-rules.js';
 
 export { SHIPMENT_STATUSES, type ShipmentStatus };
@@ -56,9 +56,10 @@ export class ProcessItemDto {
   @Min(1)
   @Max(10_000_000)
   row?: number;
-  @ApiProperty() @IsString() @MaxLength(100) orderId: string;
-  @ApiProperty() @IsString() @MaxLength(100) trackingNumber: string;
-  @ApiProperty() @IsString() @MaxLength(100) carrier: string;
+  // The same limits as a file's cells (the browser's review allows what the file allows).
+  @ApiProperty() @IsString() @MaxLength(UPLOAD_LIMITS.maxIdChars) orderId: string;
+  @ApiProperty() @IsString() @MaxLength(UPLOAD_LIMITS.maxIdChars) trackingNumber: string;
+  @ApiProperty() @IsString() @MaxLength(UPLOAD_LIMITS.maxCellChars) carrier: string;
   @ApiProperty({ description: 'ISO date or date-time' }) @IsString() @MaxLength(40) shipDate: string;
   @ApiProperty({ description: 'Shipping cost in integer cents' })
   @IsInt({ message: 'shippingCost must be a whole number of cents' })

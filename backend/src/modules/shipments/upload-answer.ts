@@ -30,6 +30,12 @@ export function parseMapping(json: string | undefined): ColumnMapping | undefine
   const mapping: Record<string, (typeof REQUIRED_COLUMNS)[number]> = {};
   const used = new Set<string>();
   for (const [column, field] of Object.entries(parsed as Record<string, unknown>)) {
+    if (typeof field !== 'string') {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `columnMapping: the column "${echoText(column)}" must map to a field name such as order_id`,
+      );
+    }
     if (!isShipmentField(field)) {
       throw new AppError(
         'VALIDATION_FAILED',

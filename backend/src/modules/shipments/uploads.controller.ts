@@ -2,6 +2,7 @@ import { Controller, Get, Header, HttpCode, Param, Post, Query, Res } from '@nes
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CompanyAuth, RequireCompany } from '../../common/http/auth.decorators.js';
+import { AbuseLimit } from '../abuse/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { UploadReadinessService } from './upload-readiness.service.js';
 import { UploadResultsService } from './upload-results.service.js';
@@ -66,6 +67,7 @@ export class UploadsController {
   }
 
   @Post(':uploadId/retry-failed')
+  @AbuseLimit('retry')
   @HttpCode(200)
   @ApiOperation({ summary: 'Send every retryable failed row of the upload again, in one go' })
   retryFailed(@CompanyAuth() auth: CompanyAuthContext, @Param('uploadId') uploadId: string) {

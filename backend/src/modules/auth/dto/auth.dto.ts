@@ -1,6 +1,6 @@
 import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
 import { IsAccessToken } from '../../../common/http/input-rules.js';
-import { IsEmail, IsOptional, IsString, IsUrl, Length, MaxLength } from 'class-validator';
+import { IsEmail, IsOptional, IsString, IsUrl, Length, Matches, MaxLength } from 'class-validator';
 
 export class GoogleCallbackDto {
   @ApiProperty() @IsString() @Length(1, 2048) code: string;
@@ -9,7 +9,14 @@ export class GoogleCallbackDto {
 }
 
 export class GoogleTokenDto {
-  @ApiProperty() @IsString() @Length(1, 4096) token: string;
+  /** Google's tokens are base64url and dots: anything else is refused before Google is asked. */
+  @ApiProperty()
+  @IsString()
+  @Length(1, 4096)
+  @Matches(/^[\x21-\x7E]+$/, {
+    message: 'token must be a Google ID token or access token: visible ASCII characters, no spaces',
+  })
+  token: string;
 }
 
 export class DevLoginDto {
