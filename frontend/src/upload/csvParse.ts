@@ -26,6 +26,8 @@ const HEADER_SAMPLE_CHARS = 64 * 1024;
 export interface ParseOptions {
   mapping?: ColumnMapping;
   now?: Date;
+  /** The brand's currency: a cost naming another ('€ 12,50' for USD) is invalid. USD when absent. */
+  currency?: string;
 }
 
 const text = (value: string | undefined) => (value ?? '').trim();
@@ -59,7 +61,7 @@ export function toReviewRow(r: ValidatedRecord, mapping?: ColumnMapping): Review
  * numbers match the spreadsheet) and validates every record, with the column mapping when one is given.
  */
 export function parseCsvForReview(bytes: Uint8Array, opts: ParseOptions = {}): ParseResult {
-  const { mapping, now } = opts;
+  const { mapping, now, currency } = opts;
   const { text: csv, encoding } = decodeCsvBytes(bytes);
   const delimiter = detectDelimiter(csv.slice(0, HEADER_SAMPLE_CHARS));
 
@@ -80,7 +82,7 @@ export function parseCsvForReview(bytes: Uint8Array, opts: ParseOptions = {}): P
   });
 
   const missingColumns = findMissingColumns(fields, mapping);
-  const report = validateRecords(parsed.data, { mapping, now });
+  const report = validateRecords(parsed.data, { mapping, now, currency });
   const allRows = report.rows.length <= FULL_ROWS_LIMIT;
   const kept = allRows ? report.rows : report.rows.slice(0, REVIEW_ROW_LIMIT);
 
@@ -113,5 +115,6 @@ export function parseCsvForReview(bytes: Uint8Array, opts: ParseOptions = {}): P
     allRows,
     encoding,
     delimiter,
+    ...(currency === undefined ? {} : { currency }),
   };
 }

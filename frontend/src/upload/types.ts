@@ -53,6 +53,8 @@ export interface ParseResult {
   allRows: boolean;
   encoding: CsvEncoding;
   delimiter: CsvDelimiter;
+  /** The brand's currency the costs were read in (a cost naming another is invalid); USD when absent. */
+  currency?: string;
 }
 
 export type { UploadPreviewRow };
