@@ -67,11 +67,14 @@ describe('UploadTab: before sending', () => {
       ),
     );
     const dialog = within(await screen.findByRole('dialog', { name: 'Review Shipment Data' }));
-    const first = within(dialog.getByTestId('review-row-2'))
-      .getByTestId('row-warning')
-      .getAttribute('aria-label');
-    expect(first).toContain('Shipping cost "£4,20" was read as 4.20 GBP (comma as the decimal separator)');
-    expect(first).toContain('Ship date "20.11.2026" was read as 20 November 2026 (day first)');
+    // How each cell was read is written out under the row, not hidden behind an icon.
+    const notes = within(dialog.getByTestId('review-row-2'))
+      .getAllByTestId('row-note')
+      .map((note) => note.textContent);
+    expect(notes).toEqual([
+      'Ship date "20.11.2026" was read as 20 November 2026 (day first)',
+      'Shipping cost "£4,20" was read as 4.20 GBP (comma as the decimal separator)',
+    ]);
     expect(dialog.getByTestId('review-row-3').textContent).toContain(
       `Shipping cost "€ 4,20" is in EUR, but your Faire brand's costs are in GBP; write the cost in GBP`,
     );

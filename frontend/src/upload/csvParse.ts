@@ -47,8 +47,10 @@ export function toReviewRow(r: ValidatedRecord, mapping?: ColumnMapping): Review
     shipDate: v?.shipDateIso,
     shipping_cost: v ? formatCents(v.shippingCostCents) : text(cells.shipping_cost),
     valid: r.result.valid,
-    warnings: r.result.warnings.map((w) => w.message),
+    warnings: r.result.warnings.filter((w) => w.code !== 'VALUE_INTERPRETED').map((w) => w.message),
   };
+  const notes = r.result.warnings.filter((w) => w.code === 'VALUE_INTERPRETED').map((w) => w.message);
+  if (notes.length > 0) row.notes = notes;
   if (!r.result.valid) row.validation = r.result.errors.map((e) => e.message).join('; ') || 'Invalid';
   if (r.result.suggestedCarrier) row.suggestedCarrier = r.result.suggestedCarrier;
   if (r.duplicateOf !== undefined) row.duplicateOf = r.duplicateOf;

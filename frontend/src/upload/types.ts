@@ -20,7 +20,13 @@ export interface ReviewRow {
   /** Invalid rows only: the error messages joined by '; '. */
   validation?: string;
   valid: boolean;
+  /** Warnings to verify (the carrier, an old date, ...), behind the row's warning icon. */
   warnings: string[];
+  /**
+   * How cells were read when they were not written as the template shows ('Ship date "20.11.2026" was
+   * read as 20 November 2026 (day first)'): shown as text under the row's status, so the reading is seen.
+   */
+  notes?: string[];
   /** The carrier the tracking number points to, when the carrier cell does not name one. */
   suggestedCarrier?: string;
   /** Row number of the earlier row with the same order and tracking number. */
