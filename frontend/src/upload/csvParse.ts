@@ -51,6 +51,7 @@ export function toReviewRow(r: ValidatedRecord, mapping?: ColumnMapping): Review
   };
   const notes = r.result.warnings.filter((w) => w.code === 'VALUE_INTERPRETED').map((w) => w.message);
   if (notes.length > 0) row.notes = notes;
+  if (v) row.orderId = v.orderId;
   if (!r.result.valid) row.validation = r.result.errors.map((e) => e.message).join('; ') || 'Invalid';
   if (r.result.suggestedCarrier) row.suggestedCarrier = r.result.suggestedCarrier;
   if (r.duplicateOf !== undefined) row.duplicateOf = r.duplicateOf;

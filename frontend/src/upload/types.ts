@@ -20,6 +20,11 @@ export interface ReviewRow {
   /** Invalid rows only: the error messages joined by '; '. */
   validation?: string;
   valid: boolean;
+  /**
+   * Valid rows: the order id as the rules read it ('Order #ABC12345DE' -> 'bo_abc12345de'). This, not
+   * `order_id` as typed, is what is sent and checked.
+   */
+  orderId?: string;
   /** Warnings to verify (the carrier, an old date, ...), behind the row's warning icon. */
   warnings: string[];
   /**
