@@ -28,6 +28,9 @@ function onFaire(sandbox: SandboxHandle): Map<string, number> {
 
 describe('shipments per Faire brand', () => {
   let t: TestApp;
+  /** One company holds the GBP brand (a second company connecting to it would be refused). */
+  let gbp: ReturnType<TestApp['companyAdmin']> | undefined;
+  const gbpCompany = () => (gbp ??= t.companyAdmin('gbp@brand.test', 'Pounds', 'sbx_brand3_token'));
 
   beforeAll(async () => {
     t = await createTestApp({ FAIRE_REQUESTS_PER_SECOND: '100', FAIRE_TIMEOUT_MS: '1000' });
@@ -69,7 +72,7 @@ describe('shipments per Faire brand', () => {
   }, 150_000);
 
   it('a GBP brand’s shipment carries GBP, only in the documented cost field; history shows GBP and the brand', async () => {
-    const { agent, companyId } = await t.companyAdmin('gbp@brand.test', 'Pounds', 'sbx_brand3_token');
+    const { agent, companyId } = await gbpCompany();
     expect((await agent.get('/api/faire/connection')).body).toMatchObject({
       brandName: 'Thistle & Rye Tea Merchants',
       currency: 'GBP',
@@ -93,7 +96,7 @@ describe('shipments per Faire brand', () => {
   });
 
   it('a GBP brand’s file as a European spreadsheet writes it: £ and decimal commas read in GBP, day-first dates read, another currency refused', async () => {
-    const { agent, companyId } = await t.companyAdmin('gbp-forms@brand.test', 'Pence', 'sbx_brand3_token');
+    const { agent, companyId } = await gbpCompany();
     const rows = rowsFor(t.sandbox, 'brand3', 4, 'E');
     const day = today();
     const [y, m, d] = day.split('-');
@@ -132,8 +135,8 @@ describe('shipments per Faire brand', () => {
       [],
     ]);
     const stored = await t.db.query(
-      'SELECT ship_date::text AS d FROM shipments WHERE company_id = $1 ORDER BY row_number',
-      [companyId],
+      'SELECT ship_date::text AS d FROM shipments WHERE upload_id = $1 ORDER BY row_number',
+      [res.body.uploadId],
     );
     expect(stored.rows.map((r: { d: string }) => r.d.slice(0, 10))).toEqual([day, day]);
   });
