@@ -3,7 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { annAtAcme } from '../test/fixtures';
 import { mockApi } from '../test/fetchMock';
 import { renderScreen } from '../test/render';
-import type { UploadRowView, UploadSummary } from './resultsApi';
+import {
+  nextPollDelay,
+  POLL_FIRST_MS,
+  POLL_MAX_MS,
+  type UploadRowView,
+  type UploadSummary,
+} from './resultsApi';
 import { UploadResultsView } from './UploadResultsView';
 
 const toast = vi.hoisted(() => vi.fn());
@@ -103,5 +109,17 @@ describe('UploadResultsView: Retry all failed', () => {
     await dialog.findByTestId('issue-row-3');
     expect(dialog.getByRole('link', { name: 'Download failed rows' })).toBeTruthy();
     expect(dialog.queryByRole('button', { name: 'Retry all failed' })).toBeNull();
+  });
+});
+
+describe('nextPollDelay: polling with backoff while rows are in flight', () => {
+  it('starts at 1 s, slows by half again while nothing changes, caps at 8 s, and is quick again on a change', () => {
+    const delays: number[] = [];
+    let d: number | null = null;
+    for (let i = 0; i < 8; i++) delays.push((d = nextPollDelay(d, false)));
+    expect(delays).toEqual([1000, 1500, 2250, 3375, 5063, 7595, 8000, 8000]);
+    expect(delays[0]).toBe(POLL_FIRST_MS);
+    expect(Math.max(...delays)).toBe(POLL_MAX_MS);
+    expect(nextPollDelay(8000, true)).toBe(POLL_FIRST_MS);
   });
 });
