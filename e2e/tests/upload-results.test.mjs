@@ -321,13 +321,16 @@ describe('every upload ends in an answer a person can act on', () => {
     await results.getByRole('button', { name: 'Close' }).click();
   });
 
-  it('keeps the toast off Refresh Orders at 1440x900 and 390x844', async () => {
-    for (const [name, p] of [
-      ['desktop', page],
-      ['phone', await browser.page({ mobile: true })],
+  it('keeps the toast off Refresh Orders at 1440x900 and 390x844, on the dashboard and on Open Orders', async () => {
+    const phonePage = await browser.page({ mobile: true });
+    await devSignIn(phonePage, product, { email: 'rita@juniper.test' });
+    for (const [name, p, path] of [
+      ['desktop', page, '/dashboard'],
+      ['phone', phonePage, '/dashboard'],
+      ['desktop-orders', page, '/orders'],
+      ['phone-orders', phonePage, '/orders'],
     ]) {
-      if (name === 'phone') await devSignIn(p, product, { email: 'rita@juniper.test' });
-      await p.goto(`${product.url}/dashboard`);
+      await p.goto(`${product.url}${path}`);
       const button = p.getByRole('button', { name: 'Refresh Orders' });
       await button.waitFor();
       await button.click();
