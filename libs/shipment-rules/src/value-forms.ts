@@ -4,7 +4,8 @@
  * person could read two ways is refused with a message that says why.
  *
  * - Order ids copied from Faire pages and emails: '#ABC12345DE', 'Order #ABC12345DE',
- *   'Order ID: ABC12345DE', 'Order number ABC12345DE', 'Order No. ABC12345DE'.
+ *   'Order ID: ABC12345DE', 'Order number ABC12345DE', 'Order No. ABC12345DE', and the address of
+ *   the order's page ('https://www.faire.com/brand-portal/orders/bo_abc12345de').
  * - Amounts with a currency code or sign: 'USD 12.00', '12.00 USD', 'US$12.00', '€ 12,50', '12,50 €',
  *   'EUR 12,00', '£4.20', '4.20 GBP', 'CA$12.50', 'C$12.50', 'CAD 12.50', 'A$12.50', 'AUD 12.50'
  *   ('$1,234.50' was read already). The note names the currency; a currency other than the brand's
@@ -29,10 +30,22 @@ export type AmountReading =
 
 const ORDER_PREFIX = /^(?:#|order(?:\s*(?:id|number|no\.?))?(?:\s*[:#]\s*|\s+))\s*(?=\S+$)/i;
 
-/** The order id without a '#' or 'Order …' prefix pasted with it. */
+/** The address of an order's page on Faire: the id is the path segment after 'orders'. */
+const ORDER_PAGE =
+  /^https?:\/\/(?:[a-z0-9-]+\.)*faire\.com\/(?:[^\s?#]*\/)?orders?\/([a-z0-9_]+)\/?(?:[?#]\S*)?$/i;
+
+/** The order id without a '#' or 'Order …' prefix pasted with it, or out of its Faire page's address. */
 export function readOrderIdCell(raw: string): OrderIdReading {
   const trimmed = raw.trim();
   const first = trimmed.charCodeAt(0);
+  if (first === 104 || first === 72) {
+    const page = ORDER_PAGE.exec(trimmed);
+    if (!page?.[1]) return { text: raw };
+    return {
+      text: page[1],
+      note: `Order ID "${trimmed}" was read as ${page[1].toUpperCase()} (from the order's Faire address)`,
+    };
+  }
   // Only '#' or 'o'/'O' can start a prefix; anything else is read as written (the common case).
   if (first !== 35 && first !== 79 && first !== 111) return { text: raw };
   const prefix = ORDER_PREFIX.exec(trimmed);

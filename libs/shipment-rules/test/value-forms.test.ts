@@ -46,12 +46,31 @@ describe('order ids as copied from Faire pages and emails', () => {
     });
   });
 
-  it.each(['ABC12345DE', 'bo_abc12345de', 'orderabc1234', 'Order', '#', 'Order #ABC 123'])(
-    '%j is left as written',
-    (cell) => {
-      expect(readOrderIdCell(cell)).toEqual({ text: cell });
-    },
-  );
+  it.each([
+    ['https://www.faire.com/brand-portal/orders/bo_abc12345de', 'bo_abc12345de'],
+    ['https://faire.com/brand-portal/orders/ABC12345DE?tab=shipping', 'ABC12345DE'],
+    ['HTTPS://WWW.FAIRE.COM/BRAND-PORTAL/ORDERS/BO_ABC12345DE/', 'BO_ABC12345DE'],
+  ])('the address of the order page %j is read as its id, with a warning naming it', (cell, id) => {
+    const note = `Order ID "${cell}" was read as ${id.toUpperCase()} (from the order's Faire address)`;
+    expect(readOrderIdCell(cell)).toEqual({ text: id, note });
+    const result = validateRow(row({ order_id: cell }), { now: NOW });
+    expect(result.value?.orderId).toBe('bo_abc12345de');
+    expect(result.warnings).toContainEqual({ field: 'order_id', code: 'VALUE_INTERPRETED', message: note });
+  });
+
+  it.each([
+    'ABC12345DE',
+    'bo_abc12345de',
+    'orderabc1234',
+    'Order',
+    '#',
+    'Order #ABC 123',
+    'https://example.com/orders/bo_abc12345de',
+    'https://www.faire.com/brand-portal/orders',
+    'https://www.faire.com/brand-portal/products/p_abc12345',
+  ])('%j is left as written', (cell) => {
+    expect(readOrderIdCell(cell)).toEqual({ text: cell });
+  });
 });
 
 describe('amounts as pasted and as non-US spreadsheets write them', () => {
