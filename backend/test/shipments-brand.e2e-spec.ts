@@ -28,6 +28,9 @@ function onFaire(sandbox: SandboxHandle): Map<string, number> {
 
 describe('shipments per Faire brand', () => {
   let t: TestApp;
+  /** One company holds the GBP brand (a second company connecting to it would be refused). */
+  let gbp: ReturnType<TestApp['companyAdmin']> | undefined;
+  const gbpCompany = () => (gbp ??= t.companyAdmin('gbp@brand.test', 'Pounds', 'sbx_brand3_token'));
 
   beforeAll(async () => {
     t = await createTestApp({ FAIRE_REQUESTS_PER_SECOND: '100', FAIRE_TIMEOUT_MS: '1000' });
@@ -69,7 +72,7 @@ describe('shipments per Faire brand', () => {
   }, 150_000);
 
   it('a GBP brand’s shipment carries GBP, only in the documented cost field; history shows GBP and the brand', async () => {
-    const { agent, companyId } = await t.companyAdmin('gbp@brand.test', 'Pounds', 'sbx_brand3_token');
+    const { agent, companyId } = await gbpCompany();
     expect((await agent.get('/api/faire/connection')).body).toMatchObject({
       brandName: 'Thistle & Rye Tea Merchants',
       currency: 'GBP',
@@ -90,6 +93,52 @@ describe('shipments per Faire brand', () => {
     });
     const stored = await t.db.query('SELECT currency FROM uploads WHERE company_id = $1', [companyId]);
     expect(stored.rows).toEqual([{ currency: 'GBP' }]);
+  });
+
+  it('a GBP brand’s file as a European spreadsheet writes it: £ and decimal commas read in GBP, day-first dates read, another currency refused', async () => {
+    const { agent, companyId } = await gbpCompany();
+    const rows = rowsFor(t.sandbox, 'brand3', 4, 'E');
+    const day = today();
+    const [y, m, d] = day.split('-');
+    rows[0]![3] = `${d}.${m}.${y}`;
+    rows[0]![4] = '£4,20';
+    rows[1]![3] = `${d}/${m}/${y} 09:15`;
+    rows[1]![4] = '1.234,56 GBP';
+    rows[2]![4] = '€ 4,20';
+    rows[3]![3] = '46346';
+    t.sandbox.clearLedger();
+    const res = await upload(agent, csv(rows)).expect(200);
+    expect(res.body).toMatchObject({ totalRows: 4, validRows: 2, invalidRows: 2 });
+    const valid = res.body.preview.valid as { warnings: string[] }[];
+    expect(valid[0]!.warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          new RegExp(`^Ship date "${d}\\.${m}\\.${y}" was read as \\d+ \\w+ ${y} \\(day first\\)$`),
+        ),
+        'Shipping cost "£4,20" was read as 4.20 GBP (comma as the decimal separator)',
+      ]),
+    );
+    const invalid = res.body.preview.invalid as { row: number; validation: string }[];
+    expect(invalid.map((r) => [r.row, r.validation])).toEqual([
+      [
+        4,
+        'Shipping cost "€ 4,20" is in EUR, but your Faire brand\'s costs are in GBP; write the cost in GBP',
+      ],
+      [5, expect.stringContaining('Ship date "46346" looks like a spreadsheet\'s date number')],
+    ]);
+    await waitForTerminal(t, companyId);
+    const sent = rows.map(([id]) => t.sandbox.getOrder(id!)!.shipments.map((s) => s.maker_cost));
+    expect(sent).toEqual([
+      [{ amount_minor: 420, currency: 'GBP' }],
+      [{ amount_minor: 123456, currency: 'GBP' }],
+      [],
+      [],
+    ]);
+    const stored = await t.db.query(
+      'SELECT ship_date::text AS d FROM shipments WHERE upload_id = $1 ORDER BY row_number',
+      [res.body.uploadId],
+    );
+    expect(stored.rows.map((r: { d: string }) => r.d.slice(0, 10))).toEqual([day, day]);
   });
 
   it('a CAD brand: the connection reads CAD, its shipment carries CAD, history keeps CAD and the brand', async () => {

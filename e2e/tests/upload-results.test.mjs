@@ -235,6 +235,57 @@ describe('every upload ends in an answer a person can act on', () => {
     await results.getByRole('button', { name: 'Close' }).click();
   });
 
+  it('reads values as people paste and export them, says how under each row, and refuses the ones it cannot', async () => {
+    const o = await order(product);
+    const [y, m, d] = today.split('-');
+    const [t1, t2] = [code(), code()];
+    const lines = [
+      'order_id;tracking_number;carrier;ship_date;shipping_cost',
+      `Order #${o.id.replace(/^bo_/, '').toUpperCase()};${t1};UPS;${d}.${m}.${y};12,50`, // 2
+      `${o.id};${t2};UPS;${d}/${m}/${y} 14:30;USD 1.234,56`, // 3
+      `${o.id};${code()};UPS;${today};€ 4,20`, // 4: not the brand's currency
+    ];
+    await page.goto(`${product.url}/dashboard?tab=upload`);
+    await page.getByTestId('csv-file-input').setInputFiles(file('european.csv', lines));
+    const review = page.getByRole('dialog', { name: 'Review Shipment Data' });
+    const notes = (row) => review.getByTestId(`review-row-${row}`).getByTestId('row-note').allInnerTexts();
+    await review.getByTestId('review-row-2').getByTestId('row-note').first().waitFor();
+    assert.deepEqual(await notes(2), [
+      `Order ID "Order #${o.id.replace(/^bo_/, '').toUpperCase()}" was read as ${o.id.replace(/^bo_/, '').toUpperCase()}`,
+      `Ship date "${d}.${m}.${y}" was read as ${Number(d)} ${new Date(`${today}T00:00:00Z`).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${y} (day first)`,
+      'Shipping cost "12,50" was read as 12.50 (comma as the decimal separator)',
+    ]);
+    assert.equal((await notes(3)).length, 2);
+    await review
+      .getByTestId('review-row-4')
+      .getByText(
+        `Shipping cost "€ 4,20" is in EUR, but your Faire brand's costs are in USD; write the cost in USD`,
+      )
+      .waitFor();
+    await screenshot(page, 'results-11-values-as-pasted');
+    await review.getByRole('button', { name: 'Process Shipments' }).click();
+    const results = page.getByRole('dialog', { name: 'Upload Results' });
+    await results.getByText('Processing complete').waitFor({ timeout: 30_000 });
+    assert.equal(await results.getByTestId('progress-success').innerText(), '2');
+    const made = (await sandbox(product, 'GET', `/orders/${o.id}`)).shipments;
+    assert.deepEqual(
+      made.map((s) => [s.tracking_code, s.maker_cost.amount_minor]).sort(),
+      [
+        [t1, 1250],
+        [t2, 123456],
+      ].sort(),
+    );
+    await results.getByRole('button', { name: 'Close' }).click();
+
+    const phone = await browser.page({ mobile: true });
+    await devSignIn(phone, product, { email: 'rita@juniper.test' });
+    await phone.goto(`${product.url}/dashboard?tab=upload`);
+    await phone.getByTestId('csv-file-input').setInputFiles(file('european-phone.csv', lines));
+    const phoneReview = phone.getByRole('dialog', { name: 'Review Shipment Data' });
+    await phoneReview.getByTestId('review-row-2').getByTestId('row-note').first().waitFor();
+    await screenshot(phone, 'results-12-values-as-pasted-phone');
+  });
+
   it('shows a Faire outage as "retrying" and turns SUCCESS on screen without a reload', async () => {
     const o = await order(product);
     const t = code();
@@ -270,13 +321,16 @@ describe('every upload ends in an answer a person can act on', () => {
     await results.getByRole('button', { name: 'Close' }).click();
   });
 
-  it('keeps the toast off Refresh Orders at 1440x900 and 390x844', async () => {
-    for (const [name, p] of [
-      ['desktop', page],
-      ['phone', await browser.page({ mobile: true })],
+  it('keeps the toast off Refresh Orders at 1440x900 and 390x844, on the dashboard and on Open Orders', async () => {
+    const phonePage = await browser.page({ mobile: true });
+    await devSignIn(phonePage, product, { email: 'rita@juniper.test' });
+    for (const [name, p, path] of [
+      ['desktop', page, '/dashboard'],
+      ['phone', phonePage, '/dashboard'],
+      ['desktop-orders', page, '/orders'],
+      ['phone-orders', phonePage, '/orders'],
     ]) {
-      if (name === 'phone') await devSignIn(p, product, { email: 'rita@juniper.test' });
-      await p.goto(`${product.url}/dashboard`);
+      await p.goto(`${product.url}${path}`);
       const button = p.getByRole('button', { name: 'Refresh Orders' });
       await button.waitFor();
       await button.click();

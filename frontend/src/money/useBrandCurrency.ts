@@ -1,7 +1,25 @@
-import { useFaireConnection } from '../connect/api';
+import type { QueryClient } from '@tanstack/react-query';
+import { getQueryFn } from '../api/request';
+import { CONNECTION_QUERY_KEY, useFaireConnection, type FaireConnection } from '../connect/api';
 
 /** The currency of the company's Faire brand (USD until a brand is connected). */
 export function useBrandCurrency(enabled = true): string {
   const { data } = useFaireConnection({ enabled });
   return data && 'currency' in data && data.currency ? data.currency : 'USD';
+}
+
+/**
+ * The brand's currency, read once (from the cache when it is there) before a file is checked: its costs
+ * are read in it. USD when there is no brand or the read fails.
+ */
+export async function readBrandCurrency(client: QueryClient): Promise<string> {
+  try {
+    const data = await client.ensureQueryData<FaireConnection | null>({
+      queryKey: CONNECTION_QUERY_KEY,
+      queryFn: getQueryFn<FaireConnection>({ on401: 'throw' }),
+    });
+    return data && 'currency' in data && data.currency ? data.currency : 'USD';
+  } catch {
+    return 'USD';
+  }
 }

@@ -47,6 +47,17 @@ describe('AppNotification', () => {
     expect(at(toasts, 0).textContent).toContain('Access denied · Sign in failed');
   });
 
+  it('says a message sent twice in one go once', () => {
+    renderHost();
+    act(() => {
+      show({ title: 'Orders Refreshed', variant: 'success' });
+      show({ title: 'Orders Refreshed', variant: 'success' });
+    });
+    const toasts = screen.getAllByTestId('toast');
+    expect(toasts).toHaveLength(1);
+    expect(at(toasts, 0).textContent).toBe('Orders Refreshed');
+  });
+
   it('has a close button', () => {
     renderHost();
     act(() => show({ title: 'Closable' }));

@@ -52,15 +52,24 @@ function partsOf(n: NotificationPayload, translate: (key: string, opts?: object)
 /**
  * The toast to show for what arrived since the last one: the message itself, or, for messages sent
  * together in one go (e.g. 'Authentication failed' then 'Sign in failed'), one toast that says all of
- * them, so none is lost and nothing queues.
+ * them, so none is lost and nothing queues. A message repeated in the batch is said once.
  */
 function oneToast(
   batch: NotificationPayload[],
   translate: (key: string, opts?: object) => string,
 ): { message: ReactNode; type: NotificationType } {
-  const [only] = batch;
-  if (batch.length === 1 && only) return { message: only.message, type: only.type };
-  const parts = batch.map((n) => partsOf(n, translate));
+  // The same message twice in one go (two refreshes finishing together) is said once.
+  const seen = new Set<string>();
+  const distinct = batch.filter((n) => {
+    const p = partsOf(n, translate);
+    const key = JSON.stringify([p.title, p.description ?? '', p.variant]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const [only] = distinct;
+  if (distinct.length === 1 && only) return { message: only.message, type: only.type };
+  const parts = distinct.map((n) => partsOf(n, translate));
   const [first = { title: '', variant: 'default' as const }, ...rest] = parts;
   const description = [first.description, ...rest.flatMap((r) => [r.title, r.description])]
     .filter((t): t is string => !!t)

@@ -30,6 +30,29 @@ export function Warnings({ warnings }: { warnings: string[] }) {
   );
 }
 
+/** How cells were read, as text: a person sees that '20.11.2026' became 20 November 2026. */
+function Notes({ notes }: { notes?: string[] }) {
+  if (!notes?.length) return null;
+  return (
+    <Box
+      component="ul"
+      data-testid="row-notes"
+      sx={{ m: 0, mt: 0.5, p: 0, listStyle: 'none', maxWidth: 320 }}
+    >
+      {notes.map((note) => (
+        <Typography
+          key={note}
+          component="li"
+          data-testid="row-note"
+          sx={{ fontSize: 12.5, color: 'text.secondary', overflowWrap: 'anywhere' }}
+        >
+          {note}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
 export function CarrierCell({ row }: { row: ReviewRow }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap' }}>
@@ -62,22 +85,27 @@ export function ValidationCell({
 }) {
   if (!row.valid) {
     return (
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.75, color: 'error.main', minWidth: 180 }}>
-        <ErrorOutlineIcon aria-hidden sx={{ fontSize: 18, mt: '1px' }} />
-        <Typography
-          component="span"
-          sx={{ fontSize: 13, fontWeight: 500, flex: 1 }}
-          data-testid="row-validation"
+      <Box>
+        <Box
+          sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.75, color: 'error.main', minWidth: 180 }}
         >
-          {row.validation || 'Invalid'}
-        </Typography>
-        {onEdit ? (
-          <Tooltip title="Fix this row">
-            <IconButton size="small" onClick={onEdit} aria-label={`Fix row ${row.row}`} sx={{ mt: '-4px' }}>
-              <EditOutlinedIcon sx={{ fontSize: 18 }} />
-            </IconButton>
-          </Tooltip>
-        ) : null}
+          <ErrorOutlineIcon aria-hidden sx={{ fontSize: 18, mt: '1px' }} />
+          <Typography
+            component="span"
+            sx={{ fontSize: 13, fontWeight: 500, flex: 1 }}
+            data-testid="row-validation"
+          >
+            {row.validation || 'Invalid'}
+          </Typography>
+          {onEdit ? (
+            <Tooltip title="Fix this row">
+              <IconButton size="small" onClick={onEdit} aria-label={`Fix row ${row.row}`} sx={{ mt: '-4px' }}>
+                <EditOutlinedIcon sx={{ fontSize: 18 }} />
+              </IconButton>
+            </Tooltip>
+          ) : null}
+        </Box>
+        <Notes notes={row.notes} />
       </Box>
     );
   }
@@ -115,6 +143,7 @@ export function ValidationCell({
           {check.warning}
         </Typography>
       ) : null}
+      <Notes notes={row.notes} />
     </Box>
   );
 }

@@ -232,14 +232,26 @@ export function UploadResultsView({
           <InsertDriveFileOutlinedIcon aria-hidden sx={{ fontSize: 18, color: 'text.secondary' }} />
           <Typography sx={{ fontWeight: 600, fontSize: 14, overflowWrap: 'anywhere' }}>{fileName}</Typography>
           {s?.uploadedBy ? (
-            <Typography sx={{ fontSize: 13, color: 'text.secondary' }}>
-              · {s.uploadedBy},{' '}
+            // On a phone the uploader goes on its own line, without a separator left at its start.
+            <Typography sx={{ fontSize: 13, color: 'text.secondary', flexBasis: { xs: '100%', sm: 'auto' } }}>
+              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                ·{' '}
+              </Box>
+              {s.uploadedBy},{' '}
               {new Date(s.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
             </Typography>
           ) : null}
         </Box>
         {s ? (
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.25, mb: 2.5 }}>
+          <Box
+            sx={{
+              display: 'grid',
+              // Two by two on a phone, so a fourth count does not sit alone on a row.
+              gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, max-content)' },
+              gap: 1.25,
+              mb: 2.5,
+            }}
+          >
             <Count label="Total rows" value={fileRows ?? s.totalRows} testId="result-total" />
             <Count
               label="Valid"

@@ -41,6 +41,61 @@ describe('UploadTab: before sending', () => {
     expect(location()).toContain('tab=settings');
   });
 
+  it("reads a European file's costs in the brand's currency: £ read with a note, € refused saying why, the fix re-read in it", async () => {
+    const fetch = mockApi({
+      'GET /api/faire/connection': {
+        body: {
+          status: 'CONNECTED',
+          canManage: true,
+          brandId: 'b_thistle',
+          brandName: 'Thistle & Rye',
+          currency: 'GBP',
+          authMode: 'OAUTH',
+          connectedAt: '2026-11-01T00:00:00Z',
+          connectedByName: 'Ann',
+          lastError: null,
+        },
+      },
+      'POST /api/shipments/process': { body: { results: [] } },
+    });
+    renderScreen(<UploadTab />, { user: annAtAcme() });
+    choose(
+      csvFile(
+        'order_id;tracking_number;carrier;ship_date;shipping_cost\n' +
+          'bo_abc12345de;1Z999AA10123456784;ROYAL_MAIL;20.11.2026;£4,20\n' +
+          'bo_xyz98765ab;1Z999AA10123456785;UPS;Nov 20, 2026;€ 4,20\n',
+      ),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Review Shipment Data' }));
+    // How each cell was read is written out under the row, not hidden behind an icon.
+    const notes = within(dialog.getByTestId('review-row-2'))
+      .getAllByTestId('row-note')
+      .map((note) => note.textContent);
+    expect(notes).toEqual([
+      'Ship date "20.11.2026" was read as 20 November 2026 (day first)',
+      'Shipping cost "£4,20" was read as 4.20 GBP (comma as the decimal separator)',
+    ]);
+    expect(dialog.getByTestId('review-row-3').textContent).toContain(
+      `Shipping cost "€ 4,20" is in EUR, but your Faire brand's costs are in GBP; write the cost in GBP`,
+    );
+    expect(dialog.getByTestId('review-issues').textContent).toBe('1');
+    fireEvent.click(dialog.getByRole('button', { name: 'Fix row 3' }));
+    fireEvent.change(within(dialog.getByTestId('row-editor-3')).getByTestId('fix-shipping_cost'), {
+      target: { value: '£4,50' },
+    });
+    fireEvent.click(within(dialog.getByTestId('row-editor-3')).getByRole('button', { name: 'Save' }));
+    expect(dialog.getByTestId('review-issues').textContent).toBe('0');
+    fireEvent.click(dialog.getByRole('button', { name: 'Process Shipments' }));
+    await waitFor(() => expect(sentBodies(fetch, 'POST /api/shipments/process')).toHaveLength(1));
+    const body = sentBodies(fetch, 'POST /api/shipments/process')[0] as {
+      shipments: { shipDate: string; shippingCost: number; carrier: string }[];
+    };
+    expect(body.shipments.map((r) => [r.carrier, r.shipDate, r.shippingCost])).toEqual([
+      ['ROYAL_MAIL', '2026-11-20T00:00:00.000Z', 420],
+      ['UPS', '2026-11-20T00:00:00.000Z', 450],
+    ]);
+  });
+
   it('fixes an invalid cell in the review: re-validated at once, counts updated, the fixed row sent', async () => {
     const fetch = mockApi({
       'POST /api/shipments/process': { body: { results: [] } },

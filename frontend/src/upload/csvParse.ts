@@ -26,6 +26,8 @@ const HEADER_SAMPLE_CHARS = 64 * 1024;
 export interface ParseOptions {
   mapping?: ColumnMapping;
   now?: Date;
+  /** The brand's currency: a cost naming another ('€ 12,50' for USD) is invalid. USD when absent. */
+  currency?: string;
 }
 
 const text = (value: string | undefined) => (value ?? '').trim();
@@ -45,8 +47,11 @@ export function toReviewRow(r: ValidatedRecord, mapping?: ColumnMapping): Review
     shipDate: v?.shipDateIso,
     shipping_cost: v ? formatCents(v.shippingCostCents) : text(cells.shipping_cost),
     valid: r.result.valid,
-    warnings: r.result.warnings.map((w) => w.message),
+    warnings: r.result.warnings.filter((w) => w.code !== 'VALUE_INTERPRETED').map((w) => w.message),
   };
+  const notes = r.result.warnings.filter((w) => w.code === 'VALUE_INTERPRETED').map((w) => w.message);
+  if (notes.length > 0) row.notes = notes;
+  if (v) row.orderId = v.orderId;
   if (!r.result.valid) row.validation = r.result.errors.map((e) => e.message).join('; ') || 'Invalid';
   if (r.result.suggestedCarrier) row.suggestedCarrier = r.result.suggestedCarrier;
   if (r.duplicateOf !== undefined) row.duplicateOf = r.duplicateOf;
@@ -59,7 +64,7 @@ export function toReviewRow(r: ValidatedRecord, mapping?: ColumnMapping): Review
  * numbers match the spreadsheet) and validates every record, with the column mapping when one is given.
  */
 export function parseCsvForReview(bytes: Uint8Array, opts: ParseOptions = {}): ParseResult {
-  const { mapping, now } = opts;
+  const { mapping, now, currency } = opts;
   const { text: csv, encoding } = decodeCsvBytes(bytes);
   const delimiter = detectDelimiter(csv.slice(0, HEADER_SAMPLE_CHARS));
 
@@ -80,7 +85,7 @@ export function parseCsvForReview(bytes: Uint8Array, opts: ParseOptions = {}): P
   });
 
   const missingColumns = findMissingColumns(fields, mapping);
-  const report = validateRecords(parsed.data, { mapping, now });
+  const report = validateRecords(parsed.data, { mapping, now, currency });
   const allRows = report.rows.length <= FULL_ROWS_LIMIT;
   const kept = allRows ? report.rows : report.rows.slice(0, REVIEW_ROW_LIMIT);
 
@@ -113,5 +118,6 @@ export function parseCsvForReview(bytes: Uint8Array, opts: ParseOptions = {}): P
     allRows,
     encoding,
     delimiter,
+    ...(currency === undefined ? {} : { currency }),
   };
 }

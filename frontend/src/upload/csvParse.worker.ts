@@ -5,13 +5,14 @@ import type { ParseRequest, ParseResponse } from './parseProtocol';
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 scope.onmessage = (event: MessageEvent<ParseRequest>) => {
-  const { id, file, mapping, now } = event.data;
+  const { id, file, mapping, now, currency } = event.data;
   file
     .arrayBuffer()
     .then((buffer) => {
       const result = parseCsvForReview(new Uint8Array(buffer), {
         mapping,
         now: now ? new Date(now) : undefined,
+        currency,
       });
       scope.postMessage({ id, ok: true, result } satisfies ParseResponse);
     })

@@ -24,7 +24,7 @@ export const ORDER_CHECK_MAX = 5000;
 export function useOrderCheck(rows: readonly ReviewRow[] | undefined) {
   const valid = (rows ?? []).filter((r) => r.valid).slice(0, ORDER_CHECK_MAX);
   const body = valid.map((r) => ({
-    orderId: normalizeOrderId(r.order_id),
+    orderId: r.orderId ?? normalizeOrderId(r.order_id),
     trackingNumber: normalizeTrackingNumber(r.tracking_number),
   }));
   const query = useQuery({

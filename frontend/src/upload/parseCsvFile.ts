@@ -5,23 +5,27 @@ import type { ParseResult } from './types';
 
 let nextRequestId = 1;
 
-async function parseOnMainThread(file: Blob, mapping?: ColumnMapping): Promise<ParseResult> {
+async function parseOnMainThread(
+  file: Blob,
+  mapping?: ColumnMapping,
+  currency?: string,
+): Promise<ParseResult> {
   const buffer = await file.arrayBuffer();
-  return parseCsvForReview(new Uint8Array(buffer), { mapping });
+  return parseCsvForReview(new Uint8Array(buffer), { mapping, currency });
 }
 
 /**
  * Parses and validates a CSV file in a Web Worker, so a 10MB file does not freeze the tab. Without
  * `Worker` (tests, old browsers), or if the worker script cannot start, the file is parsed here instead.
  */
-export function parseCsvFile(file: Blob, mapping?: ColumnMapping): Promise<ParseResult> {
-  if (typeof Worker === 'undefined') return parseOnMainThread(file, mapping);
+export function parseCsvFile(file: Blob, mapping?: ColumnMapping, currency?: string): Promise<ParseResult> {
+  if (typeof Worker === 'undefined') return parseOnMainThread(file, mapping, currency);
   return new Promise<ParseResult>((resolve, reject) => {
     let worker: Worker;
     try {
       worker = new Worker(new URL('./csvParse.worker.ts', import.meta.url), { type: 'module' });
     } catch {
-      parseOnMainThread(file, mapping).then(resolve, reject);
+      parseOnMainThread(file, mapping, currency).then(resolve, reject);
       return;
     }
     const id = nextRequestId++;
@@ -35,8 +39,8 @@ export function parseCsvFile(file: Blob, mapping?: ColumnMapping): Promise<Parse
     worker.onerror = (event) => {
       event.preventDefault();
       worker.terminate();
-      parseOnMainThread(file, mapping).then(resolve, reject);
+      parseOnMainThread(file, mapping, currency).then(resolve, reject);
     };
-    worker.postMessage({ id, file, mapping } satisfies ParseRequest);
+    worker.postMessage({ id, file, mapping, currency } satisfies ParseRequest);
   });
 }

@@ -8,6 +8,8 @@ export interface ParseRequest {
   mapping?: ColumnMapping;
   /** Epoch milliseconds the ship-date warnings are measured from; the current time when absent. */
   now?: number;
+  /** The brand's currency: a cost naming another ('€ 12,50' for USD) is invalid. USD when absent. */
+  currency?: string;
 }
 
 /** Answer of the CSV parse worker. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseCsvForReview } from './csvParse';
 import { buildProcessPayload, shipDateIso, summarizeResults } from './processPayload';
 import type { ReviewRow } from './types';
 
@@ -47,6 +48,32 @@ describe('buildProcessPayload', () => {
       },
     ]);
     expect(payload.every((p) => Number.isInteger(p.shippingCost))).toBe(true);
+  });
+
+  it('sends the values as the rules read them: an order id pasted with "Order #", a day-first date, a decimal comma', () => {
+    const csv =
+      'order_id;tracking_number;carrier;ship_date;shipping_cost\n' +
+      'Order #ABC12345DE;1Z999AA10123456784;ups;20.11.2026;12,50\n' +
+      'Order ID: bo_xyz98765ab;1Z999AA10123456785;Fed Ex;Nov 19, 2026;USD 1.234,56\n';
+    const parse = parseCsvForReview(new TextEncoder().encode(csv), { now: new Date('2026-11-21T12:00:00Z') });
+    expect(buildProcessPayload(parse.rows)).toEqual([
+      {
+        row: 2,
+        orderId: 'bo_abc12345de',
+        trackingNumber: '1Z999AA10123456784',
+        carrier: 'UPS',
+        shipDate: '2026-11-20T00:00:00.000Z',
+        shippingCost: 1250,
+      },
+      {
+        row: 3,
+        orderId: 'bo_xyz98765ab',
+        trackingNumber: '1Z999AA10123456785',
+        carrier: 'FEDEX',
+        shipDate: '2026-11-19T00:00:00.000Z',
+        shippingCost: 123456,
+      },
+    ]);
   });
 
   it('leaves out invalid rows and repeats of an earlier row', () => {

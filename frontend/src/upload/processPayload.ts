@@ -32,7 +32,7 @@ export function buildProcessPayload(rows: readonly ReviewRow[]): ProcessItem[] {
     if (!cost.ok || !shipDate) continue;
     items.push({
       row: row.row,
-      orderId: normalizeOrderId(row.order_id),
+      orderId: row.orderId ?? normalizeOrderId(row.order_id),
       trackingNumber: normalizeTrackingNumber(row.tracking_number),
       carrier: normalizeCarrier(row.carrier),
       shipDate,

@@ -4,9 +4,15 @@ import type { RowPatch } from './RowEditor';
 import type { ParseResult, ReviewRow } from './types';
 
 /** The row with the person's fixes, validated again with the same rules as the file (and the server). */
-export function fixReviewRow(row: ReviewRow, patch: RowPatch, now: Date = new Date()): ReviewRow {
+export function fixReviewRow(
+  row: ReviewRow,
+  patch: RowPatch,
+  now: Date = new Date(),
+  currency?: string,
+): ReviewRow {
   const record = { ...patch };
-  return toReviewRow({ rowNumber: row.row, raw: record, result: validateRow(record, { now }) });
+  const result = validateRow(record, currency === undefined ? { now } : { now, currency });
+  return toReviewRow({ rowNumber: row.row, raw: record, result });
 }
 
 /** The parse with one row fixed and the counts updated. */
@@ -14,7 +20,7 @@ export function applyRowFix(parse: ParseResult, rowNumber: number, patch: RowPat
   let delta = 0;
   const rows = parse.rows.map((r) => {
     if (r.row !== rowNumber) return r;
-    const fixed = fixReviewRow(r, patch, now);
+    const fixed = fixReviewRow(r, patch, now, parse.currency);
     delta = Number(fixed.valid) - Number(r.valid);
     return fixed;
   });

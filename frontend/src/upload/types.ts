@@ -20,7 +20,18 @@ export interface ReviewRow {
   /** Invalid rows only: the error messages joined by '; '. */
   validation?: string;
   valid: boolean;
+  /**
+   * Valid rows: the order id as the rules read it ('Order #ABC12345DE' -> 'bo_abc12345de'). This, not
+   * `order_id` as typed, is what is sent and checked.
+   */
+  orderId?: string;
+  /** Warnings to verify (the carrier, an old date, ...), behind the row's warning icon. */
   warnings: string[];
+  /**
+   * How cells were read when they were not written as the template shows ('Ship date "20.11.2026" was
+   * read as 20 November 2026 (day first)'): shown as text under the row's status, so the reading is seen.
+   */
+  notes?: string[];
   /** The carrier the tracking number points to, when the carrier cell does not name one. */
   suggestedCarrier?: string;
   /** Row number of the earlier row with the same order and tracking number. */
@@ -53,6 +64,8 @@ export interface ParseResult {
   allRows: boolean;
   encoding: CsvEncoding;
   delimiter: CsvDelimiter;
+  /** The brand's currency the costs were read in (a cost naming another is invalid); USD when absent. */
+  currency?: string;
 }
 
 export type { UploadPreviewRow };

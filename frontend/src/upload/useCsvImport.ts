@@ -13,6 +13,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { errorMessage } from '../api/request';
+import { readBrandCurrency } from '../money/useBrandCurrency';
 import { useToast } from '../notifications/toast';
 import { invalidateShipmentData } from '../shipments/api';
 import { mappingRequiredDetails, useProcessShipments, useUploadCsv } from './api';
@@ -145,29 +146,31 @@ export function useCsvImport() {
     (file: File, mapping?: ColumnMapping, savedMapping = false) => {
       const id = ++generation.current;
       setStep({ kind: 'parsing', file });
-      parseCsvFile(file, mapping).then(
-        async (result) => {
-          if (id !== generation.current) return;
-          if (!mapping && result.summary.requiresMapping && result.summary.totalRows > 0) {
-            // The company mapped a file with these columns before: use that mapping without asking.
-            const saved = await findSavedMapping(queryClient, result.summary.detectedHeaders);
+      readBrandCurrency(queryClient)
+        .then((currency) => parseCsvFile(file, mapping, currency))
+        .then(
+          async (result) => {
             if (id !== generation.current) return;
-            if (saved) {
-              parse(file, saved, true);
-              return;
+            if (!mapping && result.summary.requiresMapping && result.summary.totalRows > 0) {
+              // The company mapped a file with these columns before: use that mapping without asking.
+              const saved = await findSavedMapping(queryClient, result.summary.detectedHeaders);
+              if (id !== generation.current) return;
+              if (saved) {
+                parse(file, saved, true);
+                return;
+              }
             }
-          }
-          showParsed(file, result, mapping, savedMapping);
-        },
-        (err: unknown) => {
-          if (id !== generation.current) return;
-          toast({
-            title: `CSV parsing failed: ${errorMessage(err, 'Unknown error')}`,
-            variant: 'destructive',
-          });
-          setStep({ kind: 'idle' });
-        },
-      );
+            showParsed(file, result, mapping, savedMapping);
+          },
+          (err: unknown) => {
+            if (id !== generation.current) return;
+            toast({
+              title: `CSV parsing failed: ${errorMessage(err, 'Unknown error')}`,
+              variant: 'destructive',
+            });
+            setStep({ kind: 'idle' });
+          },
+        );
     },
     [showParsed, toast, queryClient],
   );

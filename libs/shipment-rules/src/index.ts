@@ -123,3 +123,4 @@ export {
 } from './carrier-tracking.js';
 export { fingerprintHeaders, headerFingerprint, mappingFitsHeaders } from './mapping-fingerprint.js';
 export { readAmountCell, readOrderIdCell, type AmountReading, type OrderIdReading } from './value-forms.js';
+export { readShipDateCell, type DateReading } from './date-forms.js';

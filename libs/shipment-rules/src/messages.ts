@@ -18,9 +18,17 @@ export const ERROR_MESSAGES = {
 
 export type SpecErrorCode = keyof typeof ERROR_MESSAGES;
 
-/** Every blocking error code: the spec's eleven, spreadsheet damage of tracking numbers, ambiguous costs, unsafe cells. */
+/**
+ * Every blocking error code: the spec's eleven, spreadsheet damage of tracking numbers, ambiguous costs
+ * and dates, a cost in another currency than the brand's, unsafe cells.
+ */
 export type RowErrorCode =
-  SpecErrorCode | 'TRACKING_SCIENTIFIC_NOTATION' | 'AMBIGUOUS_SHIPPING_COST' | CellSafetyCode;
+  | SpecErrorCode
+  | 'TRACKING_SCIENTIFIC_NOTATION'
+  | 'AMBIGUOUS_SHIPPING_COST'
+  | 'AMBIGUOUS_SHIP_DATE'
+  | 'CURRENCY_MISMATCH'
+  | CellSafetyCode;
 
 export type RowWarningCode =
   | 'CARRIER_NOT_RECOGNISED'

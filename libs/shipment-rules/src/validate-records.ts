@@ -61,7 +61,7 @@ export function validateRecords(
   opts: ValidateRecordsOptions = {},
 ): ValidatedRecords {
   const { mapping, firstRowNumber = 2, ...rowOptions } = opts;
-  const rowOpts: ValidateRowOptions = { now: rowOptions.now ?? new Date() };
+  const rowOpts: ValidateRowOptions = { ...rowOptions, now: rowOptions.now ?? new Date() };
   const rows: ValidatedRecord[] = [];
   const firstSeen = new Map<string, number>();
   let rowNumber = firstRowNumber - 1;

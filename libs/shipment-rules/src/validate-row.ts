@@ -22,6 +22,7 @@ import {
 } from './messages.js';
 import { parseShippingCost, plainAmountCents, type ShippingCostParse } from './money.js';
 import { displayIdFor, isOrderIdLongEnough, normalizeOrderId } from './order-id.js';
+import { readShipDateCell } from './date-forms.js';
 import { readAmountCell, readOrderIdCell } from './value-forms.js';
 import {
   detectCarrier,
@@ -68,6 +69,11 @@ export interface RowResult {
 export interface ValidateRowOptions {
   /** The moment ship-date warnings are measured from; defaults to the current time. */
   now?: Date;
+  /**
+   * The currency the brand's costs are sent to Faire in (ISO 4217; USD when not given). A cost cell
+   * naming another currency ('€ 12,50' for a USD brand) is refused.
+   */
+  currency?: string;
 }
 
 function isBlank(value: string | undefined): value is undefined {
@@ -126,6 +132,10 @@ type ShipDateWarning = 'SHIP_DATE_IN_FUTURE' | 'SHIP_DATE_TOO_OLD' | undefined;
 
 interface ShipDateCell {
   parsed: ShipDateParse;
+  /** Set when the cell was read from a form people export or paste (date-forms.ts). */
+  note?: string;
+  /** Set when the cell could be read two ways: the error's message. */
+  ambiguous?: string;
   /** The `now` time value `warning` was worked out for. */
   warningAt: number;
   warning: ShipDateWarning;
@@ -139,13 +149,23 @@ function shipDateWarning(date: string, now: Date): ShipDateWarning {
   return undefined;
 }
 
-/** `parseShipDate` of the cell, and for a date, the warning it gets at `now`. */
+/** `parseShipDate` of the cell, or of its reading when it is a form people export or paste. */
+function readShipDate(raw: string): ShipDateCell {
+  const parsed = parseShipDate(raw);
+  const cell: ShipDateCell = { parsed, warningAt: NaN, warning: undefined };
+  if (parsed.ok || parsed.reason === 'missing') return cell;
+  const form = readShipDateCell(raw);
+  if (form.kind === 'ambiguous') cell.ambiguous = form.message;
+  if (form.kind !== 'read') return cell;
+  const read = parseShipDate(form.text);
+  return read.ok ? { ...cell, parsed: read, note: form.note } : cell;
+}
+
+/** The ship date of the cell, and for a date, the warning it gets at `now`. */
 function shipDateCell(raw: string | undefined, now: Date): ShipDateCell {
   if (raw === undefined) return { parsed: parseShipDate(raw), warningAt: NaN, warning: undefined };
   let cell = shipDateCells.get(raw);
-  if (cell === undefined) {
-    cell = remember(shipDateCells, raw, { parsed: parseShipDate(raw), warningAt: NaN, warning: undefined });
-  }
+  if (cell === undefined) cell = remember(shipDateCells, raw, readShipDate(raw));
   if (cell.parsed.ok) {
     // The ship-date rules depend on `now` only through its time value (an invalid one, NaN, never matches).
     const at = now.getTime();
@@ -273,26 +293,35 @@ export function validateRow(record: CsvRecord, opts: ValidateRowOptions = {}): R
 
   const dateCell = shipDateCell(cellAt(record, keys.ship_date), now);
   const shipDate = dateCell.parsed;
-  if (!shipDate.ok) {
+  if (dateCell.ambiguous !== undefined) {
+    errors.push({ field: 'ship_date', code: 'AMBIGUOUS_SHIP_DATE', message: dateCell.ambiguous });
+  } else if (!shipDate.ok) {
     errors.push(
       specError(
         'ship_date',
         shipDate.reason === 'missing' ? 'MISSING_SHIP_DATE' : 'INVALID_SHIP_DATE_FORMAT',
       ),
     );
-  } else if (dateCell.warning !== undefined) {
-    const code = dateCell.warning;
-    warnings.push(warning('ship_date', code, WARNING_MESSAGES[code]));
+  } else {
+    if (dateCell.note !== undefined) warnings.push(warning('ship_date', 'VALUE_INTERPRETED', dateCell.note));
+    if (dateCell.warning !== undefined) {
+      const code = dateCell.warning;
+      warnings.push(warning('ship_date', code, WARNING_MESSAGES[code]));
+    }
   }
 
   const costCell = cellAt(record, keys.shipping_cost);
   // A plain amount ('12.50') is the common case and is read as written; other cells may be a form
   // people paste (value-forms.ts).
   const costForm =
-    costCell === undefined || plainAmountCents(costCell) !== undefined ? undefined : readAmountCell(costCell);
+    costCell === undefined || plainAmountCents(costCell) !== undefined
+      ? undefined
+      : readAmountCell(costCell, opts.currency);
   const cost = shippingCost(costForm?.kind === 'read' ? costForm.text : costCell);
   if (costForm?.kind === 'ambiguous') {
     errors.push({ field: 'shipping_cost', code: 'AMBIGUOUS_SHIPPING_COST', message: costForm.message });
+  } else if (costForm?.kind === 'other-currency') {
+    errors.push({ field: 'shipping_cost', code: 'CURRENCY_MISMATCH', message: costForm.message });
   } else if (!cost.ok) {
     const code =
       cost.reason === 'missing'

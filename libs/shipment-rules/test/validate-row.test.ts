@@ -179,7 +179,7 @@ describe('validateRow: each error, word for word', () => {
 
   it('reports every error of a row, in column order', () => {
     const result = validateRow(
-      { order_id: 'ab', tracking_number: '', carrier: '', ship_date: '2026/11/20', shipping_cost: 'x' },
+      { order_id: 'ab', tracking_number: '', carrier: '', ship_date: '2026/20/11', shipping_cost: 'x' },
       { now: NOW },
     );
     expect(result.errors.map((issue) => issue.message)).toEqual([

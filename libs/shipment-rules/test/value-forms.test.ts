@@ -46,12 +46,31 @@ describe('order ids as copied from Faire pages and emails', () => {
     });
   });
 
-  it.each(['ABC12345DE', 'bo_abc12345de', 'orderabc1234', 'Order', '#', 'Order #ABC 123'])(
-    '%j is left as written',
-    (cell) => {
-      expect(readOrderIdCell(cell)).toEqual({ text: cell });
-    },
-  );
+  it.each([
+    ['https://www.faire.com/brand-portal/orders/bo_abc12345de', 'bo_abc12345de'],
+    ['https://faire.com/brand-portal/orders/ABC12345DE?tab=shipping', 'ABC12345DE'],
+    ['HTTPS://WWW.FAIRE.COM/BRAND-PORTAL/ORDERS/BO_ABC12345DE/', 'BO_ABC12345DE'],
+  ])('the address of the order page %j is read as its id, with a warning naming it', (cell, id) => {
+    const note = `Order ID "${cell}" was read as ${id.toUpperCase()} (from the order's Faire address)`;
+    expect(readOrderIdCell(cell)).toEqual({ text: id, note });
+    const result = validateRow(row({ order_id: cell }), { now: NOW });
+    expect(result.value?.orderId).toBe('bo_abc12345de');
+    expect(result.warnings).toContainEqual({ field: 'order_id', code: 'VALUE_INTERPRETED', message: note });
+  });
+
+  it.each([
+    'ABC12345DE',
+    'bo_abc12345de',
+    'orderabc1234',
+    'Order',
+    '#',
+    'Order #ABC 123',
+    'https://example.com/orders/bo_abc12345de',
+    'https://www.faire.com/brand-portal/orders',
+    'https://www.faire.com/brand-portal/products/p_abc12345',
+  ])('%j is left as written', (cell) => {
+    expect(readOrderIdCell(cell)).toEqual({ text: cell });
+  });
 });
 
 describe('amounts as pasted and as non-US spreadsheets write them', () => {
@@ -118,14 +137,85 @@ describe('amounts as pasted and as non-US spreadsheets write them', () => {
     );
   });
 
-  it.each(['EUR 12,00', '12,345,6', '1,2345', '12.50 GBP', '1 23,45', 'twelve'])(
+  it.each(['12,345,6', '1,2345', '1 23,45', 'twelve', '€', 'EUR', '12.50 EURO', '€€12'])(
     'still refuses %j',
     (cell) => {
-      const result = validateRow(row({ shipping_cost: cell }), { now: NOW });
+      const result = validateRow(row({ shipping_cost: cell }), { now: NOW, currency: 'EUR' });
       expect(result.valid).toBe(false);
       expect(result.errors[0]?.code).toBe('INVALID_SHIPPING_COST');
     },
   );
+});
+
+describe("amounts with a currency sign or code, in the brand's currency", () => {
+  it.each([
+    ['€ 12,50', 'EUR', 1250, '12.50 EUR (comma as the decimal separator)'],
+    ['12,50 €', 'EUR', 1250, '12.50 EUR (comma as the decimal separator)'],
+    ['€1.234,56', 'EUR', 123456, '1,234.56 EUR (comma as the decimal separator)'],
+    ['EUR 12,00', 'EUR', 1200, '12.00 EUR (comma as the decimal separator)'],
+    ['12.50 EUR', 'EUR', 1250, '12.50 EUR'],
+    ['£4.20', 'GBP', 420, '4.20 GBP'],
+    ['4.20 GBP', 'GBP', 420, '4.20 GBP'],
+    ['£1,234.50', 'GBP', 123450, '1,234.50 GBP'],
+    ['CA$12.50', 'CAD', 1250, '12.50 CAD'],
+    ['C$ 12.50', 'CAD', 1250, '12.50 CAD'],
+    ['$12.50 CAD', 'CAD', 1250, '12.50 CAD'],
+    ['CAD 1 234,56', 'CAD', 123456, '1,234.56 CAD (comma as the decimal separator)'],
+    ['A$12.50', 'AUD', 1250, '12.50 AUD'],
+    ['USD 12.00', 'USD', 1200, '12.00 USD'],
+  ])(
+    '%j for a %s brand is read as %i cents, the note naming the currency',
+    (cell, currency, cents, shown) => {
+      const result = validateRow(row({ shipping_cost: cell }), { now: NOW, currency });
+      expect(result.valid).toBe(true);
+      expect(result.value?.shippingCostCents).toBe(cents);
+      expect(result.warnings).toContainEqual({
+        field: 'shipping_cost',
+        code: 'VALUE_INTERPRETED',
+        message: `Shipping cost "${cell}" was read as ${shown}`,
+      });
+    },
+  );
+
+  it.each([
+    ['€ 12,50', 'USD', 'EUR'],
+    ['EUR 12,00', undefined, 'EUR'],
+    ['12.50 GBP', 'USD', 'GBP'],
+    ['£4.20', 'EUR', 'GBP'],
+    ['USD 12.00', 'CAD', 'USD'],
+    ['US$12.00', 'GBP', 'USD'],
+    ['CA$12.50', 'USD', 'CAD'],
+  ])(
+    'refuses %j for a %s brand (USD when not known): the cost would be sent in the wrong currency',
+    (cell, currency, named) => {
+      const brand = currency ?? 'USD';
+      const result = validateRow(row({ shipping_cost: cell }), {
+        now: NOW,
+        ...(currency ? { currency } : {}),
+      });
+      expect(result.valid).toBe(false);
+      expect(result.errors).toEqual([
+        {
+          field: 'shipping_cost',
+          code: 'CURRENCY_MISMATCH',
+          message: `Shipping cost "${cell}" is in ${named}, but your Faire brand's costs are in ${brand}; write the cost in ${brand}`,
+        },
+      ]);
+    },
+  );
+
+  it('reads a plain "$" as before whatever the brand (the spec writes costs with it)', () => {
+    for (const currency of ['USD', 'CAD', 'GBP']) {
+      const result = validateRow(row({ shipping_cost: '$12.50' }), { now: NOW, currency });
+      expect(result.value?.shippingCostCents).toBe(1250);
+      expect(result.warnings).toEqual([]);
+    }
+  });
+
+  it('still refuses "€ 1,234" as ambiguous, saying why', () => {
+    const result = validateRow(row({ shipping_cost: '€ 1,234' }), { now: NOW, currency: 'EUR' });
+    expect(result.errors[0]?.code).toBe('AMBIGUOUS_SHIPPING_COST');
+  });
 });
 
 describe('a file as a European spreadsheet exports it, with values pasted from Faire', () => {

@@ -191,6 +191,8 @@ export async function ingestCsv(
   bytes: Uint8Array,
   mapping: ColumnMapping | undefined,
   now: Date,
+  /** The brand's currency: a cost naming another ('€ 12,50' for USD) is refused. USD when not given. */
+  currency?: string,
 ): Promise<IngestResult> {
   const { text, encoding } = decodeCsvBytes(bytes);
   const longLine = await firstLongLine(text, LIMIT.maxLineChars);
@@ -233,7 +235,7 @@ export async function ingestCsv(
       const rowNumber = i + 1;
       const record: Record<string, string> = {};
       for (const [field, c] of plan) record[field] = line[c] ?? '';
-      const result = validateRow(record, { now });
+      const result = validateRow(record, { now, currency });
       // Every column is kept only for a row with errors (it is stored as written); building an
       // object of 100 columns for each of 200k valid rows would be most of the work.
       const raw = result.valid ? record : rawRecord(line, keys);

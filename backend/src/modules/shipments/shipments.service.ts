@@ -52,14 +52,14 @@ export class ShipmentsService {
     const { currency } = await this.readiness.assertReady(caller);
     const fileName = safeText(file.originalname, FILE_NAME_CHARS);
     let mapping = parseMapping(mappingJson);
-    let ingest = await ingestCsv(file.buffer, mapping, this.clock.now());
+    let ingest = await ingestCsv(file.buffer, mapping, this.clock.now(), currency);
     let savedMappingApplied = false;
     if (ingest.missingColumns.length && !mapping) {
       // The company mapped a file with these columns before: read this one the same way.
       const saved = await this.mappings.find(caller, ingest.headers);
       if (saved) {
         mapping = saved;
-        ingest = await ingestCsv(file.buffer, mapping, this.clock.now());
+        ingest = await ingestCsv(file.buffer, mapping, this.clock.now(), currency);
         savedMappingApplied = true;
       }
     } else if (mapping && !ingest.missingColumns.length) {

@@ -26,6 +26,7 @@ import {
 } from '../../src/messages.js';
 import { parseShippingCost } from '../../src/money.js';
 import { readAmountCell, readOrderIdCell } from '../../src/value-forms.js';
+import { readShipDateCell } from '../../src/date-forms.js';
 import { displayIdFor, isOrderIdLongEnough, normalizeOrderId } from '../../src/order-id.js';
 import { detectCarriersSlow, isDetectableCarrier, matchesCarrierFormat } from '../../src/tracking.js';
 import type { RowResult, ValidateRowOptions } from '../../src/validate-row.js';
@@ -159,8 +160,19 @@ export function validateRowReference(record: CsvRecord, opts: ValidateRowOptions
     }
   }
 
-  const shipDate = parseShipDate(cells.get('ship_date'));
-  if (!shipDate.ok) {
+  const dateCell = cells.get('ship_date');
+  let shipDate = parseShipDate(dateCell);
+  const dateForm =
+    shipDate.ok || shipDate.reason === 'missing' || dateCell === undefined
+      ? undefined
+      : readShipDateCell(dateCell);
+  if (dateForm?.kind === 'read' && parseShipDate(dateForm.text).ok) {
+    shipDate = parseShipDate(dateForm.text);
+    warnings.push(warning('ship_date', 'VALUE_INTERPRETED', dateForm.note));
+  }
+  if (dateForm?.kind === 'ambiguous') {
+    errors.push({ field: 'ship_date', code: 'AMBIGUOUS_SHIP_DATE', message: dateForm.message });
+  } else if (!shipDate.ok) {
     errors.push(
       specError(
         'ship_date',
@@ -174,10 +186,12 @@ export function validateRowReference(record: CsvRecord, opts: ValidateRowOptions
   }
 
   const costCell = cells.get('shipping_cost');
-  const costForm = costCell === undefined ? undefined : readAmountCell(costCell);
+  const costForm = costCell === undefined ? undefined : readAmountCell(costCell, opts.currency);
   const cost = parseShippingCost(costForm?.kind === 'read' ? costForm.text : costCell);
   if (costForm?.kind === 'ambiguous') {
     errors.push({ field: 'shipping_cost', code: 'AMBIGUOUS_SHIPPING_COST', message: costForm.message });
+  } else if (costForm?.kind === 'other-currency') {
+    errors.push({ field: 'shipping_cost', code: 'CURRENCY_MISMATCH', message: costForm.message });
   } else if (!cost.ok) {
     const code =
       cost.reason === 'missing'
