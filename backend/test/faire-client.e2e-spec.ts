@@ -283,16 +283,38 @@ describe('per-account rate limiter (shared through Redis)', () => {
     expect(Date.now() - other).toBeLessThan(100);
   });
 
-  it('reserves several slots at once, waiting for the last; takes a slot without waiting only when due', async () => {
+  it('reserves several slots at once, waiting for the first; takes a slot without waiting only when due', async () => {
     const config = { ...t.config, marketplace: { ...t.config.marketplace, requestsPerSecond: 10 } };
     const limiter = new MarketplaceRateLimiter(t.redis, config);
+    await limiter.acquire('brand-w'); // the account's slot at +0
     const started = Date.now();
-    await limiter.acquire('brand-w', undefined, 3); // slots at +0, +100, +200 ms
-    expect(Date.now() - started).toBeGreaterThanOrEqual(180);
-    expect(await limiter.takeIfDue('brand-w')).toBe(false); // the next is at +300 ms
-    await new Promise((r) => setTimeout(r, 200));
+    const firstDueAt = await limiter.acquire('brand-w', undefined, 3); // slots at +100, +200, +300 ms
+    expect(Date.now() - started).toBeGreaterThanOrEqual(80);
+    expect(Date.now() - started).toBeLessThan(180);
+    expect(firstDueAt).toBeLessThanOrEqual(Date.now());
+    expect(await limiter.takeIfDue('brand-w')).toBe(false); // the next is at +400 ms
+    await new Promise((r) => setTimeout(r, 320));
     expect(await limiter.takeIfDue('brand-w')).toBe(true);
     expect(await limiter.takeIfDue('brand-w')).toBe(false);
+  });
+
+  it('sends a reservation’s calls one interval apart, not in a burst when the last slot is due', async () => {
+    const times: number[] = [];
+    const app = await createTestApp(
+      { FAIRE_REQUESTS_PER_SECOND: '10' },
+      { sandboxLog: (line) => /brands\/profile/.test(line) && times.push(Date.now()) },
+    );
+    try {
+      const faire = app.app.get(FaireClient);
+      const budgeted = await faire.reserve(account(), 3);
+      for (let i = 0; i < 3; i++) await faire.getBrandProfile(budgeted);
+      expect(times).toHaveLength(3);
+      // 100 ms between slots at 10 calls a second; a few ms of timer slack either way.
+      expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(90);
+      expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(90);
+    } finally {
+      await app.close();
+    }
   });
 
   it('holds an account back after a 429 for the Retry-After', async () => {

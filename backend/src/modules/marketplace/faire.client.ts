@@ -25,14 +25,27 @@ export interface FaireAccount {
 
 /** Request slots one caller reserved for the calls it makes while holding a lock. */
 export class CallBudget {
-  constructor(private remaining: number) {}
+  private spent = 0;
 
-  spend(): boolean {
-    if (this.remaining <= 0) return false;
-    this.remaining -= 1;
-    return true;
+  /** `count` slots, the first due at `firstDueAt` (`Date.now()` clock), one every `intervalMs`. */
+  constructor(
+    private readonly count: number,
+    private readonly firstDueAt: number,
+    private readonly intervalMs: number,
+  ) {}
+
+  /** When the next reserved slot is due, or null when every one is spent. */
+  next(): number | null {
+    if (this.spent >= this.count) return null;
+    return this.firstDueAt + this.intervalMs * this.spent++;
   }
 }
+
+/**
+ * How long before its first slot a reservation stops waiting: about what taking an order's lock and
+ * claiming its rows takes, so a late first call does not crowd the next slot (decision 0021).
+ */
+const RESERVE_LEAD_MS = 25;
 
 /** How long an account is held back after a 429 that did not say (no Retry-After). */
 const THROTTLED_DEFAULT_MS = 1000;
@@ -186,15 +199,18 @@ export class FaireClient {
   }
 
   /**
-   * Waits, with nothing held, until `count` calls for this account may be sent one after another
-   * without waiting again; those calls get the returned account (its budget). The caller then takes its
-   * lock: no call made with the budget waits for the shared limiter (decision 0021).
+   * Reserves `count` slots of this account and waits, with nothing held, until shortly before the first
+   * is due (`RESERVE_LEAD_MS`: the caller takes its lock and reads its rows meanwhile, so the first call
+   * leaves at its slot, not after that work); calls made with the returned account (its budget) are each
+   * sent at their own slot, one interval apart. No call made with the budget waits for the shared
+   * limiter, only for its slot: at most the lead plus `count - 1` intervals (decision 0021).
    */
   async reserve<A extends FaireAccount>(account: A, count: number): Promise<A> {
     this.shutdown.throwIfStopping();
-    await this.limiter.acquire(account.key, this.shutdown, count);
+    const lead = Math.min(RESERVE_LEAD_MS, this.limiter.intervalMs / 2);
+    const firstDueAt = await this.limiter.acquire(account.key, this.shutdown, count, lead);
     this.shutdown.throwIfStopping();
-    return { ...account, budget: new CallBudget(count) };
+    return { ...account, budget: new CallBudget(count, firstDueAt, this.limiter.intervalMs) };
   }
 
   /**
@@ -220,10 +236,17 @@ export class FaireClient {
     }
   }
 
-  /** A request slot: from the budget reserved before a lock (never waiting), else from the limiter. */
+  /**
+   * A request slot: the budget's next, reserved before a lock (waiting only until that slot is due, so a
+   * budget's calls are spaced as the rate says, not sent in a burst), else the limiter's.
+   */
   private async slot(account: FaireAccount): Promise<void> {
-    if (!account.budget) return this.limiter.acquire(account.key, this.shutdown);
-    if (account.budget.spend()) return;
+    if (!account.budget) {
+      await this.limiter.acquire(account.key, this.shutdown);
+      return;
+    }
+    const dueAt = account.budget.next();
+    if (dueAt !== null) return this.shutdown.wait(dueAt - Date.now());
     if (await this.limiter.takeIfDue(account.key)) return;
     throw new SlotNotDueError();
   }

@@ -18,7 +18,7 @@ local nextSlot = tonumber(redis.call('GET', KEYS[1]) or '0')
 local slot = math.max(now, nextSlot)
 local after = slot + interval * count
 redis.call('SET', KEYS[1], after, 'PX', math.max(1000, after - now + 60000))
-return slot + interval * (count - 1) - now
+return slot - now
 `;
 
 /** Takes the account's next slot only if it is due now; returns 1 if taken, 0 if not. */
@@ -45,7 +45,8 @@ return holdUntil - now
 
 @Injectable()
 export class MarketplaceRateLimiter {
-  private readonly intervalMs: number;
+  /** The time between two slots of one account. */
+  readonly intervalMs: number;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -59,15 +60,20 @@ export class MarketplaceRateLimiter {
   }
 
   /**
-   * Reserves the account's next `count` slots and waits until the last of them is due, so every one of
-   * the `count` requests may then be sent without waiting again (a wait `shutdown` ends early, throwing).
+   * Reserves the account's next `count` slots and waits until the first of them is due, or `leadMs`
+   * before it (a wait `shutdown` ends early, throwing). Answers when, on this process's clock
+   * (`Date.now()`), the first slot is due; the others follow every `intervalMs`. A request is sent at or
+   * after its own slot, never earlier: a reservation is not a burst (decision 0021).
    */
-  async acquire(account: string, shutdown?: Shutdown, count = 1): Promise<void> {
+  async acquire(account: string, shutdown?: Shutdown, count = 1, leadMs = 0): Promise<number> {
     const n = Math.max(1, Math.floor(count));
-    const waitMs = Number(await this.redis.eval(RESERVE, 1, this.key(account), this.intervalMs, n));
-    if (waitMs <= 0) return;
+    const dueInMs = Number(await this.redis.eval(RESERVE, 1, this.key(account), this.intervalMs, n));
+    const firstDueAt = Date.now() + Math.max(0, dueInMs);
+    const waitMs = dueInMs - Math.max(0, leadMs);
+    if (waitMs <= 0) return firstDueAt;
     if (shutdown) await shutdown.wait(waitMs);
     else await new Promise((r) => setTimeout(r, waitMs));
+    return firstDueAt;
   }
 
   /** Takes the account's next slot if it is due now, without waiting; false when it is not. */
