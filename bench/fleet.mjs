@@ -1,13 +1,12 @@
 // fleet: the product as a fleet. 2 API processes and 3 worker processes (backend/dist/main.js, as
 // production runs them) on one Postgres and Redis; 5 companies, each on its own Faire brand in the
 // sandbox, upload a 2,000-row file at the same moment (to alternating API processes). Measured: every
-// row terminal, no shipment created twice in the sandbox's ledger, each brand's calls per second against
-// its rate limit (sliding 1 s windows, and 429s), and the history endpoint's latency over HTTP with 10
-// readers polling it while the fleet works. Once a quarter of the rows are done, one worker is killed
-// with SIGKILL and a replacement starts (as an orchestrator would): the recovery time is how long the
-// rows the dead worker held stay stranded: until the rows it had started are terminal or worked on
-// again, and its jobs are back in the queue (decision 0021: taken back at the replacement's boot, not
-// when the locks lapse).
+// row terminal, no shipment created twice in the sandbox's ledger, each brand's calls against its rate
+// limit (429s, sliding 10 s and 1 s windows), the history endpoint's latency over HTTP with 10 readers
+// polling it while the fleet works. Once a quarter of the rows are done, one worker is killed with
+// SIGKILL and a replacement starts (as an orchestrator would): recovery is how long the rows the dead
+// worker held stay stranded: until the rows it had started are terminal or worked on again, and its
+// jobs are back in the queue (decision 0021: taken back at the replacement's boot).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,7 +20,7 @@ import { ROOT } from './lib/backend.mjs';
 import { toCsv } from './lib/data.mjs';
 import { REDIS_URL, agent, openEnv } from './lib/env.mjs';
 import { quantile } from './lib/measure.mjs';
-import { maxPerSecond, probeSummary } from './lib/fleet-measures.mjs';
+import { brandRates, probeSummary } from './lib/fleet-measures.mjs';
 import { checkRecovered, crashResults, fmtS, killOneWorker } from './lib/fleet-crash.mjs';
 
 export const name = 'fleet';
@@ -101,14 +100,18 @@ export async function run(ctx) {
       brands,
       logger: (line) => {
         const m = LINE.exec(line);
-        if (m) requests.push({ at: performance.now(), method: m[1], path: m[2], status: m[3] });
+        // The sandbox logs a request when it has answered, with how long that took: it arrived then.
+        if (m)
+          requests.push({ at: performance.now() - Number(m[4]), method: m[1], path: m[2], status: m[3] });
       },
     },
   });
   const stateDir = mkdtempSync(join(tmpdir(), 'portal-fleet-'));
   const procs = [];
   try {
-    env.sandbox.knobs.set({ latencyMs: 30, perTokenRatePerSecond: LIMIT });
+    // BENCH_FLEET_BURST=<n>: the sandbox lets a brand burst n calls (default: LIMIT), then LIMIT a second.
+    const perTokenBurst = Number(process.env.BENCH_FLEET_BURST ?? 0);
+    env.sandbox.knobs.set({ latencyMs: 30, perTokenRatePerSecond: LIMIT, perTokenBurst });
     const common = {
       NODE_ENV: 'test',
       DATABASE_URL: env.databaseUrl,
@@ -264,17 +267,9 @@ export async function run(ctx) {
       .flatMap((c) => c.rows)
       .filter(([o, code]) => !counts.has(`${o}|${code}`)).length;
 
-    const perBrand = brands.map((b) => {
-      const mine = requests.filter((r) => orderBrand.get(r.path.split('/')[2]) === b.brandId);
-      const ok = mine.filter((r) => r.status !== '429').map((r) => r.at);
-      return {
-        brand: b.brandId,
-        calls: mine.length,
-        throttled: mine.length - ok.length,
-        maxPerSecond: maxPerSecond(ok),
-      };
-    });
+    const perBrand = brandRates(requests, brands, orderBrand);
     const worstRate = Math.max(...perBrand.map((p) => p.maxPerSecond));
+    const worst10s = Math.max(...perBrand.map((p) => p.maxPer10s));
     const throttled = perBrand.reduce((s, p) => s + p.throttled, 0);
     const p95 = quantile(latencies, 0.95);
     ctx.log(`statuses: ${statuses.map((s) => `${s.status} ${s.n}`).join(', ')}; ${left} rows not terminal`);
@@ -282,7 +277,7 @@ export async function run(ctx) {
       `uploads answered in ${((tAnswered - t0) / 1000).toFixed(1)} s; all rows terminal after ${(doneMs / 1000).toFixed(1)} s`,
     );
     ctx.log(
-      `per brand: ${perBrand.map((p) => `${p.brand} ${p.calls} calls, max ${p.maxPerSecond}/s, ${p.throttled} x 429`).join('; ')}`,
+      `per brand: ${perBrand.map((p) => `${p.brand} ${p.calls} calls, max ${p.maxPerSecond} in 1 s and ${p.maxPer10s} in 10 s, ${p.throttled} x 429`).join('; ')}`,
     );
     ctx.log(
       crash
@@ -335,15 +330,17 @@ export async function run(ctx) {
         note: `${missing} rows missing`,
       },
       {
-        measure: "busiest second of any brand's calls",
-        value: worstRate,
+        // 429s, and the rate over the busiest 10 s; a 1 s window also counts a call sent a few ms after
+        // its slot, behind its predecessor's answer: shown, not judged (decision 0021).
+        measure: "busiest 10 s of any brand's calls, per second",
+        value: worst10s / 10,
         unit: 'req/s',
         refLabel: 'limit',
         ref: LIMIT,
         refUnit: 'req/s',
-        goal: `<= ${LIMIT} req/s (+1 slot)`,
-        pass: worstRate <= LIMIT + 1,
-        note: `${throttled} x 429`,
+        goal: `<= ${LIMIT} req/s, no 429`,
+        pass: worst10s <= LIMIT * 10 + 1 && throttled === 0,
+        note: `${throttled} x 429; busiest 1 s ${worstRate} calls`,
       },
       ...crashResults(crash),
       {

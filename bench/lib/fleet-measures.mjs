@@ -2,15 +2,36 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { quantile } from './measure.mjs';
 
-/** Most calls in any 1-second window (sorted timestamps in ms). */
-export function maxPerSecond(times) {
+/** Most calls in any window of `windowMs` (1 s unless said; sorted timestamps in ms). */
+export function maxPerSecond(times, windowMs = 1000) {
   let best = 0;
   let lo = 0;
   for (let hi = 0; hi < times.length; hi++) {
-    while (times[hi] - times[lo] >= 1000) lo++;
+    while (times[hi] - times[lo] >= windowMs) lo++;
     best = Math.max(best, hi - lo + 1);
   }
   return best;
+}
+
+/**
+ * Each brand's calls at the sandbox (`requests`: { at, path, status }, `at` when the call arrived):
+ * how many, how many refused for rate (429), and the most accepted in any 1 s and any 10 s.
+ */
+export function brandRates(requests, brands, orderBrand) {
+  return brands.map((b) => {
+    const mine = requests.filter((r) => orderBrand.get(r.path.split('/')[2]) === b.brandId);
+    const ok = mine
+      .filter((r) => r.status !== '429')
+      .map((r) => r.at)
+      .sort((x, y) => x - y);
+    return {
+      brand: b.brandId,
+      calls: mine.length,
+      throttled: mine.length - ok.length,
+      maxPerSecond: maxPerSecond(ok),
+      maxPer10s: maxPerSecond(ok, 10_000),
+    };
+  });
 }
 
 /** What the API processes' probes saw (bench/lib/api-probe.mjs), or null if they wrote nothing. */
