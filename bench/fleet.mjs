@@ -101,8 +101,8 @@ export async function run(ctx) {
       logger: (line) => {
         const m = LINE.exec(line);
         // The sandbox logs a request when it has answered, with how long that took: it arrived then.
-        if (m)
-          requests.push({ at: performance.now() - Number(m[4]), method: m[1], path: m[2], status: m[3] });
+        if (!m) return;
+        requests.push({ at: performance.now() - Number(m[4]), method: m[1], path: m[2], status: m[3] });
       },
     },
   });
