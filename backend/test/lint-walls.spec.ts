@@ -23,7 +23,8 @@ describe('lint walls', () => {
     settings = full.settings;
     rules = Object.fromEntries(
       Object.entries(full.rules ?? {}).filter(
-        ([name]) => name.startsWith('import-x/') || name === 'eqeqeq' || name === 'curly',
+        ([name]) =>
+          name.startsWith('import-x/') || name === 'eqeqeq' || name === 'curly' || name === 'max-lines',
       ),
     ) as Linter.RulesRecord;
   }, 60_000);
@@ -48,7 +49,7 @@ describe('lint walls', () => {
 
   it('uses the rules it tests', () => {
     expect(Object.keys(rules).sort()).toEqual(
-      ['curly', 'eqeqeq', 'import-x/no-cycle', 'import-x/no-restricted-paths'].sort(),
+      ['curly', 'eqeqeq', 'import-x/no-cycle', 'import-x/no-restricted-paths', 'max-lines'].sort(),
     );
   });
 
@@ -100,6 +101,33 @@ describe('lint walls', () => {
     );
     expect(messages).toEqual([expect.stringMatching(/^eqeqeq: /), expect.stringMatching(/^curly: /)]);
   });
+
+  it('fails on a file over 400 lines, counting every line as wc -l does (blank lines and comments too)', async () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `export const v${i} = ${i};\n`).join('');
+    const blankAndComment = '\n// a comment\n';
+    expect(await lint('backend/src/modules/orders/long.ts', lines(398) + blankAndComment)).toEqual([]);
+    expect(await lint('backend/src/modules/orders/long.ts', lines(398) + blankAndComment + '\n')).toEqual([
+      'max-lines: File has too many lines (401). Maximum allowed is 400.',
+    ]);
+  });
+
+  it('limits every workspace to 400 lines a file, sources and tests alike', async () => {
+    const eslint = new ESLint({ cwd: ROOT });
+    for (const path of [
+      'backend/src/main.ts',
+      'backend/test/lint-walls.spec.ts',
+      'frontend/src/App.tsx',
+      'libs/shipment-rules/src/index.ts',
+      'sandbox/src/seed.ts',
+      'e2e/tests/admin.test.mjs',
+    ]) {
+      const config = (await eslint.calculateConfigForFile(join(ROOT, path))) as Linter.Config;
+      expect({ path, rule: config.rules?.['max-lines'] }).toEqual({
+        path,
+        rule: [2, { max: 400, skipBlankLines: false, skipComments: false }],
+      });
+    }
+  }, 60_000);
 
   it('fails on an import cycle', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lint-cycle-'));

@@ -13,7 +13,7 @@ const SLOWEST = [
   'schedules-fleet.e2e-spec.ts',
   'faire-connect.e2e-spec.ts',
   'digest-workers.e2e-spec.ts',
-  'admin.e2e-spec.ts',
+  'admin-config.e2e-spec.ts',
   'shipments-crash-takeover.e2e-spec.ts',
 ];
 
