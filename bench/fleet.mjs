@@ -330,17 +330,17 @@ export async function run(ctx) {
         note: `${missing} rows missing`,
       },
       {
-        // 429s, and the rate over the busiest 10 s; a 1 s window also counts a call sent a few ms after
-        // its slot, behind its predecessor's answer: shown, not judged (decision 0021).
-        measure: "busiest 10 s of any brand's calls, per second",
-        value: worst10s / 10,
+        // Slots hold the rate; a call leaves at its slot or, behind its predecessor's answer, up to one
+        // interval later, so a window may hold 2 calls more than the rate (decision 0021).
+        measure: "busiest second of any brand's calls",
+        value: worstRate,
         unit: 'req/s',
         refLabel: 'limit',
         ref: LIMIT,
         refUnit: 'req/s',
-        goal: `<= ${LIMIT} req/s, no 429`,
-        pass: worst10s <= LIMIT * 10 + 1 && throttled === 0,
-        note: `${throttled} x 429; busiest 1 s ${worstRate} calls`,
+        goal: `<= ${LIMIT} req/s (+2), no 429`,
+        pass: worstRate <= LIMIT + 2 && throttled === 0,
+        note: `${throttled} x 429; busiest 10 s ${worst10s} calls`,
       },
       ...crashResults(crash),
       {
