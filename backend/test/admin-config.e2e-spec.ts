@@ -1,12 +1,11 @@
 // The admin panel, by area: who may enter, the application configuration and the Faire API check.
 // Users, companies, invitations and activity: admin-users.e2e-spec.ts; stats and the queue dashboard:
 // admin-monitoring.e2e-spec.ts.
-import { SANDBOX_DEFAULTS, SANDBOX_FIXTURES } from '@portal/faire-sandbox';
+import { SANDBOX_DEFAULTS } from '@portal/faire-sandbox';
 import { randomUUID } from 'node:crypto';
 import { FaireAppCredentials } from '../src/modules/app-settings/index.js';
-import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
-
-const ROOT = 'root@x.test';
+import { type AdminPanel, ROOT, useAdminPanel } from './helpers/admin-panel.js';
+import type { TestAgent, TestApp } from './helpers/test-app.js';
 
 const ADMIN_ROUTES: { method: 'get' | 'post'; path: string; body?: object }[] = [
   { method: 'get', path: '/api/admin/config' },
@@ -46,34 +45,14 @@ async function connectFaire(agent: TestAgent): Promise<string | null> {
 }
 
 describe('admin panel', () => {
+  const panel = useAdminPanel();
   let t: TestApp;
   let root: TestAgent;
-  let companyA: { agent: TestAgent; companyId: string; userId: string };
+  let companyA: AdminPanel['companyA'];
+  const activityCount = (action: string) => panel.activityCount(action);
 
-  async function count(sql: string, params: unknown[] = []): Promise<number> {
-    const { rows } = await t.db.query<{ n: number }>(sql, params);
-    return rows[0]!.n;
-  }
-
-  async function activityCount(action: string): Promise<number> {
-    return count('SELECT count(*)::int AS n FROM activity WHERE action = $1', [action]);
-  }
-
-  beforeAll(async () => {
-    t = await createTestApp({ ADMIN_EMAILS: ROOT });
-    root = await t.signIn(ROOT, 'Root Admin');
-    companyA = await t.companyAdmin('owner@a.test', 'Alpha Candles');
-    // Beta Soaps holds brand 1: the same starting data as the other admin-*.e2e-spec.ts files.
-    await t.companyAdmin('owner@b.test', 'Beta Soaps', SANDBOX_FIXTURES.brand1.token);
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
-
-  afterEach(() => {
-    t.sandbox.knobs.reset();
-    t.clock.reset();
+  beforeAll(() => {
+    ({ t, root, companyA } = panel);
   });
 
   describe('access', () => {

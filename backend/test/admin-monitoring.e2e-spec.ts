@@ -1,37 +1,20 @@
 // The admin panel, by area: stats and the queue dashboard.
 // Access and configuration: admin-config.e2e-spec.ts; users, companies and activity:
 // admin-users.e2e-spec.ts.
-import { SANDBOX_FIXTURES } from '@portal/faire-sandbox';
-import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
+import { type AdminPanel, ROOT, useAdminPanel } from './helpers/admin-panel.js';
+import type { TestAgent, TestApp } from './helpers/test-app.js';
 
-const ROOT = 'root@x.test';
 const DAY_MS = 24 * 3_600_000;
 
 describe('admin panel', () => {
+  const panel = useAdminPanel();
   let t: TestApp;
   let root: TestAgent;
-  let companyA: { agent: TestAgent; companyId: string; userId: string };
+  let companyA: AdminPanel['companyA'];
+  const count = (sql: string, params?: unknown[]) => panel.count(sql, params);
 
-  async function count(sql: string, params: unknown[] = []): Promise<number> {
-    const { rows } = await t.db.query<{ n: number }>(sql, params);
-    return rows[0]!.n;
-  }
-
-  beforeAll(async () => {
-    t = await createTestApp({ ADMIN_EMAILS: ROOT });
-    root = await t.signIn(ROOT, 'Root Admin');
-    companyA = await t.companyAdmin('owner@a.test', 'Alpha Candles');
-    // Beta Soaps holds brand 1: the same starting data as the other admin-*.e2e-spec.ts files.
-    await t.companyAdmin('owner@b.test', 'Beta Soaps', SANDBOX_FIXTURES.brand1.token);
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
-
-  afterEach(() => {
-    t.sandbox.knobs.reset();
-    t.clock.reset();
+  beforeAll(() => {
+    ({ t, root, companyA } = panel);
   });
 
   describe('stats', () => {

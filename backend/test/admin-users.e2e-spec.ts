@@ -3,40 +3,22 @@
 // admin-monitoring.e2e-spec.ts.
 import { SANDBOX_FIXTURES } from '@portal/faire-sandbox';
 import { randomUUID } from 'node:crypto';
-import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
+import { type AdminPanel, ROOT, useAdminPanel } from './helpers/admin-panel.js';
+import type { TestAgent, TestApp } from './helpers/test-app.js';
 
-const ROOT = 'root@x.test';
 const DAY_MS = 24 * 3_600_000;
 
 describe('admin panel', () => {
+  const panel = useAdminPanel();
   let t: TestApp;
   let root: TestAgent;
-  let companyA: { agent: TestAgent; companyId: string; userId: string };
-  let companyB: { agent: TestAgent; companyId: string; userId: string };
+  let companyA: AdminPanel['companyA'];
+  let companyB: AdminPanel['companyB'];
+  const count = (sql: string, params?: unknown[]) => panel.count(sql, params);
+  const activityCount = (action: string) => panel.activityCount(action);
 
-  async function count(sql: string, params: unknown[] = []): Promise<number> {
-    const { rows } = await t.db.query<{ n: number }>(sql, params);
-    return rows[0]!.n;
-  }
-
-  async function activityCount(action: string): Promise<number> {
-    return count('SELECT count(*)::int AS n FROM activity WHERE action = $1', [action]);
-  }
-
-  beforeAll(async () => {
-    t = await createTestApp({ ADMIN_EMAILS: ROOT });
-    root = await t.signIn(ROOT, 'Root Admin');
-    companyA = await t.companyAdmin('owner@a.test', 'Alpha Candles');
-    companyB = await t.companyAdmin('owner@b.test', 'Beta Soaps', SANDBOX_FIXTURES.brand1.token);
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
-
-  afterEach(() => {
-    t.sandbox.knobs.reset();
-    t.clock.reset();
+  beforeAll(() => {
+    ({ t, root, companyA, companyB } = panel);
   });
 
   describe('users, companies and invitations', () => {
