@@ -162,6 +162,38 @@ describe('bad requests are answered 4xx with a clear message', () => {
     );
   });
 
+  it.each([
+    [
+      'a company name with a line break',
+      '/api/company/create',
+      { name: 'Evil\nCo' },
+      /Company name must not/,
+    ],
+    ['a company name with a bell', '/api/company/create', { name: 'Bell\u0007Co' }, /Company name must not/],
+    [
+      'a person’s name with a tab',
+      '/api/auth/dev-login',
+      { email: 'tab@edges.test', name: 'A\tB' },
+      /name must not/,
+    ],
+    [
+      'an admin id with a control character',
+      '/api/admin/config',
+      { googleClientId: 'id\u0007x' },
+      /googleClientId/,
+    ],
+  ])('refuses %s with 400 and says why', async (_what, path, body, message) => {
+    const caller = path.startsWith('/api/admin')
+      ? platform
+      : path.endsWith('create')
+        ? await t.signIn('nameless@edges.test')
+        : t.agent();
+    const res = await caller.post(path).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(message);
+    expect(res.body.message).toMatch(/control characters/);
+  });
+
   it('refuses a Faire token with characters no token has at once, without calling Faire', async () => {
     const before = faireCalls;
     for (const faireToken of ['abc def\u0007x', 'tökenvalue', 'line\r\nX-Injected: 1', 'x'.repeat(513)]) {

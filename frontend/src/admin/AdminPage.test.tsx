@@ -191,7 +191,7 @@ describe('Faire API Configuration card', () => {
     adminApi({
       'POST /api/admin/config': {
         status: 400,
-        body: { message: 'faireApplicationSecret must not contain spaces' },
+        body: { message: 'faireApplicationSecret must not contain spaces or control characters' },
       },
     });
     renderScreen(<AdminPage />, { user: root });
@@ -201,7 +201,7 @@ describe('Faire API Configuration card', () => {
     await waitFor(() =>
       expect(toast).toHaveBeenCalledWith({
         title: 'Save failed',
-        description: 'faireApplicationSecret must not contain spaces',
+        description: 'faireApplicationSecret must not contain spaces or control characters',
         variant: 'destructive',
       }),
     );

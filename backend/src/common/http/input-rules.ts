@@ -81,6 +81,26 @@ export function IsRealInstant(name: string, options?: ValidationOptions): Proper
   );
 }
 
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const PLAIN_TEXT = /^[^\u0000-\u001F\u007F-\u009F]*$/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const ONE_WORD = /^[^\s\u0000-\u001F\u007F-\u009F]*$/;
+
+/**
+ * A name people read (a company's, a person's): one line with no control characters (line breaks, tabs,
+ * a bell), which no name has and which would break the lines of a mail, a CSV export or a log.
+ */
+export function IsPlainText(name: string): PropertyDecorator {
+  return Matches(PLAIN_TEXT, {
+    message: `${name} must not contain control characters such as line breaks or tabs`,
+  });
+}
+
+/** An id or a secret typed or pasted in one piece: no spaces, no control characters. */
+export function IsOneWord(name: string): PropertyDecorator {
+  return Matches(ONE_WORD, { message: `${name} must not contain spaces or control characters` });
+}
+
 /**
  * A marketplace access token: visible ASCII only (no spaces, control characters or accents), as every
  * token issued over HTTP headers is. Anything else is refused before a call to Faire is made.

@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOneWord } from '../../../common/http/input-rules.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const noSpaces = (name: string) => ({ message: `${name} must not contain spaces` });
 const maxLength = (name: string) => ({ message: `${name} must be at most 500 characters` });
 
 /** POST /api/admin/config: every field optional; an empty string removes the saved value. */
@@ -13,7 +13,7 @@ export class SaveAppConfigDto {
   @Transform(trim)
   @IsString()
   @MaxLength(500, maxLength('faireApplicationId'))
-  @Matches(/^\S*$/, noSpaces('faireApplicationId'))
+  @IsOneWord('faireApplicationId')
   faireApplicationId?: string;
 
   @ApiPropertyOptional({ description: 'Faire application secret; empty clears the saved value' })
@@ -21,7 +21,7 @@ export class SaveAppConfigDto {
   @Transform(trim)
   @IsString()
   @MaxLength(500, maxLength('faireApplicationSecret'))
-  @Matches(/^\S*$/, noSpaces('faireApplicationSecret'))
+  @IsOneWord('faireApplicationSecret')
   faireApplicationSecret?: string;
 
   @ApiPropertyOptional({ description: 'Google OAuth client id; empty clears the saved value' })
@@ -29,7 +29,7 @@ export class SaveAppConfigDto {
   @Transform(trim)
   @IsString()
   @MaxLength(500, maxLength('googleClientId'))
-  @Matches(/^\S*$/, noSpaces('googleClientId'))
+  @IsOneWord('googleClientId')
   googleClientId?: string;
 
   @ApiPropertyOptional({ description: 'Google OAuth client secret; empty clears the saved value' })
@@ -37,7 +37,7 @@ export class SaveAppConfigDto {
   @Transform(trim)
   @IsString()
   @MaxLength(500, maxLength('googleClientSecret'))
-  @Matches(/^\S*$/, noSpaces('googleClientSecret'))
+  @IsOneWord('googleClientSecret')
   googleClientSecret?: string;
 }
 

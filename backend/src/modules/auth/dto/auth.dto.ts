@@ -1,5 +1,5 @@
 import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
-import { IsAccessToken } from '../../../common/http/input-rules.js';
+import { IsAccessToken, IsPlainText } from '../../../common/http/input-rules.js';
 import { IsEmail, IsOptional, IsString, IsUrl, Length, Matches, MaxLength } from 'class-validator';
 
 export class GoogleCallbackDto {
@@ -24,7 +24,7 @@ export class DevLoginDto {
   @IsOptional()
   @IsEmail({}, { message: 'email must be an email address' })
   email?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(120) name?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(120) @IsPlainText('name') name?: string;
   @ApiPropertyOptional({ description: 'A single-brand Faire access token to connect this user with' })
   @IsOptional()
   @IsString()
