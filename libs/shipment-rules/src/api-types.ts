@@ -40,6 +40,8 @@ export interface OrderView<State extends string = OpenOrderState> {
   createdAt: string;
   customerName: string | null;
   totalCents: number | null;
+  /** The currency Faire recorded the order's amounts in (ISO 4217); null for orders synced before it was kept. */
+  currency: string | null;
   expectedShipDate: string | null;
   trackingNumber: string | null;
   carrier: string | null;

@@ -22,7 +22,8 @@ import {
 } from './messages.js';
 import { parseShippingCost, plainAmountCents, type ShippingCostParse } from './money.js';
 import { displayIdFor, isOrderIdLongEnough, normalizeOrderId } from './order-id.js';
-import { readShipDateCell } from './date-forms.js';
+import { conflictingDateMessage, readShipDateCell } from './date-forms.js';
+import { dateOrderOfCell, dateOrderReason, type DateOrderDecision } from './date-order.js';
 import { readAmountCell, readOrderIdCell } from './value-forms.js';
 import {
   detectCarrier,
@@ -74,6 +75,12 @@ export interface ValidateRowOptions {
    * naming another currency ('€ 12,50' for a USD brand) is refused.
    */
   currency?: string;
+  /**
+   * How the row's file writes its dates (`DateOrderTally` of the file's ship date cells): a date that
+   * reads as two different days is read in that order with a note, or refused when the file writes
+   * dates both ways. Without it a row is read alone: MM/DD/YYYY as the spec writes it.
+   */
+  dateOrder?: DateOrderDecision;
 }
 
 function isBlank(value: string | undefined): value is undefined {
@@ -161,10 +168,35 @@ function readShipDate(raw: string): ShipDateCell {
   return read.ok ? { ...cell, parsed: read, note: form.note } : cell;
 }
 
+/** The decision `inOrderCells` holds readings for (one file's, usually). */
+let inOrderDecision: DateOrderDecision | undefined;
+const inOrderCells = new Map<string, ShipDateCell | null>();
+
+/** A cell that reads as two different days, read as the file's decision says; null for any other cell. */
+function readInFileOrder(raw: string, d: DateOrderDecision): ShipDateCell | null {
+  if (dateOrderOfCell(raw) !== 'either') return null;
+  const cell: ShipDateCell = { parsed: { ok: false, reason: 'invalid' }, warningAt: NaN, warning: undefined };
+  if (d.order === undefined)
+    return { ...cell, ambiguous: conflictingDateMessage(raw, d.dayFirst, d.monthFirst) };
+  const form = readShipDateCell(raw, { order: d.order, reason: dateOrderReason(d) });
+  if (form.kind !== 'read') return cell;
+  const read = parseShipDate(form.text);
+  return read.ok ? { ...cell, parsed: read, note: form.note } : cell;
+}
+
 /** The ship date of the cell, and for a date, the warning it gets at `now`. */
-function shipDateCell(raw: string | undefined, now: Date): ShipDateCell {
+function shipDateCell(raw: string | undefined, now: Date, order?: DateOrderDecision): ShipDateCell {
   if (raw === undefined) return { parsed: parseShipDate(raw), warningAt: NaN, warning: undefined };
-  let cell = shipDateCells.get(raw);
+  let cell: ShipDateCell | null | undefined;
+  if (order !== undefined) {
+    if (order !== inOrderDecision) {
+      inOrderDecision = order;
+      inOrderCells.clear();
+    }
+    cell = inOrderCells.get(raw);
+    if (cell === undefined) cell = remember(inOrderCells, raw, readInFileOrder(raw, order));
+  }
+  cell ??= shipDateCells.get(raw);
   if (cell === undefined) cell = remember(shipDateCells, raw, readShipDate(raw));
   if (cell.parsed.ok) {
     // The ship-date rules depend on `now` only through its time value (an invalid one, NaN, never matches).
@@ -291,7 +323,7 @@ export function validateRow(record: CsvRecord, opts: ValidateRowOptions = {}): R
     }
   }
 
-  const dateCell = shipDateCell(cellAt(record, keys.ship_date), now);
+  const dateCell = shipDateCell(cellAt(record, keys.ship_date), now, opts.dateOrder);
   const shipDate = dateCell.parsed;
   if (dateCell.ambiguous !== undefined) {
     errors.push({ field: 'ship_date', code: 'AMBIGUOUS_SHIP_DATE', message: dateCell.ambiguous });
