@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import type { CompanyConnections } from '../marketplace/index.js';
+import { isWaitingOnFaire } from './retry-schedule.js';
 import type { ListShipmentsQuery } from './shipments.dto.js';
 
 /** History counts up to this many matching rows, then reads "10,000+". */
@@ -136,17 +137,36 @@ async function rowStatuses(db: DataSource, scope: CompanyScope, uploadId: string
   );
 }
 
-/** The upload's row statuses once none is PENDING, or as they stand after `waitMs`. */
+/** While rows are pending, the wait ends when none has finished for this long: Faire is slow. */
+export const PROCESS_STALL_MS = 5000;
+
+/**
+ * The upload's row statuses once none is PENDING, or as they stand when waiting longer would only hold
+ * the person's review open (decision 0031): as soon as a row is waiting on Faire (an attempt failed and
+ * it will be tried again), when no row has finished for `PROCESS_STALL_MS`, or after `waitMs`. The rows
+ * are stored and queued before this is called; those still PENDING go on in the background.
+ */
 export async function waitForRowStatuses(
   db: DataSource,
   caller: CompanyAuthContext,
   uploadId: string,
   waitMs: number,
+  stallMs = PROCESS_STALL_MS,
 ): Promise<RowStatuses> {
   const scope = CompanyScope.of(caller);
   const deadline = Date.now() + waitMs;
   let statuses = await rowStatuses(db, scope, uploadId);
-  while (Date.now() < deadline && [...statuses.values()].some((s) => s.status === 'PENDING')) {
+  let pending = Infinity;
+  let progressAt = Date.now();
+  for (;;) {
+    const rows = [...statuses.values()];
+    const stillPending = rows.filter((s) => s.status === 'PENDING');
+    if (stillPending.length === 0 || stillPending.some((s) => isWaitingOnFaire(s.status, s.error))) break;
+    if (stillPending.length < pending) {
+      pending = stillPending.length;
+      progressAt = Date.now();
+    }
+    if (Date.now() >= deadline || Date.now() - progressAt >= stallMs) break;
     await new Promise((r) => setTimeout(r, 200));
     statuses = await rowStatuses(db, scope, uploadId);
   }

@@ -9,6 +9,7 @@ import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { ActivityService } from '../activity/index.js';
 import { ingestCsv, type IngestedRow } from './csv-ingest.js';
+import { isWaitingOnFaire } from './retry-schedule.js';
 import { listShipments, waitForRowStatuses } from './shipment-history.query.js';
 import { parseMapping, previewRows, processResults, reviewedRows } from './upload-answer.js';
 import { insertStagedUpload, stageBatches, type ReceivedUpload } from './upload-staging.js';
@@ -16,7 +17,7 @@ import { ShipmentQueueing } from './shipment-queueing.service.js';
 import { ColumnMappingsService } from '../column-mappings/index.js';
 import { CompanyConnections } from '../marketplace/index.js';
 import { UploadReadinessService } from './upload-readiness.service.js';
-import type { ListShipmentsQuery, ProcessItemDto } from './shipments.dto.js';
+import type { ListShipmentsQuery, ProcessShipmentsDto } from './shipments.dto.js';
 
 /** Rows of each kind the upload answer previews. */
 const PREVIEW_VALID = 100;
@@ -49,17 +50,18 @@ export class ShipmentsService {
     if (!/\.csv$/i.test(file.originalname)) {
       throw new AppError('VALIDATION_FAILED', 'Please select a CSV file');
     }
-    const { currency } = await this.readiness.assertReady(caller);
+    const { currency, locale, dateOrder } = await this.readiness.assertReady(caller);
+    const reading = { currency, dateOrder: { remembered: dateOrder, locale } };
     const fileName = safeText(file.originalname, FILE_NAME_CHARS);
     let mapping = parseMapping(mappingJson);
-    let ingest = await ingestCsv(file.buffer, mapping, this.clock.now(), currency);
+    let ingest = await ingestCsv(file.buffer, mapping, this.clock.now(), reading);
     let savedMappingApplied = false;
     if (ingest.missingColumns.length && !mapping) {
       // The company mapped a file with these columns before: read this one the same way.
       const saved = await this.mappings.find(caller, ingest.headers);
       if (saved) {
         mapping = saved;
-        ingest = await ingestCsv(file.buffer, mapping, this.clock.now(), currency);
+        ingest = await ingestCsv(file.buffer, mapping, this.clock.now(), reading);
         savedMappingApplied = true;
       }
     } else if (mapping && !ingest.missingColumns.length) {
@@ -83,10 +85,12 @@ export class ShipmentsService {
       fileSize: file.size,
       encoding: ingest.encoding,
       delimiter: ingest.delimiter,
-      mapping: mapping ?? null,
+      // As read: with a cost column under another name ("Freight") mapped to the cost.
+      mapping: ingest.mapping ?? null,
       rows: ingest.rows,
       currency,
     });
+    await this.mappings.rememberDateOrder(caller, ingest.dateOrder);
     await this.activity.record({
       actor: caller,
       companyId: caller.companyId,
@@ -111,13 +115,22 @@ export class ShipmentsService {
       queued: stored.queued,
       encoding: ingest.encoding,
       savedMappingApplied,
+      /** Lines about the whole file: how its dates were read, which column was read as the cost. */
+      notes: ingest.notes,
       preview,
     };
   }
 
-  /** Reading B: rows reviewed in the browser. Waits a bounded time; rows not done answer PENDING. */
-  async process(caller: CompanyAuthContext, items: ProcessItemDto[], givenName?: string) {
+  /**
+   * Reading B: rows reviewed in the browser. Answers once the rows are done, or as soon as Faire keeps
+   * one waiting (or stops making progress), or after a bounded time: rows not done answer PENDING and
+   * finish in the background (decision 0031). The reviewed file's layout (its headers and column
+   * mapping) and the date order its dates settled are remembered as an uploaded file's are.
+   */
+  async process(caller: CompanyAuthContext, body: ProcessShipmentsDto) {
+    const { shipments: items, fileName: givenName } = body;
     const { currency } = await this.readiness.assertReady(caller);
+    const layout = body.columnMapping ? parseMapping(JSON.stringify(body.columnMapping)) : undefined;
     const now = this.clock.now();
     const fileName = givenName === undefined ? undefined : safeText(givenName, FILE_NAME_CHARS);
     // Results name the file's rows when the browser sent each row's number (all given, none twice).
@@ -135,6 +148,9 @@ export class ShipmentsService {
       priority: 1,
       currency,
     });
+    if (layout && body.headers) await this.mappings.remember(caller, body.headers, layout);
+    if (body.dateOrder)
+      await this.mappings.rememberDateOrder(caller, { order: body.dateOrder, source: 'file' });
     const statuses = await waitForRowStatuses(
       this.db,
       caller,
@@ -220,7 +236,9 @@ export class ShipmentsService {
           error: row.status === 'SUCCESS' ? null : row.error_message,
         };
       }
-      if (Date.now() > deadline) {
+      // Waiting on Faire (an attempt failed and the row will be tried again): answering now beats
+      // holding the button until the deadline (decision 0031).
+      if (Date.now() > deadline || isWaitingOnFaire(row.status, row.error_message)) {
         return {
           success: false,
           status: 'PENDING',

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { displayIdFor, type ColumnMapping } from '@portal/shipment-rules';
+import { reviewDisplayId, type ColumnMapping } from '@portal/shipment-rules';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
@@ -285,7 +285,7 @@ function describeRow(r: UploadRowRecord, uploadId: string, fields: Record<string
     row: r.row_number,
     status: r.status,
     orderId,
-    displayId: r.display_id ?? (orderId ? displayIdFor(orderId) : '-'),
+    displayId: r.display_id ?? reviewDisplayId(orderId),
     trackingNumber: r.tracking_number ?? cell('tracking_number').trim(),
     carrier: r.carrier ?? cell('carrier').trim(),
     reason,
