@@ -98,7 +98,7 @@ export function OrderCard({ order }: { order: Order }) {
       >
         <Field label="Order date">{formatDate(order.createdAt)}</Field>
         <Field label="Customer">{order.customerName || '-'}</Field>
-        <Field label="Amount">{formatMoney(order.totalCents, currency)}</Field>
+        <Field label="Amount">{formatMoney(order.totalCents, order.currency ?? currency)}</Field>
         <Field label="Expected ship date">{formatDate(order.expectedShipDate)}</Field>
         <Field label="Tracking" wide>
           <TrackingLink carrier={order.carrier} trackingNumber={order.trackingNumber} />
