@@ -20,7 +20,7 @@ export interface IssueRow {
   displayId: string;
   orderId: string;
   trackingNumber: string;
-  /** The reason in words, shown first. */
+  /** The reason in words, shown first (a PENDING row's in the colour of pending, never of failure). */
   reason: string;
   waiting: boolean;
 }
@@ -71,7 +71,7 @@ export function ResultRows({ rows }: { rows: IssueRow[] }) {
               sx={{
                 fontSize: 13.5,
                 fontWeight: 600,
-                color: r.waiting ? 'info.dark' : 'error.dark',
+                color: r.status === 'PENDING' ? 'info.dark' : 'error.dark',
                 mb: 0.75,
               }}
             >
@@ -116,7 +116,11 @@ export function ResultRows({ rows }: { rows: IssueRow[] }) {
               </TableCell>
               <TableCell
                 data-testid="issue-reason"
-                sx={{ color: r.waiting ? 'info.dark' : 'error.dark', fontSize: 13, minWidth: 220 }}
+                sx={{
+                  color: r.status === 'PENDING' ? 'info.dark' : 'error.dark',
+                  fontSize: 13,
+                  minWidth: 220,
+                }}
               >
                 {r.reason}
               </TableCell>
