@@ -14,6 +14,7 @@ import { OrdersListCounts1764200000700 } from './1764200000700-orders-list-count
 import { UploadCurrency1764200000800 } from './1764200000800-upload-currency.js';
 import { FileReading1764300002200 } from './1764300002200-file-reading.js';
 import { OrdersCurrencySearch1764300002201 } from './1764300002201-orders-currency-search.js';
+import { ActivityActorRole1764300002202 } from './1764300002202-activity-actor-role.js';
 
 /** Migrations in order. `npm run db:generate` writes new files; add each one here. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   UploadCurrency1764200000800,
   FileReading1764300002200,
   OrdersCurrencySearch1764300002201,
+  ActivityActorRole1764300002202,
 ];

@@ -82,7 +82,7 @@ export function ResultRows({ rows }: { rows: IssueRow[] }) {
               <RowStatus status={r.status} />
             </Box>
             <Typography sx={{ ...mono, mt: 0.75, wordBreak: 'break-all' }}>{orderText(r)}</Typography>
-            <Typography sx={{ ...mono, color: 'text.secondary', wordBreak: 'break-all' }}>
+            <Typography sx={{ ...mono, color: 'text.secondary', whiteSpace: 'nowrap' }}>
               {r.trackingNumber || '-'}
             </Typography>
           </Box>

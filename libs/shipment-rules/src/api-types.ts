@@ -91,6 +91,8 @@ export interface ActivityItem {
   userId: string | null;
   actorEmail: string | null;
   isAdmin: boolean;
+  /** The actor's role in the company when it happened; null for entries from before it was kept. */
+  actorRole?: CompanyRole | null;
   companyId: string | null;
   companyName: string | null;
   action: string;

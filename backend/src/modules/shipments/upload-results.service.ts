@@ -139,7 +139,7 @@ export class UploadResultsService {
 
   /** Sends every retryable failed row of the upload (and failed shipments its repeats point to) again. */
   async retryFailed(caller: CompanyAuthContext, uploadId: string): Promise<{ retried: number }> {
-    await this.find(caller, uploadId);
+    const upload = await this.find(caller, uploadId);
     const updated: unknown = await scopedQuery(
       this.db,
       CompanyScope.of(caller),
@@ -159,8 +159,9 @@ export class UploadResultsService {
       actor: caller,
       companyId: caller.companyId,
       action: 'shipments.retried',
-      target: uploadId,
-      details: { retried: rows.length },
+      // Named as people know it: the file, not the upload's id.
+      target: upload.file_name,
+      details: { uploadId, retried: rows.length },
     });
     return { retried: rows.length };
   }
