@@ -37,7 +37,7 @@ async function main(): Promise<void> {
 function portInUse(err: unknown): string | null {
   const e = err as { code?: unknown; port?: unknown };
   if (e?.code !== 'EADDRINUSE') return null;
-  const port = String(e.port ?? '');
+  const port = typeof e.port === 'number' || typeof e.port === 'string' ? String(e.port) : '';
   const sandbox = port !== '' && port === String(sandboxPort);
   const variable = sandbox ? 'SANDBOX_PORT' : 'PORT';
   return `Port ${port} is already in use: set ${variable} to a free port (e.g. ${variable}=${sandbox ? 4110 : 3100} npm start)`;

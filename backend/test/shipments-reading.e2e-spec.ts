@@ -198,4 +198,15 @@ describe('files read as the brand meant them', () => {
     expect(done.rows[0]).toEqual({ status: 'SUCCESS' });
     expect(t.sandbox.listOrders('brand1').find((o) => o.id === order)?.shipments).toHaveLength(1);
   }, 45_000);
+
+  it('keeps a GBP company’s order amounts in pounds after Faire is disconnected', async () => {
+    await uk.agent.post('/api/orders/refresh').expect(200);
+    const before = (await uk.agent.get('/api/orders').expect(200)).body.orders as { currency: string }[];
+    expect(before.length).toBeGreaterThan(0);
+    expect(new Set(before.map((o) => o.currency))).toEqual(new Set(['GBP']));
+    await uk.agent.delete('/api/faire/connection').expect(200);
+    const after = (await uk.agent.get('/api/orders').expect(200)).body.orders as { currency: string }[];
+    expect(after.length).toBe(before.length);
+    expect(new Set(after.map((o) => o.currency))).toEqual(new Set(['GBP']));
+  });
 });

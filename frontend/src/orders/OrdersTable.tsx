@@ -27,7 +27,7 @@ const filters = (problemOnly: boolean) => [
     key="q"
     source="q"
     alwaysOn
-    placeholder="Order ID, #display ID or customer"
+    placeholder="Order ID, customer or tracking number"
     sx={{ minWidth: { sm: 340 } }}
   />,
   <SelectInput

@@ -204,7 +204,7 @@ export function UploadResultsView({
       onSuccess: ({ retried }) =>
         toast({
           title: 'Retrying failed rows',
-          description: `${retried} rows sent to Faire again`,
+          description: `${retried} ${retried === 1 ? 'row' : 'rows'} sent to Faire again`,
           variant: 'success',
         }),
       onError: (err) =>

@@ -74,7 +74,7 @@ const COST_NAMES = [
 export function costNameKey(header: string): string {
   return normalizeHeader(header)
     .replace(/\s*[([].*?[)\]]\s*$/, '')
-    .replace(/[\s_.\-]+/g, '');
+    .replace(/[\s_.-]+/g, '');
 }
 
 /**

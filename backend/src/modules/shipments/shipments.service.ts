@@ -149,8 +149,9 @@ export class ShipmentsService {
       currency,
     });
     if (layout && body.headers) await this.mappings.remember(caller, body.headers, layout);
-    if (body.dateOrder)
+    if (body.dateOrder) {
       await this.mappings.rememberDateOrder(caller, { order: body.dateOrder, source: 'file' });
+    }
     const statuses = await waitForRowStatuses(
       this.db,
       caller,
