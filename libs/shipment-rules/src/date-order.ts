@@ -142,8 +142,6 @@ export function decideDateOrder(
   return tally.decide(fallback);
 }
 
-const words = (order: DateOrder) => (order === 'day-first' ? 'day first' : 'month first');
-
 /** Why ambiguous dates were read in the decision's order, as the end of a note: 'like 26.11.2026 in row 4'. */
 export function dateOrderReason(d: DateOrderDecision): string {
   const example = d.order === 'day-first' ? d.dayFirst : d.monthFirst;
@@ -174,12 +172,6 @@ export function dateOrderSummary(d: DateOrderDecision): string | undefined {
       `(${month?.text ?? ''} in row ${month?.row ?? ''}); dates that read both ways are marked to fix`
     );
   }
-  const order = d.order === 'day-first' ? 'day-first' : 'month-first';
-  if (d.source === 'file') return `Dates read ${order}, ${dateOrderReason(d)}`;
-  return `Dates read ${order}, ${dateOrderReason(d)}: no date in this file settles it`;
-}
-
-/** 'day first' / 'month first', for notes. */
-export function dateOrderWords(order: DateOrder): string {
-  return words(order);
+  if (d.source === 'file') return `Dates read ${d.order}, ${dateOrderReason(d)}`;
+  return `Dates read ${d.order}, ${dateOrderReason(d)}: no date in this file settles it`;
 }

@@ -138,7 +138,6 @@ export {
   dateOrderOfCell,
   dateOrderReason,
   dateOrderSummary,
-  dateOrderWords,
   decideDateOrder,
   localeDateOrder,
   type DateOrder,
