@@ -250,6 +250,8 @@ describe('read as the brand meant it, and every screen agrees', () => {
     const phone = await browser.page({ mobile: true });
     await devSignIn(phone, product, { email: 'rita@juniper.test' });
     await phone.goto(`${product.url}/dashboard?tab=history`);
+    await phone.getByRole('button', { name: 'Results of week-48.csv' }).first().waitFor();
+    await screenshot(phone, 'meant-09a-history-uploads-phone');
     await phone.getByRole('button', { name: 'Results of week-48.csv' }).first().click();
     await phone.getByRole('dialog', { name: 'Upload Results' }).getByText('Processing complete').waitFor();
     await screenshot(phone, 'meant-09-history-results-phone');
