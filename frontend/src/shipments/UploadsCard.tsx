@@ -152,7 +152,8 @@ export function UploadsCard({ selectedId, onSelect, onOpenResults }: UploadsCard
                   <StateChip u={u} />
                 </Box>
                 <Typography sx={{ fontSize: 12.5, color: 'text.secondary', mt: 0.5 }}>
-                  {u.uploadedBy ?? 'Someone'} · {when(u.createdAt)} · {n(u.totalRows)} rows
+                  {u.uploadedBy ?? 'Someone'} · {when(u.createdAt)} · {n(u.totalRows)}{' '}
+                  {u.totalRows === 1 ? 'row' : 'rows'}
                 </Typography>
                 <Typography sx={{ fontSize: 12.5, mt: 0.5 }}>
                   {n(u.success)} succeeded · {n(u.failed)} failed · {n(u.pending)} pending
