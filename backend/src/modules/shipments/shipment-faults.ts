@@ -22,7 +22,16 @@ export interface OrderRun {
   companyId: string;
   orderId: string;
   inFlight: InFlight;
+  /** Faire answered this run's read of the order: it is up, only flaky (the backoff stays short). */
+  answered: boolean;
 }
+
+/**
+ * The backoff's exponent once Faire answered a read in the same run: a create that failed next to a
+ * read that worked is a passing fault, not an outage, so it is tried again within seconds (at most
+ * base x 2^(n-1) with this n) instead of waiting as long as in an outage.
+ */
+const ANSWERED_MAX_FAULTS = 3;
 
 export interface FaultPolicy extends RetryTimings {
   retryWindowMs: number;
@@ -35,26 +44,28 @@ export interface AttemptContext {
 
 /**
  * Remembers a transient fault on the rows it stopped and answers how long they wait (decision 0037). A
- * 429 waits for Faire's Retry-After and changes nothing else; any other fault counts (the backoff grows)
- * and starts the row's retry window if it had none.
+ * 429 waits for Faire's Retry-After and changes nothing else; any other fault counts (the backoff grows,
+ * less far when Faire answered this run's read) and starts the row's retry window if it had none.
  */
 export async function recordFault(
   q: QueryRunner,
   rows: ShipmentRow[],
   err: FaireError,
   policy: FaultPolicy,
+  answered: boolean,
 ): Promise<number> {
   const throttled = err.kind === 'RATE_LIMITED';
-  const faults = Math.max(0, ...rows.map((r) => r.fault_count)) + 1;
+  const before = Math.max(0, ...rows.map((r) => r.fault_count));
+  const faults = throttled ? before : answered ? Math.min(before + 1, ANSWERED_MAX_FAULTS) : before + 1;
   const delayMs = throttled ? throttleWaitMs(err) : backoffMs(faults, policy);
   if (rows.length) {
     await q.query(
       `UPDATE shipments SET error_message = $2, last_fault = $3, next_try_at = now() + $4::int * interval '1 millisecond',
-              fault_count = fault_count + $5::int,
-              retry_since = CASE WHEN $5::int = 1 THEN coalesce(retry_since, now()) ELSE retry_since END,
+              fault_count = $5::int,
+              retry_since = CASE WHEN $6::boolean THEN retry_since ELSE coalesce(retry_since, now()) END,
               updated_at = now()
         WHERE id = ANY($1::uuid[]) AND status = 'PENDING'`,
-      [rows.map((r) => r.id), err.message, faultLabel(err), delayMs, throttled ? 0 : 1],
+      [rows.map((r) => r.id), err.message, faultLabel(err), delayMs, faults, throttled],
     );
   }
   return delayMs;
@@ -131,6 +142,6 @@ export async function settleOrderError(
     await finishRows(q, rows, outcome.end, outcome.message, err.kind, undefined, err.status);
     return;
   }
-  const delayMs = await recordFault(q, rows, err, policy);
+  const delayMs = await recordFault(q, rows, err, policy, run.answered);
   throw new RetryLaterError(err.message, delayMs);
 }

@@ -206,11 +206,12 @@ export class ShipmentProcessingService {
         Array.isArray(r) && Array.isArray(r[0]) ? (r[0] as ShipmentRow[]) : (r as ShipmentRow[]),
       );
     if (rows.length === 0) return;
-    const run: OrderRun = { q, account, companyId, orderId, inFlight: new InFlight(rows) };
+    const run: OrderRun = { q, account, companyId, orderId, inFlight: new InFlight(rows), answered: false };
 
     try {
       // 1. What does Faire already have?
       let order = await this.faire.getOrder(account, orderId);
+      run.answered = true;
       const missing = await this.settleAlreadyThere(run, rows, order);
       // Faire just answered and these are not on the order: rows whose window is spent end here.
       const pending = await endSpentWindows(run, missing, order, this.policy.retryWindowMs);
