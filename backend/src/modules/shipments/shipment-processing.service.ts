@@ -50,6 +50,8 @@ export interface BatchOutcome {
 
 /** How long a job waits before starting an order again that found no Faire request slot (no attempt used). */
 const NO_SLOT_WAIT_MS = 1000;
+/** An order due this soon is worked on now rather than waited for again. */
+const DUE_SLACK_MS = 100;
 
 /**
  * Creates shipments on Faire exactly once. For each order (under a per-order Postgres advisory lock,
@@ -127,7 +129,7 @@ export class ShipmentProcessingService {
     };
     let failure: Error | null = null;
     for (const work of batch.orders) {
-      if (work.dueAt !== null && work.dueAt > Date.now()) {
+      if (work.dueAt !== null && work.dueAt > Date.now() + DUE_SLACK_MS) {
         later(work.dueAt);
         continue;
       }
