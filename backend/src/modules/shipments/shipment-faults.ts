@@ -22,13 +22,16 @@ export interface OrderRun {
   companyId: string;
   orderId: string;
   inFlight: InFlight;
-  /** Faire answered this run's read of the order: it is up, only flaky (the backoff stays short). */
+  /**
+   * Faire answered this run's read of the order, or another call of the account lately: it is up, only
+   * flaky (the backoff stays short).
+   */
   answered: boolean;
 }
 
 /**
- * The backoff's exponent once Faire answered a read in the same run: a create that failed next to a
- * read that worked is a passing fault, not an outage, so it is tried again within seconds (at most
+ * The backoff's exponent while Faire answers (this run's read, or the account's other calls lately): a
+ * fault next to answers is a passing one, not an outage, so it is tried again within seconds (at most
  * base x 2^(n-1) with this n) instead of waiting as long as in an outage.
  */
 const ANSWERED_MAX_FAULTS = 3;

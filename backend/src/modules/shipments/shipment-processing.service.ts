@@ -52,6 +52,8 @@ export interface BatchOutcome {
 const NO_SLOT_WAIT_MS = 1000;
 /** An order due this soon is worked on now rather than waited for again. */
 const DUE_SLACK_MS = 100;
+/** Faire answered the account this recently: it is up (decision 0037). */
+const ANSWERED_LATELY_MS = 10_000;
 
 /**
  * Creates shipments on Faire exactly once. For each order (under a per-order Postgres advisory lock,
@@ -242,6 +244,9 @@ export class ShipmentProcessingService {
         await this.create(run, pending.slice(i, i + MAX_PER_CALL));
       }
     } catch (err) {
+      // Faire answered this account lately (here or for another order): a fault now is Faire being
+      // flaky, not down, and the backoff stays short.
+      run.answered ||= this.faire.answeredWithin(account.key, ANSWERED_LATELY_MS);
       await settleOrderError(run, accounts, err, ctx, this.policy, this.logger);
     }
   }
