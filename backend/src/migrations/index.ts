@@ -12,6 +12,7 @@ import { OrderFirstSeen1764200000601 } from './1764200000601-order-first-seen.js
 import { DailyDigest1764200000602 } from './1764200000602-daily-digest.js';
 import { OrdersListCounts1764200000700 } from './1764200000700-orders-list-counts.js';
 import { UploadCurrency1764200000800 } from './1764200000800-upload-currency.js';
+import { ShipmentPatience1764300002400 } from './1764300002400-shipment-patience.js';
 
 /** Migrations in order. `npm run db:generate` writes new files; add each one here. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   DailyDigest1764200000602,
   OrdersListCounts1764200000700,
   UploadCurrency1764200000800,
+  ShipmentPatience1764300002400,
 ];

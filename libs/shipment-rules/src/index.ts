@@ -124,3 +124,4 @@ export {
 export { fingerprintHeaders, headerFingerprint, mappingFitsHeaders } from './mapping-fingerprint.js';
 export { readAmountCell, readOrderIdCell, type AmountReading, type OrderIdReading } from './value-forms.js';
 export { readShipDateCell, type DateReading } from './date-forms.js';
+export { STILL_SENDING_PREFIX, stillSendingText, waitInWords } from './still-sending.js';

@@ -10,7 +10,14 @@ import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { ActivityService } from '../activity/index.js';
 import { ingestCsv, type IngestedRow } from './csv-ingest.js';
 import { listShipments, waitForRowStatuses } from './shipment-history.query.js';
-import { parseMapping, previewRows, processResults, reviewedRows } from './upload-answer.js';
+import {
+  parseMapping,
+  previewRows,
+  processResults,
+  reviewedRows,
+  QUEUE_BACK_NOTICE,
+} from './upload-answer.js';
+import { RESET_FOR_RETRY_SQL } from './retry-schedule.js';
 import { insertStagedUpload, stageBatches, type ReceivedUpload } from './upload-staging.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
 import { ColumnMappingsService } from '../column-mappings/index.js';
@@ -109,6 +116,8 @@ export class ShipmentsService {
       invalidRows: ingest.invalidRows,
       duplicateRows: stored.duplicateRows,
       queued: stored.queued,
+      // Redis was away: the rows are saved and go to Faire once the queue is back (decision 0039).
+      ...(stored.queueUnavailable ? { queueUnavailable: true, notice: QUEUE_BACK_NOTICE } : {}),
       encoding: ingest.encoding,
       savedMappingApplied,
       preview,
@@ -135,11 +144,12 @@ export class ShipmentsService {
       priority: 1,
       currency,
     });
+    // Nothing is sent while the queue is away: answer at once with the rows PENDING.
     const statuses = await waitForRowStatuses(
       this.db,
       caller,
       stored.uploadId,
-      this.config.shipments.processWaitMs,
+      stored.queueUnavailable ? 0 : this.config.shipments.processWaitMs,
     );
     const results = processResults(rows, items, statuses);
     const counts = {
@@ -157,7 +167,11 @@ export class ShipmentsService {
         pending: results.length - counts.success - counts.failed,
       },
     });
-    return { uploadId: stored.uploadId, results };
+    return {
+      uploadId: stored.uploadId,
+      results,
+      ...(stored.queueUnavailable ? { queueUnavailable: true, notice: QUEUE_BACK_NOTICE } : {}),
+    };
   }
 
   list(caller: CompanyAuthContext, q: ListShipmentsQuery) {
@@ -174,7 +188,7 @@ export class ShipmentsService {
     const updated: unknown = await scopedQuery(
       this.db,
       scope,
-      `UPDATE shipments SET status = 'PENDING', error_message = NULL, completed_at = NULL, updated_at = now()
+      `UPDATE shipments SET ${RESET_FOR_RETRY_SQL}
         WHERE id = $2 AND company_id = $1 AND status = ANY($3::text[]) RETURNING id, order_id, display_id, tracking_number`,
       [id, RETRYABLE],
     );
@@ -195,7 +209,7 @@ export class ShipmentsService {
         `Only failed shipments can be retried (this one is ${exists[0].status})`,
       );
     }
-    await this.queueing.queueOne(id, `retry-${id}-${Date.now()}`);
+    const queued = await this.queueing.queueOne(id, `retry-${id}-${Date.now()}`);
     // Named as people know it: the order's display id and the tracking number, not the row's uuid.
     const retried = rows[0] as { order_id: string; display_id: string | null; tracking_number: string };
     await this.activity.record({
@@ -205,7 +219,8 @@ export class ShipmentsService {
       target: `${retried.display_id || retried.order_id} (${retried.tracking_number})`,
       details: { shipmentId: id, orderId: retried.order_id },
     });
-    const deadline = Date.now() + this.config.shipments.processWaitMs;
+    // Queue away: nothing happens until it is back, so the answer does not wait for it.
+    const deadline = Date.now() + (queued ? this.config.shipments.processWaitMs : 0);
     for (;;) {
       const [row] = await scopedQuery<[{ status: string; error_message: string | null }]>(
         this.db,
@@ -220,11 +235,13 @@ export class ShipmentsService {
           error: row.status === 'SUCCESS' ? null : row.error_message,
         };
       }
-      if (Date.now() > deadline) {
+      if (Date.now() >= deadline) {
         return {
           success: false,
           status: 'PENDING',
-          error: 'Still being processed; the history will show the result shortly',
+          error: queued
+            ? 'Still being processed; the history will show the result shortly'
+            : QUEUE_BACK_NOTICE,
         };
       }
       await new Promise((r) => setTimeout(r, 200));
@@ -241,7 +258,14 @@ export class ShipmentsService {
   async store(
     caller: CompanyAuthContext,
     u: ReceivedUpload & { priority?: number },
-  ): Promise<{ uploadId: string; duplicateRows: number; queued: number; materialized: boolean }> {
+  ): Promise<{
+    uploadId: string;
+    duplicateRows: number;
+    queued: number;
+    materialized: boolean;
+    /** Redis did not take the rows' jobs: they are saved, and the recovery sweep queues them later. */
+    queueUnavailable: boolean;
+  }> {
     const batches = await stageBatches(u.rows);
     let validRows = 0;
     let inFileRepeats = 0;
@@ -263,7 +287,9 @@ export class ShipmentsService {
         inFileRepeats,
       }),
     );
-    if (batches.length === 0) return { uploadId, duplicateRows: 0, queued: 0, materialized: true };
+    if (batches.length === 0) {
+      return { uploadId, duplicateRows: 0, queued: 0, materialized: true, queueUnavailable: false };
+    }
     if (validRows <= this.config.shipments.inlineRows) {
       try {
         const done = await this.queueing.materialize(uploadId, u.priority);
@@ -272,6 +298,7 @@ export class ShipmentsService {
           duplicateRows: inFileRepeats + done.repeats,
           queued: done.queued,
           materialized: true,
+          queueUnavailable: done.unqueued > 0,
         };
       } catch (err) {
         // The rows are stored: a worker finishes what this request could not.
@@ -281,7 +308,13 @@ export class ShipmentsService {
         );
       }
     }
-    await this.queueing.queueMaterialize(uploadId, `materialize-${uploadId}`, u.priority);
-    return { uploadId, duplicateRows: inFileRepeats, queued: validRows - inFileRepeats, materialized: false };
+    const queued = await this.queueing.queueMaterialize(uploadId, `materialize-${uploadId}`, u.priority);
+    return {
+      uploadId,
+      duplicateRows: inFileRepeats,
+      queued: queued ? validRows - inFileRepeats : 0,
+      materialized: false,
+      queueUnavailable: !queued,
+    };
   }
 }
