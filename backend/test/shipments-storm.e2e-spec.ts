@@ -10,12 +10,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ORDERS = 20;
 const PER_ORDER = 50;
 /** Faire answers nothing but 5xx this long, in the middle of the run (bench/storm.mjs: 30 s). */
-const OUTAGE_MS = 10_000;
+const OUTAGE_MS = 30_000;
 const STORM = { rate429Share: 0.3, retryAfterSeconds: 1, error5xxShare: 0.2, dropAfterCommitShare: 0.1 };
 
 /**
  * The storm of issue 24 (decision 0037): Faire answers 30% 429 (Retry-After 1 s), 20% 5xx, drops 10% of
- * the answers to committed creates, and is down (5xx only) for 10 s in the middle. 1,000 rows end
+ * the answers to committed creates, and is down (5xx only) for 30 s in the middle. 1,000 rows end
  * SUCCESS, each exactly once on Faire, with no retry click, no row ever FAILED on the way, and no job
  * attempt spent. On main before this decision the same storm left 8-11% FAILED.
  */
