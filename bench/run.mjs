@@ -19,8 +19,9 @@ import * as history from './history.mjs';
 import * as web from './web.mjs';
 import * as fleet from './fleet.mjs';
 import * as orders from './orders.mjs';
+import * as storm from './storm.mjs';
 
-const BENCHES = [parse, store, enqueue, throughput, history, orders, web, fleet];
+const BENCHES = [parse, store, enqueue, throughput, history, orders, web, fleet, storm];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

@@ -338,4 +338,23 @@ describe('the company Faire connection', () => {
     const root = await t.signIn(ROOT);
     expect((await root.get('/api/faire/connection').expect(200)).body).toEqual({ status: 'NO_COMPANY' });
   });
+
+  it('dev sign-in with a brand another company holds says so, in the OAuth path’s words', async () => {
+    const held =
+      'This Faire brand is already connected to another company in the portal. Ask the portal administrator to release it, then try again.';
+    await t.companyAdmin('holder3@brand.test', 'Holder Three', SANDBOX_DEFAULTS.brand3Token);
+    const refused = await t
+      .agent()
+      .post('/api/auth/dev-login')
+      .send({ email: 'newcomer3@brand.test', faireToken: SANDBOX_DEFAULTS.brand3Token })
+      .expect(409);
+    expect(refused.body.message).toBe(held);
+
+    // Taken between the sign-in and the company: the company's creation says it, not a silent "Not connected".
+    const early = await t.signIn('early4@brand.test', 'Early', SANDBOX_DEFAULTS.brand4Token);
+    await t.companyAdmin('holder4@brand.test', 'Holder Four', SANDBOX_DEFAULTS.brand4Token);
+    const created = await early.post('/api/company/create').send({ name: 'Late Four' }).expect(200);
+    expect(created.body.message).toBe(held);
+    expect((await early.get('/api/faire/connection').expect(200)).body.status).toBe('NOT_CONNECTED');
+  });
 });

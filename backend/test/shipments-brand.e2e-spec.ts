@@ -190,7 +190,7 @@ describe('shipments per Faire brand', () => {
     for (;;) {
       const { rows: waiting } = await t.db.query(
         `SELECT count(*)::int AS n FROM shipments
-          WHERE company_id = $1 AND status = 'PENDING' AND error_message LIKE 'Waiting to retry%'`,
+          WHERE company_id = $1 AND status = 'PENDING' AND last_fault = '403 page'`,
         [companyId],
       );
       if (waiting[0].n === 5) break;

@@ -1,98 +1,9 @@
 import { SANDBOX_FIXTURES } from '@portal/faire-sandbox';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Redis } from 'ioredis';
+import { freePort, PrivateRedis } from './helpers/private-redis.js';
 import { csv, ledgerCounts, today, unfinished, upload, waitForTerminal } from './helpers/shipments.js';
 import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
 
 const f = SANDBOX_FIXTURES.brand1;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * A Redis server of this test's own (no persistence, like the machine's), so it can really be killed and
- * started again without touching the Redis other suites use.
- */
-class PrivateRedis {
-  private child?: ChildProcess;
-  private readonly dir = mkdtempSync(join(tmpdir(), 'portal-redis-'));
-
-  constructor(readonly port: number) {}
-
-  get url(): string {
-    return `redis://127.0.0.1:${this.port}`;
-  }
-
-  async start(): Promise<void> {
-    this.child = spawn(
-      'redis-server',
-      [
-        '--port',
-        String(this.port),
-        '--bind',
-        '127.0.0.1',
-        '--save',
-        '',
-        '--appendonly',
-        'no',
-        '--dir',
-        this.dir,
-      ],
-      { stdio: 'ignore' },
-    );
-    let failed: Error | undefined;
-    this.child.once('error', (err) => {
-      failed = new Error(`This test runs its own redis-server, which could not be started: ${err.message}`);
-    });
-    const probe = new Redis(this.url, {
-      lazyConnect: true,
-      maxRetriesPerRequest: 0,
-      retryStrategy: () => null,
-    });
-    const deadline = Date.now() + 10_000;
-    try {
-      for (;;) {
-        try {
-          await probe.connect();
-          if ((await probe.ping()) === 'PONG') return;
-        } catch {
-          if (failed) throw failed;
-          if (Date.now() > deadline) throw new Error(`redis-server on port ${this.port} did not start`);
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
-    } finally {
-      probe.disconnect();
-    }
-  }
-
-  /** SIGKILL: everything in memory (every queued job, every rate-limit slot) is gone. */
-  async kill(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGKILL');
-    await exited;
-  }
-
-  async stop(): Promise<void> {
-    await this.kill();
-    rmSync(this.dir, { recursive: true, force: true });
-  }
-}
 
 describe('Redis killed and started again mid-run', () => {
   let redis: PrivateRedis;

@@ -94,7 +94,7 @@ describe('a staged slice holding rows Postgres refuses', () => {
     ]);
 
     const done = await t.app.get(ShipmentQueueing).materialize(uploadId);
-    expect(done).toEqual({ queued: 4, repeats: 0 });
+    expect(done).toEqual({ queued: 4, repeats: 0, unqueued: 0 });
     const errors = await t.db.query<{ row_number: number; valid: boolean; errors: { message: string }[] }>(
       'SELECT row_number, valid, errors FROM upload_rows WHERE upload_id = $1 ORDER BY row_number',
       [uploadId],

@@ -9,9 +9,9 @@ const f = SANDBOX_FIXTURES.brand1;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * One retry layer (decision 0021): the Faire client makes one attempt per call and BullMQ retries the
- * job. A 429's Retry-After delays the job by that long, with no connection or advisory lock held while
- * it waits.
+ * One retry layer (decisions 0021, 0037): the Faire client makes one attempt per call and the job waits
+ * in the queue's delayed set. A 429's Retry-After delays the job by that long, with no connection or
+ * advisory lock held while it waits.
  */
 describe('shipment jobs retried by the queue, not by the client', () => {
   let t: TestApp;
@@ -49,8 +49,15 @@ describe('shipment jobs retried by the queue, not by the client', () => {
   }
 
   async function rowOf(code: string) {
-    const { rows } = await t.db.query<{ status: string; error_message: string | null }>(
-      'SELECT status, error_message FROM shipments WHERE company_id = $1 AND tracking_number = $2',
+    const { rows } = await t.db.query<{
+      status: string;
+      error_message: string | null;
+      last_fault: string | null;
+      fault_count: number;
+      retry_since: Date | null;
+    }>(
+      `SELECT status, error_message, last_fault, fault_count, retry_since FROM shipments
+        WHERE company_id = $1 AND tracking_number = $2`,
       [companyId, code],
     );
     return rows[0]!;
@@ -76,10 +83,17 @@ describe('shipment jobs retried by the queue, not by the client', () => {
 
     // While it waits: the row says so, the job is delayed in Redis, no advisory lock is held.
     await sleep(1000);
-    expect(await rowOf(code)).toMatchObject({ status: 'PENDING' });
-    expect((await rowOf(code)).error_message).toMatch(/^Waiting to retry: /);
+    // A 429 is not a fault: it starts no retry window and grows no backoff (decision 0037).
+    expect(await rowOf(code)).toMatchObject({
+      status: 'PENDING',
+      last_fault: '429',
+      fault_count: 0,
+      retry_since: null,
+    });
     const delayed = (await queue.getJobs(['delayed'])).filter((j) => j.name === SHIPMENT_JOBS.CREATE);
     expect(delayed).toHaveLength(1);
+    // And it used none of the job's attempts.
+    expect(delayed[0]!.attemptsMade).toBe(0);
     // Locks are counted only while the job is still delayed, checked after each count: once the job is
     // taken again, its new attempt holds the order's lock, as it should.
     const stillDelayed = async () =>
@@ -100,14 +114,14 @@ describe('shipment jobs retried by the queue, not by the client', () => {
     const retried = callsTo(createPath);
     expect(retried).toHaveLength(2);
     expect(retried[1]!.line).toContain(' 200 ');
-    // Not before the Retry-After (the exponential backoff alone would have been 2 s).
+    // Not before the Retry-After (the backoff after a fault would have been 2 s).
     expect(retried[1]!.at - throttled[0]!.at).toBeGreaterThanOrEqual(4800);
     await waitForTerminal(t, companyId, 20_000);
     expect(await rowOf(code)).toMatchObject({ status: 'SUCCESS' });
     expect(t.sandbox.getOrder(order.id)!.shipments.filter((s) => s.tracking_code === code)).toHaveLength(1);
   }, 60_000);
 
-  it('a 5xx on the read: one request per attempt, the next attempt after the queue backoff', async () => {
+  it('a 5xx on the read: one request per try, the next try after the backoff', async () => {
     const order = t.sandbox.createOrder('brand1', { state: 'PROCESSING' });
     const code = tracking('FX');
     const readPath = new RegExp(`GET /external-api/v2/orders/${order.id} `);
@@ -116,7 +130,7 @@ describe('shipment jobs retried by the queue, not by the client', () => {
     await upload(admin, csv([[order.id, code, 'UPS', today(), '1.00']])).expect(200);
     const deadline = Date.now() + 20_000;
     while (callsTo(readPath).length === 0 && Date.now() < deadline) await sleep(50);
-    // The client tried once; nothing more until BullMQ's backoff (2 s) has passed.
+    // The client tried once; nothing more until the backoff (2 s, SHIPMENT_RETRY_BASE_MS) has passed.
     await sleep(1500);
     expect(callsTo(readPath)).toHaveLength(1);
     t.sandbox.knobs.reset();

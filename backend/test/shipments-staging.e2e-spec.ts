@@ -157,7 +157,7 @@ describe('big uploads: stored first, turned into shipments exactly once', () => 
       );
       await t.db.query('DROP TRIGGER cut_off ON upload_batches');
       const again = await service.materialize(uploadId);
-      expect(again).toEqual({ queued: rows.length, repeats: 0 });
+      expect(again).toEqual({ queued: rows.length, repeats: 0, unqueued: 0 });
       const stored = await t.db.query<{ row_number: number; tracking_number: string }>(
         'SELECT row_number, tracking_number FROM shipments WHERE upload_id = $1 ORDER BY row_number',
         [uploadId],

@@ -219,8 +219,17 @@ describe('upload results: list, summary, rows, failed rows, retry', () => {
     expect(rows.body.rows[0]).toMatchObject({
       status: 'PENDING',
       waitingOnFaire: true,
-      reason: 'Faire is not answering; retrying automatically',
+      lastFault: expect.stringMatching(/^50[03]$/),
+      reason: expect.stringMatching(
+        /^Still sending: Faire is having trouble \(last: 50[03], next try in \d+ (s|min)\)$/,
+      ),
     });
+    expect(s.body.lastFault).toMatch(/^50[03]$/);
+    // The history says the same.
+    const history = await admin.get(`/api/shipments?uploadId=${id}`).expect(200);
+    expect(history.body.shipments[0].errorMessage).toMatch(
+      /^Still sending: Faire is having trouble \(last: 50[03], /,
+    );
     t.sandbox.knobs.reset();
     await waitForTerminal(t, companyId);
     const done = await admin.get(`/api/shipments/uploads/${id}`).expect(200);

@@ -10,6 +10,8 @@ const SLOWEST = [
   'shipments-crash.e2e-spec.ts',
   'shipments-crash-again.e2e-spec.ts',
   'shipments-reliability.e2e-spec.ts',
+  'shipments-storm.e2e-spec.ts',
+  'account-permits-handover.e2e-spec.ts',
   'schedules-fleet.e2e-spec.ts',
   'faire-connect.e2e-spec.ts',
   'digest-workers.e2e-spec.ts',

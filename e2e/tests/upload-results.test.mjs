@@ -305,7 +305,7 @@ describe('every upload ends in an answer a person can act on', () => {
       const results = page.getByRole('dialog', { name: 'Upload Results' });
       await results
         .getByTestId('issue-row-2')
-        .getByText(/Faire is not answering; retrying automatically, next try in \d+ s/)
+        .getByText(/Still sending: Faire is having trouble \(last: 50[03], next try in \d+ (s|min)\)/)
         .waitFor({ timeout: 30_000 });
       await screenshot(page, 'results-04-retrying');
     } finally {

@@ -15,6 +15,7 @@ import { UploadCurrency1764200000800 } from './1764200000800-upload-currency.js'
 import { FileReading1764300002200 } from './1764300002200-file-reading.js';
 import { OrdersCurrencySearch1764300002201 } from './1764300002201-orders-currency-search.js';
 import { ActivityActorRole1764300002202 } from './1764300002202-activity-actor-role.js';
+import { ShipmentPatience1764300002400 } from './1764300002400-shipment-patience.js';
 
 /** Migrations in order. `npm run db:generate` writes new files; add each one here. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   FileReading1764300002200,
   OrdersCurrencySearch1764300002201,
   ActivityActorRole1764300002202,
+  ShipmentPatience1764300002400,
 ];

@@ -16,6 +16,7 @@ import {
   LinearProgress,
   Typography,
 } from '@mui/material';
+import { stillSendingText } from '@portal/shipment-rules';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../api/request';
 import { useNow } from '../dashboard/useNow';
@@ -36,13 +37,19 @@ export interface UploadResultsViewProps {
 
 const n = (value: number) => value.toLocaleString('en-US');
 
-/** "next try in 40 s", counted down from what the server said when it answered. */
-export function waitingText(secondsAtFetch: number | null, fetchedAt: number, now: number): string {
-  const base = 'Faire is not answering; retrying automatically';
-  if (secondsAtFetch === null) return base;
+/**
+ * "Still sending: Faire is having trouble (last: 503, next try in 4 min)", counted down from what the
+ * server said when it answered.
+ */
+export function waitingText(
+  secondsAtFetch: number | null,
+  fetchedAt: number,
+  now: number,
+  lastFault: string | null = null,
+): string {
+  if (secondsAtFetch === null) return stillSendingText(lastFault, null);
   const elapsed = Math.max(0, Math.floor((now - fetchedAt) / 1000));
-  const left = Math.max(1, secondsAtFetch - elapsed);
-  return `${base}, next try in ${left} s`;
+  return stillSendingText(lastFault, Math.max(1, secondsAtFetch - elapsed));
 }
 
 function StatusCount(props: {
@@ -192,7 +199,7 @@ export function UploadResultsView({
     trackingNumber: r.trackingNumber,
     waiting: r.waitingOnFaire,
     reason: r.waitingOnFaire
-      ? waitingText(r.nextRetryInSeconds, issues.dataUpdatedAt, now)
+      ? waitingText(r.nextRetryInSeconds, issues.dataUpdatedAt, now, r.lastFault ?? null)
       : (r.reason ?? statusReason(r.status)),
   }));
   const rows = [...localIssues, ...serverRows].sort((a, b) => a.row - b.row);
@@ -291,7 +298,7 @@ export function UploadResultsView({
         {waiting && s ? (
           <Alert severity="info" data-testid="waiting-on-faire" sx={{ mb: 2.5 }}>
             {s.waitingOnFaire === 1 ? '1 row is' : `${n(s.waitingOnFaire)} rows are`} waiting on Faire.{' '}
-            {waitingText(s.nextRetryInSeconds, fetchedAt, now)}.
+            {waitingText(s.nextRetryInSeconds, fetchedAt, now, s.lastFault ?? null)}.
           </Alert>
         ) : null}
 

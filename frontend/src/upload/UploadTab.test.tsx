@@ -289,9 +289,10 @@ describe('UploadTab', () => {
                   issue({
                     row: 2,
                     status: 'PENDING',
-                    reason: 'Faire is not answering; retrying automatically',
+                    reason: 'Still sending: Faire is having trouble (last: 503, next try in 40 s)',
                     waitingOnFaire: true,
                     nextRetryInSeconds: 40,
+                    lastFault: '503',
                     retryable: false,
                   }),
                 ]
@@ -334,7 +335,7 @@ describe('UploadTab', () => {
     );
     expect((await results.findByTestId('progress-pending')).textContent).toBe('1');
     expect((await results.findByTestId('issue-row-2')).textContent).toContain(
-      'Faire is not answering; retrying automatically, next try in 40 s',
+      'Still sending: Faire is having trouble (last: 503, next try in 40 s)',
     );
     expect(results.getByTestId('waiting-on-faire')).toBeTruthy();
     // Polled again without a reload: the waiting row turned SUCCESS and left the list.

@@ -31,6 +31,8 @@ export interface UploadSummary {
   waitingOnFaire: number;
   nextRetryAt: string | null;
   nextRetryInSeconds: number | null;
+  /** The last trouble of the rows waiting on Faire, in short ("503", "429", "timeout"). */
+  lastFault?: string | null;
   done: boolean;
   state: 'DONE' | 'IN_PROGRESS';
 }
@@ -50,6 +52,7 @@ export interface UploadRowView {
   waitingOnFaire: boolean;
   nextRetryAt: string | null;
   nextRetryInSeconds: number | null;
+  lastFault?: string | null;
 }
 
 export interface UploadsPage {

@@ -88,6 +88,9 @@ export interface UploadResult {
   invalidRows: number;
   duplicateRows: number;
   queued: number;
+  /** Redis was away: the rows are saved and are sent once the queue is back; `notice` says so. */
+  queueUnavailable?: boolean;
+  notice?: string;
   encoding?: string;
   preview: { valid: UploadPreviewRow[]; invalid: UploadPreviewRow[] };
 }

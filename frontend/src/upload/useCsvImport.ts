@@ -276,9 +276,10 @@ export function useCsvImport() {
       { file, mapping: step.savedMapping ? undefined : mapping },
       {
         onSuccess: (result) => {
+          const counts = `${result.validRows} valid rows found, ${result.invalidRows} with issues`;
           toast({
             title: 'CSV uploaded successfully',
-            description: `${result.validRows} valid rows found, ${result.invalidRows} with issues`,
+            description: result.notice ? `${counts}. ${result.notice}` : counts,
             variant: 'success',
           });
           setStep({ kind: 'results', uploadId: result.uploadId, fileName: result.filename });

@@ -145,3 +145,4 @@ export {
   type DateOrderExample,
   type DateOrderFallback,
 } from './date-order.js';
+export { STILL_SENDING_PREFIX, stillSendingText, waitInWords } from './still-sending.js';

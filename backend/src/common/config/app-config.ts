@@ -70,6 +70,11 @@ export interface AppConfig {
     lockMs: number;
     recoveryAfterMs: number;
     recoveryIntervalMs: number;
+    /** Transient Faire faults are tried again for this long from the first one (decision 0037). */
+    retryWindowMs: number;
+    /** The first wait after a transient fault; it doubles per fault up to retryMaxDelayMs. */
+    retryBaseMs: number;
+    retryMaxDelayMs: number;
   };
   /** Abuse limits: requests per window, per IP and per signed-in user (null: not limited that way). */
   rateLimits: {
@@ -158,6 +163,9 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
       jobsPerAccount: env.SHIPMENT_JOBS_PER_ACCOUNT,
       recoveryAfterMs: env.SHIPMENT_RECOVERY_AFTER_MS,
       recoveryIntervalMs: env.SHIPMENT_RECOVERY_INTERVAL_MS,
+      retryWindowMs: env.SHIPMENT_RETRY_WINDOW_MS,
+      retryBaseMs: env.SHIPMENT_RETRY_BASE_MS,
+      retryMaxDelayMs: env.SHIPMENT_RETRY_MAX_DELAY_MS,
     },
     marketplace: {
       apiBaseUrl: env.FAIRE_API_BASE_URL ?? null,

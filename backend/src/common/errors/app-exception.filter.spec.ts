@@ -3,11 +3,15 @@ import { jest } from '@jest/globals';
 import { AppError } from './app-error.js';
 import { AppExceptionFilter } from './app-exception.filter.js';
 
-function run(exception: unknown) {
+function run(exception: unknown, filter = new AppExceptionFilter()) {
   const res = {
     headersSent: false,
     statusCode: 0,
     body: undefined as unknown,
+    headers: {} as Record<string, string>,
+    setHeader(name: string, value: string) {
+      this.headers[name.toLowerCase()] = value;
+    },
     status(code: number) {
       this.statusCode = code;
       return this;
@@ -24,7 +28,7 @@ function run(exception: unknown) {
   const host = {
     switchToHttp: () => ({ getResponse: () => res, getRequest: () => req }),
   } as unknown as ArgumentsHost;
-  new AppExceptionFilter().catch(exception, host);
+  filter.catch(exception, host);
   return res;
 }
 
@@ -65,5 +69,32 @@ describe('AppExceptionFilter', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.body).toMatchObject({ message: 'The request body is not valid JSON' });
+  });
+
+  it('answers a database outage 503 with Retry-After, logged once as a warning, not as errors', () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    try {
+      const filter = new AppExceptionFilter();
+      const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+        code: 'ECONNREFUSED',
+      });
+      for (const err of [
+        refused,
+        { message: 'query failed', driverError: refused },
+        new Error('Connection terminated'),
+      ]) {
+        const res = run(err, filter);
+        expect(res.statusCode).toBe(503);
+        expect(res.body).toEqual({ message: 'Service temporarily unavailable', code: 'SERVICE_UNAVAILABLE' });
+        expect(res.headers['retry-after']).toBe('5');
+      }
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]![0])).toMatch(/database is unavailable/);
+      expect(error).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
+    }
   });
 });

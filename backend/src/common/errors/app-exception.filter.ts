@@ -1,8 +1,16 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { isDatabaseUnavailable } from '../database/unavailable.js';
 import { BODY_TOO_LARGE_MESSAGE, FILE_TOO_LARGE_MESSAGE } from '../http/edge.middleware.js';
 import { AppError } from './app-error.js';
+
+/** What a request is told while the database (or a health check's dependency) is away (decision 0039). */
+export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable';
+/** Seconds a client is asked to wait before trying again. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+/** An outage is over when no request met it for this long; the next one is logged again. */
+const OUTAGE_QUIET_MS = 30_000;
 
 interface ErrorBody {
   message: string;
@@ -13,11 +21,15 @@ interface ErrorBody {
 
 /**
  * Maps every error to `{message}` (+ a code). Unknown errors become a 500 with an error id that is
- * logged with the stack; the body never carries a stack or internal text.
+ * logged with the stack; the body never carries a stack or internal text. The database being away is
+ * not an unknown error: every request that meets it (the session is read first, so any signed-in one)
+ * is answered 503 "Service temporarily unavailable" with Retry-After, logged once per outage.
  */
 @Catch()
 export class AppExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
+  /** When a request last met the database away (0: not in an outage). */
+  private outageSeenAt = 0;
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
@@ -28,10 +40,22 @@ export class AppExceptionFilter implements ExceptionFilter {
       res.end();
       return;
     }
+    if (status === 503) res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     res.status(status).json(body);
   }
 
+  private databaseAway(exception: unknown): { status: number; body: ErrorBody } {
+    const now = Date.now();
+    if (now - this.outageSeenAt > OUTAGE_QUIET_MS) {
+      const reason = exception instanceof Error ? exception.message : String(exception);
+      this.logger.warn(`The database is unavailable (${reason}); answering 503 until it is back`);
+    }
+    this.outageSeenAt = now;
+    return { status: 503, body: { message: UNAVAILABLE_MESSAGE, code: 'SERVICE_UNAVAILABLE' } };
+  }
+
   private toResponse(exception: unknown, req: Request): { status: number; body: ErrorBody } {
+    if (isDatabaseUnavailable(exception)) return this.databaseAway(exception);
     if (exception instanceof AppError) {
       return {
         status: exception.status,
@@ -56,7 +80,7 @@ export class AppExceptionFilter implements ExceptionFilter {
       }
       if (status === 503 && typeof response === 'object') {
         // Deliberate "unavailable" answers (the health check) carry their own details.
-        return { status, body: { message: 'Service unavailable', code: 'SERVICE_UNAVAILABLE', ...response } };
+        return { status, body: { message: UNAVAILABLE_MESSAGE, code: 'SERVICE_UNAVAILABLE', ...response } };
       }
       if (status >= 500) return this.unknown(exception, req);
       if (status === 400) message = MULTIPART_MESSAGES[message] ?? message;

@@ -48,7 +48,7 @@ export class AbuseLimitGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(REDIS) redis: Redis,
+    @Inject(REDIS) private readonly redis: Redis,
   ) {
     this.counter = new WindowCounter(redis, config.queuePrefix);
   }
@@ -72,6 +72,16 @@ export class AbuseLimitGuard implements CanActivate {
     const userId = req.session?.userId;
     if (limits.perUser !== null && userId) {
       checks.push({ key: `${category}:user:${userId}`, limit: limits.perUser });
+    }
+    // Redis known to be away: limits pause at once, not after REDIS_WAIT_MS (an upload answers within
+    // seconds during an outage, decision 0039). A connection not yet made (lazy) is not an outage.
+    if (
+      this.redis.status === 'reconnecting' ||
+      this.redis.status === 'end' ||
+      this.redis.status === 'close'
+    ) {
+      this.warnOnce(new Error(`Redis connection ${this.redis.status}`));
+      return true;
     }
     let blockedFor = 0;
     for (const { key, limit } of checks) {

@@ -19,7 +19,8 @@ export class SessionMiddleware implements OnApplicationShutdown {
   readonly handler: RequestHandler;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.pool = new pg.Pool({ connectionString: config.databaseUrl, max: 5 });
+    // A database that does not answer fails the request within seconds (answered 503, decision 0039).
+    this.pool = new pg.Pool({ connectionString: config.databaseUrl, max: 5, connectionTimeoutMillis: 5000 });
     // A dropped idle connection (database restart) must not crash the process; the pool reconnects.
     this.pool.on('error', (err) => this.logger.warn(`Session store connection lost: ${err.message}`));
     // Reading a session also reads its user and their membership, in the same statement (decision 0026).

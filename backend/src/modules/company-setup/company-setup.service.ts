@@ -6,7 +6,7 @@ import type { AuthContext } from '../../common/http/auth-context.js';
 import { ActivityService } from '../activity/index.js';
 import { AuthService, type CurrentUserView } from '../auth/index.js';
 import { CompanyMembers, CompanyRecords } from '../companies/index.js';
-import { CompanyConnections } from '../marketplace/index.js';
+import { BRAND_HELD_MESSAGE, CompanyConnections } from '../marketplace/index.js';
 
 /** A signed-in person without a company creates one and becomes its admin. */
 @Injectable()
@@ -21,9 +21,13 @@ export class CompanySetupService {
   ) {}
 
   /** Creates a company; the creator becomes its COMPANY_ADMIN. A person belongs to one company. */
-  async create(caller: AuthContext, requestedName: string | undefined): Promise<CurrentUserView> {
+  async create(
+    caller: AuthContext,
+    requestedName: string | undefined,
+  ): Promise<CurrentUserView & { message?: string }> {
     if (caller.companyId) throw new AppError('CONFLICT', 'You already belong to a company');
     const name = requestedName?.trim() || `${caller.name}'s Company`;
+    let signInConnection = 'none' as 'adopted' | 'held' | 'none';
     try {
       await this.db.transaction(async (tx) => {
         const scope = await this.companies.create(name, caller.userId, tx);
@@ -34,7 +38,7 @@ export class CompanySetupService {
         );
         // A developer token given at sign-in becomes the new company's connection, unless another
         // company already holds that brand (one brand, one company).
-        await this.connections.adoptSignInConnection(scope, caller.userId, tx);
+        signInConnection = await this.connections.adoptSignInConnection(scope, caller.userId, tx);
       });
     } catch (err) {
       if ((err as { code?: string }).code === '23505') {
@@ -42,6 +46,8 @@ export class CompanySetupService {
       }
       throw err;
     }
-    return this.auth.currentUser(caller.userId);
+    const view = await this.auth.currentUser(caller.userId);
+    // Said in the OAuth path's words, not left as a company that shows "Not connected" without a reason.
+    return signInConnection === 'held' ? { ...view, message: BRAND_HELD_MESSAGE } : view;
   }
 }

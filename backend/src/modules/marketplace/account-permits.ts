@@ -64,22 +64,30 @@ return redis.call('ZADD', KEYS[1], 'XX', now + tonumber(ARGV[2]), ARGV[1])
 `;
 
 /**
+ * A permit is a short lease, renewed every PERMIT_RENEW_MS while its job runs: a worker killed with -9
+ * stops renewing, and its permits return within PERMIT_LEASE_MS, with no sweep to wait for (decision
+ * 0038; the brand's next job starts a second or so later). A worker whose event loop stalls longer than
+ * the lease can lose a permit it still uses: its account then runs one job more than its share for a
+ * moment; Faire's rate still holds (every call takes a slot of the shared limiter) and each shipment stays
+ * single (the order's lock and the read before every create).
+ */
+export const PERMIT_LEASE_MS = 4000;
+const PERMIT_RENEW_MS = 1000;
+
+/**
  * How many jobs may work for one Faire account at the same time, across every worker. A job that
  * would only wait for its account's rate limit gives its worker slot back instead, so one company's big
- * file cannot hold every slot while another company's rows wait. Leases expire (a dead worker's
- * permit lapses after twice SHIPMENT_LOCK_MS).
+ * file cannot hold every slot while another company's rows wait.
  */
 @Injectable()
 export class AccountJobPermits {
   /** A permit lapses this long after its holder stops renewing it (e.g. the worker died). */
-  private readonly leaseMs: number;
+  private readonly leaseMs = PERMIT_LEASE_MS;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {
-    this.leaseMs = Math.max(2000, config.shipments.lockMs * 2);
-  }
+  ) {}
 
   private key(account: string): string {
     return `${this.config.queuePrefix}:faire-active:${account}`;
@@ -131,12 +139,9 @@ export class AccountJobPermits {
     );
     if (answer !== 1) return { ahead: answer < 0 ? -answer - 1 : 0 };
     // Renewed while the job runs, so a long job keeps its permit and a dead worker's permit lapses.
-    const renew = setInterval(
-      () => {
-        void this.redis.eval(RENEW, 1, key, member, this.leaseMs).catch(() => undefined);
-      },
-      Math.max(500, Math.floor(this.leaseMs / 3)),
-    );
+    const renew = setInterval(() => {
+      void this.redis.eval(RENEW, 1, key, member, this.leaseMs).catch(() => undefined);
+    }, PERMIT_RENEW_MS);
     renew.unref();
     return {
       release: async () => {

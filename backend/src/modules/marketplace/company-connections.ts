@@ -179,17 +179,28 @@ export class CompanyConnections {
    * the new company's connection, unless another company already holds that brand (one brand, one
    * company); the creator's other sign-in connections go.
    */
-  async adoptSignInConnection(scope: CompanyScope, userId: string, tx: EntityManager): Promise<void> {
-    await scopedQuery(
+  async adoptSignInConnection(
+    scope: CompanyScope,
+    userId: string,
+    tx: EntityManager,
+  ): Promise<'adopted' | 'held' | 'none'> {
+    const adopted = await scopedQuery<unknown[]>(
       tx,
       scope,
       `UPDATE marketplace_connections mc SET company_id = $1, user_id = NULL, connected_by = $2, updated_at = now()
         WHERE mc.user_id = $2 AND mc.company_id IS NULL
           AND NOT EXISTS (SELECT 1 FROM marketplace_connections o
-                           WHERE o.brand_id = mc.brand_id AND o.company_id IS NOT NULL AND o.status <> 'DISCONNECTED')`,
+                           WHERE o.brand_id = mc.brand_id AND o.company_id IS NOT NULL AND o.status <> 'DISCONNECTED')
+        RETURNING mc.id`,
       [userId],
     );
-    await tx.query('DELETE FROM marketplace_connections WHERE user_id = $1 AND company_id IS NULL', [userId]);
+    const left: unknown[] = await tx.query(
+      'DELETE FROM marketplace_connections WHERE user_id = $1 AND company_id IS NULL RETURNING id',
+      [userId],
+    );
+    if (rowsOf(adopted).length) return 'adopted';
+    // A token given at sign-in whose brand another company connected since: not adopted, and said so.
+    return rowsOf(left).length ? 'held' : 'none';
   }
 
   /** Marks the company's connection failed with the reason shown to its people (none: nothing changes). */
@@ -207,6 +218,16 @@ export class CompanyConnections {
       { id: connectionId },
       { status: 'FAILED', lastError: reason, lastCheckedAt: this.clock.now() },
     );
+  }
+
+  /** Whether any company holds a live connection to this brand (a person without a company asks). */
+  async heldByAnyCompany(brandId: string): Promise<boolean> {
+    const rows: unknown[] = await this.repo.query(
+      `SELECT 1 FROM marketplace_connections
+        WHERE brand_id = $1 AND company_id IS NOT NULL AND status <> 'DISCONNECTED' LIMIT 1`,
+      [brandId],
+    );
+    return rows.length > 0;
   }
 
   /** Another company's live connection to this brand, if any (its id only: never shown to the caller). */
@@ -279,4 +300,9 @@ export function normaliseLocale(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const locale = value.trim().replace(/_/g, '-');
   return /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/.test(locale) ? locale : null;
+}
+
+/** Rows of a raw UPDATE/DELETE ... RETURNING (the pg driver answers [rows, count] for those). */
+function rowsOf(result: unknown): unknown[] {
+  return Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as unknown[]) : (result as unknown[]);
 }

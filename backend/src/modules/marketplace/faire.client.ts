@@ -70,6 +70,8 @@ export function accountKeyForToken(token: string): string {
 @Injectable()
 export class FaireClient {
   private readonly logger = new Logger('FaireClient');
+  /** When Faire last answered a call of each account in this process (a result or a refusal). */
+  private readonly answeredAt = new Map<string, number>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -224,8 +226,11 @@ export class FaireClient {
     await this.slot(account);
     this.shutdown.throwIfStopping();
     try {
-      return await this.once<T>(account, opts);
+      const answer = await this.once<T>(account, opts);
+      this.answeredAt.set(account.key, Date.now());
+      return answer;
     } catch (err) {
+      if (err instanceof FaireError && !err.transient) this.answeredAt.set(account.key, Date.now());
       if (err instanceof FaireError && err.kind === 'RATE_LIMITED') {
         await this.limiter.penalise(account.key, err.retryAfterMs ?? THROTTLED_DEFAULT_MS);
       }
@@ -234,6 +239,15 @@ export class FaireClient {
       }
       throw err;
     }
+  }
+
+  /**
+   * Whether Faire answered a call of this account (a result or a refusal, not a 429, 5xx or timeout)
+   * within `ms`, in this process: a fault then is Faire being flaky, not down (decision 0037).
+   */
+  answeredWithin(accountKey: string, ms: number): boolean {
+    const at = this.answeredAt.get(accountKey);
+    return at !== undefined && Date.now() - at <= ms;
   }
 
   /**

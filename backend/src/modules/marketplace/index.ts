@@ -3,7 +3,7 @@ export { MarketplaceModule } from './marketplace.module.js';
 export { AccountJobPermits, type PermitWaiter } from './account-permits.js';
 export { CompanyConnections, type CompanyAccount, type ConnectionOverview } from './company-connections.js';
 export { ConnectionOrders, type ConnectionOrdersSource } from './connection-ports.js';
-export { ConnectionWriter } from './connection-writer.js';
+export { BRAND_HELD_MESSAGE, ConnectionWriter } from './connection-writer.js';
 export { MarketplaceConnection } from './entities/marketplace-connection.entity.js';
 export { MarketplaceTokenRevocation } from './entities/marketplace-token-revocation.entity.js';
 export { FaireClient, type FaireAccount } from './faire.client.js';

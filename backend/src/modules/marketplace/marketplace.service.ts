@@ -74,6 +74,11 @@ export class MarketplaceService implements MarketplaceLinker {
     if (m && m.role !== 'COMPANY_ADMIN') throw new AppError('FORBIDDEN', ADMIN_ONLY);
     const profile = await this.profileFor(credentials);
     if (!m) {
+      // Another company holds this brand: said now, in the OAuth path's words, not found out later as a
+      // company that shows "Not connected" (one brand, one company).
+      if (await this.connections.heldByAnyCompany(profile.brand_id)) {
+        throw new AppError('CONFLICT', BRAND_HELD_MESSAGE);
+      }
       await this.writer.savePending(user.userId, credentials, profile);
       return `Connected to Faire as ${profile.name}`;
     }

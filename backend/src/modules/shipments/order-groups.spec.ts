@@ -48,25 +48,42 @@ describe('create jobs carry their orders', () => {
   it("the worker takes a job's orders as queued, less rows no longer pending", () => {
     const rows = [row('1', 'A'), row('3', 'A', 'SUCCESS'), row('2', 'B'), row('4', 'C', 'FAILED')];
     expect(ordersOfJob(createJob([['1', '3'], ['2'], ['4']]), rows)).toEqual([
-      { companyId: 'c1', orderId: 'A', ids: ['1'] },
-      { companyId: 'c1', orderId: 'B', ids: ['2'] },
+      { companyId: 'c1', orderId: 'A', ids: ['1'], dueAt: null },
+      { companyId: 'c1', orderId: 'B', ids: ['2'], dueAt: null },
     ]);
   });
 
   it('groups the rows of an earlier-shape job by company and order', () => {
     const rows = [row('1', 'A'), row('2', 'B'), row('3', 'A'), row('4', 'A', 'PENDING', 'c2')];
     expect(ordersOfJob({ shipmentIds: ['1', '2', '3', '4', 'gone'] }, rows)).toEqual([
-      { companyId: 'c1', orderId: 'A', ids: ['1', '3'] },
-      { companyId: 'c1', orderId: 'B', ids: ['2'] },
-      { companyId: 'c2', orderId: 'A', ids: ['4'] },
+      { companyId: 'c1', orderId: 'A', ids: ['1', '3'], dueAt: null },
+      { companyId: 'c1', orderId: 'B', ids: ['2'], dueAt: null },
+      { companyId: 'c2', orderId: 'A', ids: ['4'], dueAt: null },
     ]);
   });
 
   it('never works two orders under one lock: a queued order whose rows disagree is grouped again', () => {
     const rows = [row('1', 'A'), row('2', 'B'), row('3', 'A')];
     expect(ordersOfJob({ shipmentIds: ['1', '2', '3'], orderSizes: [3] }, rows)).toEqual([
-      { companyId: 'c1', orderId: 'A', ids: ['1', '3'] },
-      { companyId: 'c1', orderId: 'B', ids: ['2'] },
+      { companyId: 'c1', orderId: 'A', ids: ['1', '3'], dueAt: null },
+      { companyId: 'c1', orderId: 'B', ids: ['2'], dueAt: null },
     ]);
+  });
+
+  it('an order whose rows wait on Faire is due when its first row is; a row with no wait makes it due now', () => {
+    const waiting = (id: string, order: string, ms: number): JobRow => ({ ...row(id, order), due_in_ms: ms });
+    const rows = [waiting('1', 'A', 4000), waiting('2', 'A', 2000), waiting('3', 'B', 5000), row('4', 'B')];
+    const before = Date.now();
+    const [a, b] = ordersOfJob(
+      createJob([
+        ['1', '2'],
+        ['3', '4'],
+      ]),
+      rows,
+    );
+    expect(a!.dueAt).toBeGreaterThanOrEqual(before + 2000);
+    expect(a!.dueAt).toBeLessThan(before + 3000);
+    expect(b!.dueAt).toBeNull();
+    expect(ordersOfJob(createJob([['1']]), [waiting('1', 'A', 0)])[0]!.dueAt).toBeNull();
   });
 });

@@ -7,14 +7,14 @@ interface PgConnection {
 }
 
 /**
- * Thrown when an attempt should be retried later (throttling, Faire unavailable, an unknown outcome):
- * the job fails this attempt and BullMQ tries again after its backoff, or after `retryAfterMs` when
- * Faire asked for longer (common/queue/retry-backoff.ts).
+ * Thrown when an order should be tried again later without it being a failure (decision 0037): Faire
+ * throttled us, had trouble, or no request slot came; the rows wait PENDING and the job waits in the
+ * queue's delayed set for `delayMs`, using none of its attempts.
  */
 export class RetryLaterError extends Error {
   constructor(
     message: string,
-    readonly retryAfterMs?: number,
+    readonly delayMs: number,
   ) {
     super(message);
     this.name = 'RetryLaterError';

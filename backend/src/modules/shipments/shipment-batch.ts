@@ -9,6 +9,8 @@ export interface OrderWork {
   companyId: string;
   orderId: string;
   ids: string[];
+  /** When its rows' next try is due (epoch ms, this process's clock), or null: now (decision 0037). */
+  dueAt: number | null;
 }
 
 /** What a job's rows say before any lock is taken: enough to take a permit, plan slots and take locks. */
@@ -17,6 +19,8 @@ export interface JobRow {
   company_id: string;
   order_id: string;
   status: string;
+  /** Milliseconds until the row's next try after a fault (0: due), null when it is not waiting. */
+  due_in_ms?: number | null;
 }
 
 /**
@@ -41,9 +45,16 @@ export function ordersOfJob(job: CreateShipmentsJob, rows: readonly JobRow[]): O
         return pending.every((r) => keyOf(r) === key) ? [pending] : groupBy(pending, keyOf);
       })
     : groupBy(pendingOf(job.shipmentIds), keyOf);
+  const now = Date.now();
   return groups
     .filter((g) => g.length > 0)
-    .map((g) => ({ companyId: g[0]!.company_id, orderId: g[0]!.order_id, ids: g.map((r) => r.id) }));
+    .map((g) => ({
+      companyId: g[0]!.company_id,
+      orderId: g[0]!.order_id,
+      ids: g.map((r) => r.id),
+      // The order is due when any of its rows is (a row retried by a person has no wait).
+      dueAt: g.some((r) => !r.due_in_ms) ? null : now + Math.min(...g.map((r) => r.due_in_ms!)),
+    }));
 }
 
 /**
@@ -82,7 +93,9 @@ export async function loadBatch(
   job: CreateShipmentsJob,
 ): Promise<ShipmentBatch | null> {
   const rows: JobRow[] = await db.query(
-    `SELECT id, company_id, order_id, status FROM shipments WHERE id = ANY($1::uuid[])`,
+    `SELECT id, company_id, order_id, status,
+            greatest(0, ceil(extract(epoch FROM next_try_at - now()) * 1000))::int AS due_in_ms
+       FROM shipments WHERE id = ANY($1::uuid[])`,
     [job.shipmentIds],
   );
   if (rows.length === 0) return null;

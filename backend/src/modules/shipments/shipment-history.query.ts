@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import type { CompanyConnections } from '../marketplace/index.js';
-import { isWaitingOnFaire } from './retry-schedule.js';
+import { isWaitingOnFaire, stillSending } from './retry-schedule.js';
 import type { ListShipmentsQuery } from './shipments.dto.js';
 
 /** History counts up to this many matching rows, then reads "10,000+". */
@@ -66,6 +66,8 @@ export async function listShipments(
       uploaded_at: Date;
       status: string;
       error_message: string | null;
+      next_try_at: Date | null;
+      last_fault: string | null;
       currency: string | null;
       brand_name: string | null;
     }[]
@@ -78,7 +80,7 @@ export async function listShipments(
          LEFT JOIN LATERAL (
            SELECT s.id, s.upload_id, s.row_number, s.order_id, s.display_id, s.tracking_number, s.carrier,
                   s.ship_date::text AS ship_date, s.shipping_cost_cents, s.uploaded_at, s.status, s.error_message,
-                  s.brand_name, coalesce(s.currency, u.currency) AS currency
+                  s.next_try_at, s.last_fault, s.brand_name, coalesce(s.currency, u.currency) AS currency
              FROM (SELECT * FROM shipments WHERE ${filter}
                     ORDER BY ${order} LIMIT $${params.length + 2} OFFSET $${params.length + 3}) s
              LEFT JOIN uploads u ON u.id = s.upload_id) page ON true
@@ -93,6 +95,7 @@ export async function listShipments(
   // before that was stored show the connection's now (asked of the marketplace module, which owns it,
   // only when the page has such a row), else USD.
   const companyCurrency = page.some((r) => r.currency === null) ? await connections.currencyOf(scope) : null;
+  const now = new Date();
   return {
     total,
     ...(totalCapped ? { totalCapped: true } : {}),
@@ -112,28 +115,59 @@ export async function listShipments(
       brandName: r.brand_name,
       uploadedAt: r.uploaded_at.toISOString(),
       status: r.status,
-      errorMessage: r.error_message,
+      // A row waiting on Faire says so and when it is tried next (decision 0037); Faire's own words for
+      // the last fault are kept for the reason it ends with if it ever fails.
+      errorMessage: isWaitingOnFaire(r.status, r.next_try_at)
+        ? stillSending(r.last_fault, r.next_try_at!, now)
+        : r.error_message,
     })),
   };
 }
 
 /** Where each row of an upload stands, by file row number (repeats answer with the shipment they repeat). */
-export type RowStatuses = Map<number, { status: string; error: string | null; shipmentId: string }>;
+export type RowStatuses = Map<
+  number,
+  {
+    status: string;
+    error: string | null;
+    shipmentId: string;
+    /** PENDING after a transient fault, with a next try planned (`isWaitingOnFaire`). */
+    waiting: boolean;
+  }
+>;
 
 async function rowStatuses(db: DataSource, scope: CompanyScope, uploadId: string): Promise<RowStatuses> {
   const rows = await scopedQuery<
-    { row_number: number; status: string; error_message: string | null; id: string }[]
+    {
+      row_number: number;
+      status: string;
+      error_message: string | null;
+      next_try_at: Date | null;
+      last_fault: string | null;
+      id: string;
+    }[]
   >(
     db,
     scope,
-    `SELECT s.row_number, s.status, s.error_message, s.id FROM shipments s WHERE s.company_id = $1 AND s.upload_id = $2
+    `SELECT s.row_number, s.status, s.error_message, s.next_try_at, s.last_fault, s.id FROM shipments s WHERE s.company_id = $1 AND s.upload_id = $2
      UNION ALL
-     SELECT ur.row_number, s.status, s.error_message, s.id FROM upload_rows ur JOIN shipments s ON s.id = ur.shipment_id
+     SELECT ur.row_number, s.status, s.error_message, s.next_try_at, s.last_fault, s.id FROM upload_rows ur JOIN shipments s ON s.id = ur.shipment_id
       WHERE ur.upload_id = $2 AND s.company_id = $1`,
     [uploadId],
   );
+  const now = new Date();
   return new Map(
-    rows.map((r) => [r.row_number, { status: r.status, error: r.error_message, shipmentId: r.id }]),
+    rows.map((r) => [
+      r.row_number,
+      {
+        status: r.status,
+        error: isWaitingOnFaire(r.status, r.next_try_at)
+          ? stillSending(r.last_fault, r.next_try_at!, now)
+          : r.error_message,
+        shipmentId: r.id,
+        waiting: isWaitingOnFaire(r.status, r.next_try_at),
+      },
+    ]),
   );
 }
 
@@ -161,7 +195,7 @@ export async function waitForRowStatuses(
   for (;;) {
     const rows = [...statuses.values()];
     const stillPending = rows.filter((s) => s.status === 'PENDING');
-    if (stillPending.length === 0 || stillPending.some((s) => isWaitingOnFaire(s.status, s.error))) break;
+    if (stillPending.length === 0 || stillPending.some((s) => s.waiting)) break;
     if (stillPending.length < pending) {
       pending = stillPending.length;
       progressAt = Date.now();

@@ -1,9 +1,9 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type QueryRunner } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import type { CreateShipmentsJob } from '../../common/queue/queues.js';
 import { CompanyScope } from '../../common/database/company-scope.js';
-import { ShuttingDownError } from '../../common/shutdown.js';
 import {
   AccountJobPermits,
   CompanyConnections,
@@ -20,7 +20,6 @@ import {
   MAX_PER_CALL,
   SHIPPABLE,
   advisoryKey,
-  faireErrorOutcome,
   failRefusedRows,
   finishRows,
   finishRowsAlone,
@@ -33,12 +32,28 @@ import {
 import { JobAccounts, loadBatch, type OrderWork, type ShipmentBatch } from './shipment-batch.js';
 import { normalizeTracking } from './tracking-key.js';
 import { RetryLaterError, SLOT_ROUNDS, withOrderLock } from './order-lock.js';
-import { isDataRefusal, refusalMessage } from './upload-slices.js';
+import {
+  endSpentWindows,
+  settleOrderError,
+  type AttemptContext,
+  type FaultPolicy,
+  type OrderRun,
+} from './shipment-faults.js';
+import { isDataRefusal } from './upload-slices.js';
 
-export interface AttemptContext {
-  /** True on the job's last attempt: a retryable problem then ends the row as FAILED. */
-  lastAttempt: boolean;
+export type { AttemptContext } from './shipment-faults.js';
+
+/** What a job's run left to do: when to run again for its orders still waiting on Faire (epoch ms). */
+export interface BatchOutcome {
+  retryAt: number | null;
 }
+
+/** How long a job waits before starting an order again that found no Faire request slot (no attempt used). */
+const NO_SLOT_WAIT_MS = 1000;
+/** An order due this soon is worked on now rather than waited for again. */
+const DUE_SLACK_MS = 100;
+/** Faire answered the account this recently: it is up (decision 0037). */
+const ANSWERED_LATELY_MS = 10_000;
 
 /**
  * Creates shipments on Faire exactly once. For each order (under a per-order Postgres advisory lock,
@@ -49,10 +64,14 @@ export interface AttemptContext {
  *   3. accept a NEW order first; refuse states Faire does not ship;
  *   4. send every remaining row of the order in one create call;
  *   5. on an uncertain outcome, read the order again before deciding anything.
+ * A fault that may pass (429, 5xx, timeout, lost answer) leaves the rows PENDING and the order is tried
+ * again later, for the retry window; a row ends FAILED only for a refusal, or once its window is spent
+ * and a read of the order shows it is not there (decision 0037).
  */
 @Injectable()
 export class ShipmentProcessingService {
   private readonly logger = new Logger('ShipmentProcessing');
+  private readonly policy: FaultPolicy;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -60,7 +79,11 @@ export class ShipmentProcessingService {
     private readonly connections: CompanyConnections,
     private readonly snapshots: OrderSnapshots,
     private readonly permits: AccountJobPermits,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    const { retryWindowMs, retryBaseMs, retryMaxDelayMs } = config.shipments;
+    this.policy = { retryWindowMs, retryBaseMs, retryMaxDelayMs };
+  }
 
   /** The job's rows, read once before any lock; null when none of its shipments exists here. */
   load(job: CreateShipmentsJob): Promise<ShipmentBatch | null> {
@@ -95,22 +118,33 @@ export class ShipmentProcessingService {
     return this.permits.acquireOrWait(accountKey, owner, waiter);
   }
 
-  async processBatch(batch: ShipmentBatch, ctx: AttemptContext): Promise<void> {
-    // One order's trouble never holds back the other orders of the batch: each is tried, then the
-    // first failure (if any) makes the job retry the orders not done.
-    let retryLater: RetryLaterError | null = null;
+  /**
+   * Works through the job's orders. An order waiting on Faire (its rows' next try not due yet, or a
+   * fault that may pass now) does not hold back the others; the answer says when the job should run
+   * again for it. An unexpected error of one order is thrown after the others were tried (a BullMQ
+   * attempt).
+   */
+  async processBatch(batch: ShipmentBatch, ctx: AttemptContext): Promise<BatchOutcome> {
+    let retryAt: number | null = null;
+    const later = (at: number) => {
+      retryAt = retryAt === null ? at : Math.min(retryAt, at);
+    };
     let failure: Error | null = null;
     for (const work of batch.orders) {
+      if (work.dueAt !== null && work.dueAt > Date.now() + DUE_SLACK_MS) {
+        later(work.dueAt);
+        continue;
+      }
       try {
         await this.processOrder(batch.accounts, work, ctx);
       } catch (err) {
-        if (err instanceof RetryLaterError) retryLater ??= err;
+        if (err instanceof RetryLaterError) later(Date.now() + err.delayMs);
         else if (isDataRefusal(err)) await failRefusedRows(this.db, this.logger, work.orderId, work.ids, err);
         else failure ??= err instanceof Error ? err : new Error(String(err));
       }
     }
     if (failure) throw failure;
-    if (retryLater) throw retryLater;
+    return { retryAt };
   }
 
   private async processOrder(accounts: JobAccounts, work: OrderWork, ctx: AttemptContext): Promise<void> {
@@ -139,7 +173,10 @@ export class ShipmentProcessingService {
         // A call beyond the plan (accepting a NEW order, a re-read) found no slot due: let go of the
         // lock, wait for one more slot, start the order again (it re-reads Faire before it writes).
         if (round >= SLOT_ROUNDS) {
-          throw new RetryLaterError(`No Faire request slot for order ${work.orderId} after ${round} tries`);
+          throw new RetryLaterError(
+            `No Faire request slot for order ${work.orderId} after ${round} tries`,
+            NO_SLOT_WAIT_MS,
+          );
         }
         planned += 1;
       }
@@ -164,19 +201,24 @@ export class ShipmentProcessingService {
         `UPDATE shipments SET attempts = attempts + 1, in_flight_since = now(), updated_at = now(),
                 brand_id = $2, brand_name = $3, currency = $4
         WHERE id = ANY($1::uuid[]) AND status = 'PENDING'
-        RETURNING id, company_id, uploaded_by, order_id, tracking_number, carrier, ship_date::text AS ship_date, shipping_cost_cents, status`,
-        [work.ids, account.brandId, account.brandName, account.currency],
+        RETURNING id, company_id, uploaded_by, order_id, tracking_number, carrier, ship_date::text AS ship_date,
+                  shipping_cost_cents, status, error_message, fault_count,
+                  (retry_since IS NOT NULL AND retry_since < now() - $5::int * interval '1 millisecond') AS window_spent`,
+        [work.ids, account.brandId, account.brandName, account.currency, this.policy.retryWindowMs],
       )
       .then((r: unknown) =>
         Array.isArray(r) && Array.isArray(r[0]) ? (r[0] as ShipmentRow[]) : (r as ShipmentRow[]),
       );
     if (rows.length === 0) return;
-    const run: OrderRun = { q, account, companyId, orderId, inFlight: new InFlight(rows) };
+    const run: OrderRun = { q, account, companyId, orderId, inFlight: new InFlight(rows), answered: false };
 
     try {
       // 1. What does Faire already have?
       let order = await this.faire.getOrder(account, orderId);
-      const pending = await this.settleAlreadyThere(run, rows, order);
+      run.answered = true;
+      const missing = await this.settleAlreadyThere(run, rows, order);
+      // Faire just answered and these are not on the order: rows whose window is spent end here.
+      const pending = await endSpentWindows(run, missing, order, this.policy.retryWindowMs);
       if (pending.length === 0) return;
 
       // 2. A NEW order is accepted first.
@@ -202,7 +244,10 @@ export class ShipmentProcessingService {
         await this.create(run, pending.slice(i, i + MAX_PER_CALL));
       }
     } catch (err) {
-      await this.handleError(run, accounts, err, ctx);
+      // Faire answered this account lately (here or for another order): a fault now is Faire being
+      // flaky, not down, and the backoff stays short.
+      run.answered ||= this.faire.answeredWithin(account.key, ANSWERED_LATELY_MS);
+      await settleOrderError(run, accounts, err, ctx, this.policy, this.logger);
     }
   }
 
@@ -218,11 +263,15 @@ export class ShipmentProcessingService {
         rows.map((r) => toFaireShipment(r, account.currency)),
       );
     } catch (err) {
+      if (err instanceof FaireError && err.kind === 'RATE_LIMITED') {
+        // Throttled: Faire did nothing, and the account is held back for its Retry-After.
+        await recordAttempt(q, rows, startedAt, 'THROTTLED', err);
+        throw err;
+      }
       if (
         err instanceof FaireError &&
         (err.kind === 'UNCERTAIN' ||
           err.kind === 'UNAVAILABLE' ||
-          err.kind === 'RATE_LIMITED' ||
           err.kind === 'BLOCKED' ||
           err.kind === 'BAD_RESPONSE')
       ) {
@@ -280,7 +329,7 @@ export class ShipmentProcessingService {
       const shipmentId = existing.get(normalizeTracking(row.tracking_number))!;
       await q.query(
         `UPDATE shipments SET status = 'SUCCESS', error_message = NULL, marketplace_shipment_id = $2, in_flight_since = NULL,
-                completed_at = now(), updated_at = now() WHERE id = $1 AND status = 'PENDING'`,
+                next_try_at = NULL, completed_at = now(), updated_at = now() WHERE id = $1 AND status = 'PENDING'`,
         [row.id, shipmentId],
       );
       run.inFlight.ended([row.id]);
@@ -328,48 +377,6 @@ export class ShipmentProcessingService {
     }
   }
 
-  private async handleError(
-    run: OrderRun,
-    accounts: JobAccounts,
-    err: unknown,
-    ctx: AttemptContext,
-  ): Promise<void> {
-    // Not an outcome: the processor hands the job back, or the order is started again after a slot.
-    if (err instanceof ShuttingDownError || err instanceof SlotNotDueError) throw err;
-    const { q, orderId } = run;
-    // The rows this run put in flight and has not ended (not read again: the lock is still held).
-    const rows = run.inFlight.rows();
-    if (isDataRefusal(err)) {
-      // The database refuses these rows' data: retrying cannot help, the rows end here with the reason.
-      await finishRows(q, rows, 'FAILED', refusalMessage(err), 'REFUSED_BY_DATABASE');
-      return;
-    }
-    if (!(err instanceof FaireError)) {
-      this.logger.error({ err }, `Unexpected error creating shipments for ${orderId}`);
-      if (ctx.lastAttempt) {
-        await finishRows(
-          q,
-          rows,
-          'FAILED',
-          'Something went wrong on our side while creating this shipment. Please retry.',
-          'ERROR',
-        );
-      }
-      throw new RetryLaterError(err instanceof Error ? err.message : String(err));
-    }
-    const next = faireErrorOutcome(err, ctx.lastAttempt);
-    if (err.kind === 'UNAUTHORIZED') await accounts.refused(run.companyId, run.account, err.message);
-    if ('end' in next) {
-      await finishRows(q, rows, next.end, next.message, err.kind, undefined, err.status);
-      return;
-    }
-    await q.query(`UPDATE shipments SET error_message = $2, updated_at = now() WHERE id = ANY($1::uuid[])`, [
-      rows.map((r) => r.id),
-      next.retry,
-    ]);
-    throw new RetryLaterError(err.message, err.retryAfterMs);
-  }
-
   /** Rows of a company without a working connection end at once with what to do about it. */
   private async finishUnconnected(work: OrderWork): Promise<void> {
     const current = await this.connections.find(CompanyScope.ofJob(work.companyId));
@@ -385,13 +392,4 @@ export class ShipmentProcessingService {
       current ? 'UNAUTHORIZED' : 'NOT_CONNECTED',
     );
   }
-}
-
-/** One order being worked on under its lock. */
-interface OrderRun {
-  q: QueryRunner;
-  account: CompanyAccount;
-  companyId: string;
-  orderId: string;
-  inFlight: InFlight;
 }

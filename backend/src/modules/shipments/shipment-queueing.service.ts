@@ -5,19 +5,23 @@ import type { JobsOptions, Queue } from 'bullmq';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { Shutdown } from '../../common/shutdown.js';
+import { addPromptly, QueueUnavailableError } from '../../common/queue/queue-gate.js';
 import { QUEUES, SHIPMENT_JOBS, type ShipmentsQueueJob } from '../../common/queue/queues.js';
 import { retryBackoff } from '../../common/queue/retry-backoff.js';
 import { createJob, groupBy, packOrders } from './order-groups.js';
-import { RETRY_BASE_DELAY_MS } from './retry-schedule.js';
 import { materializeNextSlice } from './upload-slices.js';
 import { BATCH_SIZE, JOBS_PER_BATCH, slices } from './upload-staging.js';
 
 /** Jobs per addBulk call. */
 const ENQUEUE_SLICE = 200;
 
+/**
+ * BullMQ's attempts are spent only by unexpected errors (a bug, the database away): Faire's faults make
+ * the job wait in the delayed set without using one (decision 0037).
+ */
 export const SHIPMENT_JOB_OPTIONS: JobsOptions = {
   attempts: 8,
-  backoff: retryBackoff(RETRY_BASE_DELAY_MS),
+  backoff: retryBackoff(2000),
   removeOnComplete: { age: 3600, count: 20000 },
   removeOnFail: { age: 7 * 86400 },
 };
@@ -37,25 +41,55 @@ export class ShipmentQueueing {
     private readonly shutdown: Shutdown,
   ) {}
 
-  /** Queues one shipment on its own (a person's retry), ahead of uploads' batches. */
-  async queueOne(shipmentId: string, jobId: string): Promise<void> {
-    await this.queue.add(SHIPMENT_JOBS.CREATE, createJob([[shipmentId]]), {
-      ...SHIPMENT_JOB_OPTIONS,
-      jobId,
-      priority: 1,
-    });
-  }
-
-  /** Asks a worker to turn an upload's staged slices into shipments. A failure is left to the recovery sweep. */
-  async queueMaterialize(uploadId: string, jobId: string, priority?: number): Promise<void> {
+  /**
+   * Queues one shipment on its own (a person's retry), ahead of uploads' batches. False when the queue is
+   * unavailable: the row is PENDING without a job, and the recovery sweep queues it once Redis is back.
+   */
+  async queueOne(shipmentId: string, jobId: string): Promise<boolean> {
     try {
-      await this.queue.add(
-        SHIPMENT_JOBS.MATERIALIZE,
-        priority === undefined ? { uploadId } : { uploadId, priority },
-        { ...SHIPMENT_JOB_OPTIONS, removeOnComplete: true, jobId, priority: 1 },
+      await addPromptly(this.queue, () =>
+        this.queue.add(SHIPMENT_JOBS.CREATE, createJob([[shipmentId]]), {
+          ...SHIPMENT_JOB_OPTIONS,
+          jobId,
+          priority: 1,
+        }),
       );
     } catch (err) {
-      this.logger.error({ err }, `Queueing upload ${uploadId} failed; the recovery sweep will queue it`);
+      this.queueFailed(err, `shipment ${shipmentId}`);
+      return false;
+    }
+    await this.db.query('UPDATE shipments SET queued_at = now() WHERE id = $1 AND queued_at IS NULL', [
+      shipmentId,
+    ]);
+    return true;
+  }
+
+  /**
+   * Asks a worker to turn an upload's staged slices into shipments. False when the queue is unavailable
+   * (left to the recovery sweep, which takes uploads not turned into shipments).
+   */
+  async queueMaterialize(uploadId: string, jobId: string, priority?: number): Promise<boolean> {
+    try {
+      await addPromptly(this.queue, () =>
+        this.queue.add(
+          SHIPMENT_JOBS.MATERIALIZE,
+          priority === undefined ? { uploadId } : { uploadId, priority },
+          { ...SHIPMENT_JOB_OPTIONS, removeOnComplete: true, jobId, priority: 1 },
+        ),
+      );
+      return true;
+    } catch (err) {
+      this.queueFailed(err, `upload ${uploadId}`);
+      return false;
+    }
+  }
+
+  /** One warning when Redis is away (the rows are safe in Postgres), an error for anything else. */
+  private queueFailed(err: unknown, what: string): void {
+    if (err instanceof QueueUnavailableError) {
+      this.logger.warn(`${err.message}: ${what} is saved and will be queued by the recovery sweep`);
+    } else {
+      this.logger.error({ err }, `Queueing ${what} failed; the recovery sweep will queue it`);
     }
   }
 
@@ -67,12 +101,18 @@ export class ShipmentQueueing {
    * workers on the same upload never take the same slice. New shipments are queued after each commit;
    * if that fails, the recovery sweep queues them.
    */
-  async materialize(uploadId: string, priority?: number): Promise<{ queued: number; repeats: number }> {
+  async materialize(
+    uploadId: string,
+    priority?: number,
+  ): Promise<{ queued: number; repeats: number; unqueued: number }> {
     let queued = 0;
     let repeats = 0;
+    let unqueued = 0;
     for (;;) {
       this.shutdown.throwIfStopping(); // between slices: the job is handed back, the rest stays staged
-      const done = await this.db.transaction((tx) => materializeNextSlice(tx, uploadId));
+      const done = await againOnConflict(() =>
+        this.db.transaction((tx) => materializeNextSlice(tx, uploadId)),
+      );
       if (!done) break;
       if (done.refused) {
         this.logger.warn(
@@ -80,13 +120,15 @@ export class ShipmentQueueing {
         );
       }
       repeats += done.storedBefore;
-      queued += await this.enqueue(
+      const sent = await this.enqueue(
         uploadId,
         done.inserted,
         priority,
         `ship-b${done.batchNo}`,
         done.batchNo * JOBS_PER_BATCH,
       );
+      queued += sent;
+      unqueued += done.inserted.length - sent;
       await yieldToLoop();
     }
     await this.db.query(
@@ -94,12 +136,14 @@ export class ShipmentQueueing {
         WHERE id = $1 AND materialized_at IS NULL AND NOT EXISTS (SELECT 1 FROM upload_batches WHERE upload_id = $1)`,
       [uploadId],
     );
-    return { queued, repeats };
+    return { queued, repeats, unqueued };
   }
 
   /**
    * Queues new shipments (all of one company: one upload's) in jobs of about BATCH_SIZE that keep an
    * order's rows together and say which ids are one order; job n gets priority n so uploads interleave.
+   * Answers how many rows were queued: 0 when the queue was unavailable (they keep `queued_at` NULL and
+   * the recovery sweep queues them; a part queued before an outage is queued again, harmlessly).
    */
   async enqueue(
     uploadId: string,
@@ -122,18 +166,38 @@ export class ShipmentQueueing {
         },
       }));
       // A few hundred jobs per call: one call for thousands of jobs serialises them all in one go.
-      for await (const chunk of slices(jobs, ENQUEUE_SLICE)) await this.queue.addBulk(chunk);
+      for await (const chunk of slices(jobs, ENQUEUE_SLICE)) {
+        await addPromptly(this.queue, () => this.queue.addBulk(chunk));
+      }
       // Queued: the sweep no longer takes these rows for lost ones (decision 0016).
       await this.db.query(
         'UPDATE shipments SET queued_at = now() WHERE id = ANY($1::uuid[]) AND queued_at IS NULL',
         [rows.map((r) => r.id)],
       );
     } catch (err) {
-      this.logger.error(
-        { err },
-        `Queueing upload ${uploadId} failed; the recovery sweep will queue its rows`,
-      );
+      this.queueFailed(err, `${rows.length} shipment(s) of upload ${uploadId}`);
+      return 0;
     }
     return rows.length;
+  }
+}
+
+/** SQLSTATEs of a transaction Postgres chose to abort for another one (a deadlock, a serialisation conflict). */
+const CONFLICT_STATES = new Set(['40P01', '40001']);
+
+/**
+ * A slice's transaction again when Postgres aborted it for another one: it committed nothing, so running
+ * it again is the same slice turned into shipments once (decision 0011). Rows are written in one key
+ * order, so this should not happen between uploads; it keeps each upload's answer exact if it does.
+ */
+async function againOnConflict<T>(work: () => Promise<T>, tries = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await work();
+    } catch (err) {
+      const e = err as { code?: unknown; driverError?: { code?: unknown } };
+      const code = typeof e.code === 'string' ? e.code : e.driverError?.code;
+      if (i >= tries || typeof code !== 'string' || !CONFLICT_STATES.has(code)) throw err;
+    }
   }
 }

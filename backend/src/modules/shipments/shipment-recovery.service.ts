@@ -119,9 +119,11 @@ export class ShipmentRecoveryService implements OnApplicationBootstrap, OnApplic
     olderThanMs: number,
   ): Promise<{ id: string; order_id: string; upload_id: string }[]> {
     const result: unknown = await this.db.query(
+      // A row waiting for its next try after a fault (decision 0037) counts as untouched from then on.
       `UPDATE shipments SET updated_at = now()
         WHERE id IN (SELECT id FROM shipments
                       WHERE status = 'PENDING' AND ${which} AND updated_at < now() - ($1::int * interval '1 millisecond')
+                        AND (next_try_at IS NULL OR next_try_at < now() - ($1::int * interval '1 millisecond'))
                       ORDER BY updated_at LIMIT 10000 FOR UPDATE SKIP LOCKED)
         RETURNING id, order_id, upload_id`,
       [olderThanMs],
@@ -158,8 +160,9 @@ export class ShipmentRecoveryService implements OnApplicationBootstrap, OnApplic
         await this.queueing.queueMaterialize(u.id, `materialize-${u.id}-recover-${at}`);
       }
       const rows = [
-        // Committed but never queued (partial index shipments_unqueued).
-        ...(await this.take('queued_at IS NULL', lostAfterMs)),
+        // Committed but never queued (partial index shipments_unqueued): a process died between its commit
+        // and its enqueue, or Redis was away when the rows were saved (decision 0039).
+        ...(await this.take('queued_at IS NULL', opts.redisLost ? 0 : lostAfterMs)),
         // Queued, untouched since: the job is gone.
         ...(await this.take('queued_at IS NOT NULL', opts.redisLost ? 0 : recoveryAfterMs)),
       ];
@@ -190,8 +193,8 @@ export function lostAfter(config: AppConfig): number {
  * The longest a row waits, after any single crash, before it is terminal or visibly retrying again, from
  * the configured timings (decision 0016): a row committed but never queued (lostAfter + one sweep
  * interval); a job whose worker died (its lock lapses after SHIPMENT_LOCK_MS and is found within half of
- * that; the dead worker's account permit lapses after 2 x SHIPMENT_LOCK_MS); jobs lost with Redis (the
- * next schedule check, one interval). 90 s with the defaults.
+ * that, the bound keeping twice the lock; the dead worker's account permits lapse within seconds, decision
+ * 0038); jobs lost with Redis (the next schedule check, one interval). 90 s with the defaults.
  */
 export function recoveryBoundMs(config: AppConfig): number {
   const { lockMs, recoveryIntervalMs } = config.shipments;

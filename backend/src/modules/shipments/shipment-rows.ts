@@ -16,6 +16,12 @@ export interface ShipmentRow {
   ship_date: string;
   shipping_cost_cents: number;
   status: string;
+  /** Faire's words for the row's last fault, while it waits (decision 0037). */
+  error_message: string | null;
+  /** Transient faults since its retry window began (429s not counted). */
+  fault_count: number;
+  /** Its retry window is spent: once the order has been read, it ends FAILED unless it is there. */
+  window_spent: boolean;
 }
 
 /** Faire accepts shipments on orders in these states. */
@@ -61,7 +67,7 @@ export async function finishRows(
   if (rows.length === 0) return;
   const ids = rows.map((r) => r.id);
   await q.query(
-    `UPDATE shipments SET status = $2, error_message = $3, in_flight_since = NULL, completed_at = now(), updated_at = now()
+    `UPDATE shipments SET status = $2, error_message = $3, in_flight_since = NULL, next_try_at = NULL, completed_at = now(), updated_at = now()
       WHERE id = ANY($1::uuid[]) AND status = 'PENDING'`,
     [ids, status, message],
   );
@@ -110,11 +116,13 @@ export function advisoryKey(brandId: string, orderId: string): string {
   return digest.readBigInt64BE(0).toString();
 }
 
-/** What a Faire error means for the rows it stopped: a terminal status with a reason, or a later retry. */
+/**
+ * What a Faire error means for the rows it stopped: a terminal status with a reason (Faire refused, and
+ * retrying cannot change that), or `retry` for a fault that may pass (decision 0037).
+ */
 export function faireErrorOutcome(
   err: FaireError,
-  lastAttempt: boolean,
-): { end: TerminalStatus; message: string } | { retry: string } {
+): { end: TerminalStatus; message: string } | { retry: true } {
   switch (err.kind) {
     case 'NOT_FOUND':
       return {
@@ -133,12 +141,7 @@ export function faireErrorOutcome(
     case 'UNCERTAIN':
     case 'BLOCKED':
     case 'BAD_RESPONSE':
-      return lastAttempt
-        ? {
-            end: 'FAILED',
-            message: `Faire did not confirm the shipment after several tries (${err.message}). Please retry.`,
-          }
-        : { retry: `Waiting to retry: ${err.message}` };
+      return { retry: true };
   }
 }
 
@@ -169,7 +172,7 @@ export async function failRefusedRows(
 ): Promise<void> {
   logger.warn(`Shipments of order ${orderId} refused by the database; marked FAILED`);
   await db.query(
-    `UPDATE shipments SET status = 'FAILED', error_message = $2, in_flight_since = NULL, completed_at = now(), updated_at = now()
+    `UPDATE shipments SET status = 'FAILED', error_message = $2, in_flight_since = NULL, next_try_at = NULL, completed_at = now(), updated_at = now()
       WHERE id = ANY($1::uuid[]) AND status = 'PENDING'`,
     [ids, refusalMessage(err)],
   );

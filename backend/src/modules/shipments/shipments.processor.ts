@@ -22,7 +22,9 @@ import { WORKER_PROCESS_ID } from './worker-liveness.js';
  * A thin adapter: the work is in ShipmentProcessingService. A job cut off by a dead worker is taken
  * back at once by the next worker that starts or sweeps (ShipmentRecoveryService.takeOverDead), else
  * picked up again as stalled (up to 20 times) once its lock lapses; processing is written to be re-run
- * safely. A failed attempt is retried by BullMQ with the backoff of common/queue/retry-backoff.ts.
+ * safely. Faire's faults never fail a job: it waits in the delayed set and runs again (decision 0037);
+ * an unexpected error fails the attempt, retried by BullMQ with the backoff of
+ * common/queue/retry-backoff.ts.
  * Registered as the `shipments` queue's processor by ShipmentsModule with options from the config; the
  * worker starts taking jobs only once recovery has booted (it says this process is alive first).
  */
@@ -75,11 +77,12 @@ export class ShipmentsProcessor extends WorkerHost implements OnApplicationBoots
     const waiter = job.id
       ? { id: job.id, priority: job.opts.priority ?? 0, createdAtMs: job.timestamp }
       : undefined;
-    const waitInLine = async (ahead: number): Promise<never> => {
-      // The account already has its share of running jobs: free this slot for another company.
-      await job.moveToDelayed(Date.now() + permitRetryDelayMs(ahead), token);
+    const waitUntil = async (at: number): Promise<never> => {
+      await job.moveToDelayed(Math.max(at, Date.now()), token);
       throw new DelayedError();
     };
+    // The account already has its share of running jobs: free this slot for another company.
+    const waitInLine = (ahead: number) => waitUntil(Date.now() + permitRetryDelayMs(ahead));
     let permit: { release(): Promise<void> } | null = null;
     try {
       // A job refused before asks for its account's permit first: waiting in line reads no rows.
@@ -102,7 +105,10 @@ export class ShipmentsProcessor extends WorkerHost implements OnApplicationBoots
         permit = got;
       }
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      await this.processing.processBatch(batch, { lastAttempt });
+      const { retryAt } = await this.processing.processBatch(batch, { lastAttempt });
+      // Orders waiting on Faire (throttled, or Faire had trouble): the job waits in the delayed set for
+      // the first of them, holding nothing and using none of its attempts (decision 0037).
+      if (retryAt !== null) return await waitUntil(retryAt);
     } finally {
       await permit?.release();
     }

@@ -9,9 +9,15 @@ import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { ActivityService } from '../activity/index.js';
 import { ingestCsv, type IngestedRow } from './csv-ingest.js';
-import { isWaitingOnFaire } from './retry-schedule.js';
 import { listShipments, waitForRowStatuses } from './shipment-history.query.js';
-import { parseMapping, previewRows, processResults, reviewedRows } from './upload-answer.js';
+import {
+  parseMapping,
+  previewRows,
+  processResults,
+  reviewedRows,
+  QUEUE_BACK_NOTICE,
+} from './upload-answer.js';
+import { isWaitingOnFaire, RESET_FOR_RETRY_SQL } from './retry-schedule.js';
 import { insertStagedUpload, stageBatches, type ReceivedUpload } from './upload-staging.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
 import { ColumnMappingsService } from '../column-mappings/index.js';
@@ -113,6 +119,8 @@ export class ShipmentsService {
       invalidRows: ingest.invalidRows,
       duplicateRows: stored.duplicateRows,
       queued: stored.queued,
+      // Redis was away: the rows are saved and go to Faire once the queue is back (decision 0039).
+      ...(stored.queueUnavailable ? { queueUnavailable: true, notice: QUEUE_BACK_NOTICE } : {}),
       encoding: ingest.encoding,
       savedMappingApplied,
       /** Lines about the whole file: how its dates were read, which column was read as the cost. */
@@ -152,11 +160,12 @@ export class ShipmentsService {
     if (body.dateOrder) {
       await this.mappings.rememberDateOrder(caller, { order: body.dateOrder, source: 'file' });
     }
+    // Nothing is sent while the queue is away: answer at once with the rows PENDING.
     const statuses = await waitForRowStatuses(
       this.db,
       caller,
       stored.uploadId,
-      this.config.shipments.processWaitMs,
+      stored.queueUnavailable ? 0 : this.config.shipments.processWaitMs,
     );
     const results = processResults(rows, items, statuses);
     const counts = {
@@ -174,7 +183,11 @@ export class ShipmentsService {
         pending: results.length - counts.success - counts.failed,
       },
     });
-    return { uploadId: stored.uploadId, results };
+    return {
+      uploadId: stored.uploadId,
+      results,
+      ...(stored.queueUnavailable ? { queueUnavailable: true, notice: QUEUE_BACK_NOTICE } : {}),
+    };
   }
 
   list(caller: CompanyAuthContext, q: ListShipmentsQuery) {
@@ -191,7 +204,7 @@ export class ShipmentsService {
     const updated: unknown = await scopedQuery(
       this.db,
       scope,
-      `UPDATE shipments SET status = 'PENDING', error_message = NULL, completed_at = NULL, updated_at = now()
+      `UPDATE shipments SET ${RESET_FOR_RETRY_SQL}
         WHERE id = $2 AND company_id = $1 AND status = ANY($3::text[]) RETURNING id, order_id, display_id, tracking_number`,
       [id, RETRYABLE],
     );
@@ -212,7 +225,7 @@ export class ShipmentsService {
         `Only failed shipments can be retried (this one is ${exists[0].status})`,
       );
     }
-    await this.queueing.queueOne(id, `retry-${id}-${Date.now()}`);
+    const queued = await this.queueing.queueOne(id, `retry-${id}-${Date.now()}`);
     // Named as people know it: the order's display id and the tracking number, not the row's uuid.
     const retried = rows[0] as { order_id: string; display_id: string | null; tracking_number: string };
     await this.activity.record({
@@ -222,12 +235,15 @@ export class ShipmentsService {
       target: `${retried.display_id || retried.order_id} (${retried.tracking_number})`,
       details: { shipmentId: id, orderId: retried.order_id },
     });
-    const deadline = Date.now() + this.config.shipments.processWaitMs;
+    // Queue away: nothing happens until it is back, so the answer does not wait for it.
+    const deadline = Date.now() + (queued ? this.config.shipments.processWaitMs : 0);
     for (;;) {
-      const [row] = await scopedQuery<[{ status: string; error_message: string | null }]>(
+      const [row] = await scopedQuery<
+        [{ status: string; error_message: string | null; next_try_at: Date | null }]
+      >(
         this.db,
         scope,
-        'SELECT status, error_message FROM shipments WHERE id = $2 AND company_id = $1',
+        'SELECT status, error_message, next_try_at FROM shipments WHERE id = $2 AND company_id = $1',
         [id],
       );
       if (row.status !== 'PENDING') {
@@ -237,13 +253,15 @@ export class ShipmentsService {
           error: row.status === 'SUCCESS' ? null : row.error_message,
         };
       }
-      // Waiting on Faire (an attempt failed and the row will be tried again): answering now beats
-      // holding the button until the deadline (decision 0031).
-      if (Date.now() > deadline || isWaitingOnFaire(row.status, row.error_message)) {
+      // Waiting on Faire (a fault, and a next try planned): answering now beats holding the button
+      // until the deadline (decision 0031).
+      if (Date.now() >= deadline || isWaitingOnFaire(row.status, row.next_try_at)) {
         return {
           success: false,
           status: 'PENDING',
-          error: 'Still being processed; the history will show the result shortly',
+          error: queued
+            ? 'Still being processed; the history will show the result shortly'
+            : QUEUE_BACK_NOTICE,
         };
       }
       await new Promise((r) => setTimeout(r, 200));
@@ -260,7 +278,14 @@ export class ShipmentsService {
   async store(
     caller: CompanyAuthContext,
     u: ReceivedUpload & { priority?: number },
-  ): Promise<{ uploadId: string; duplicateRows: number; queued: number; materialized: boolean }> {
+  ): Promise<{
+    uploadId: string;
+    duplicateRows: number;
+    queued: number;
+    materialized: boolean;
+    /** Redis did not take the rows' jobs: they are saved, and the recovery sweep queues them later. */
+    queueUnavailable: boolean;
+  }> {
     const batches = await stageBatches(u.rows);
     let validRows = 0;
     let inFileRepeats = 0;
@@ -282,7 +307,9 @@ export class ShipmentsService {
         inFileRepeats,
       }),
     );
-    if (batches.length === 0) return { uploadId, duplicateRows: 0, queued: 0, materialized: true };
+    if (batches.length === 0) {
+      return { uploadId, duplicateRows: 0, queued: 0, materialized: true, queueUnavailable: false };
+    }
     if (validRows <= this.config.shipments.inlineRows) {
       try {
         const done = await this.queueing.materialize(uploadId, u.priority);
@@ -291,6 +318,7 @@ export class ShipmentsService {
           duplicateRows: inFileRepeats + done.repeats,
           queued: done.queued,
           materialized: true,
+          queueUnavailable: done.unqueued > 0,
         };
       } catch (err) {
         // The rows are stored: a worker finishes what this request could not.
@@ -300,7 +328,13 @@ export class ShipmentsService {
         );
       }
     }
-    await this.queueing.queueMaterialize(uploadId, `materialize-${uploadId}`, u.priority);
-    return { uploadId, duplicateRows: inFileRepeats, queued: validRows - inFileRepeats, materialized: false };
+    const queued = await this.queueing.queueMaterialize(uploadId, `materialize-${uploadId}`, u.priority);
+    return {
+      uploadId,
+      duplicateRows: inFileRepeats,
+      queued: queued ? validRows - inFileRepeats : 0,
+      materialized: false,
+      queueUnavailable: !queued,
+    };
   }
 }

@@ -15,6 +15,10 @@ import type { IngestedRow } from './csv-ingest.js';
 import type { RowStatuses } from './shipment-history.query.js';
 import type { ProcessItemDto } from './shipments.dto.js';
 
+/** Told with an upload, a review or a retry made while the queue (Redis) is away (decision 0039). */
+export const QUEUE_BACK_NOTICE =
+  'Your shipments are saved. Sending them to Faire is paused for a moment; they will be sent as soon as our queue is back.';
+
 /** The `columnMapping` form field of an upload (CSV column -> field), checked; undefined when absent. */
 export function parseMapping(json: string | undefined): ColumnMapping | undefined {
   if (json === undefined || json.trim() === '') return undefined;

@@ -9,7 +9,7 @@ import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { ActivityService } from '../activity/index.js';
 import { UserDirectory, type UserNameAndEmail } from '../users/index.js';
 import { failedRowsHeader, toCsv } from './failed-rows-csv.js';
-import { isWaitingOnFaire, nextRetryAt, secondsUntil } from './retry-schedule.js';
+import { isWaitingOnFaire, RESET_FOR_RETRY_SQL, secondsUntil, stillSending } from './retry-schedule.js';
 import { RETRYABLE } from './shipments.service.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
 import { UPLOAD_COUNTS_SQL, UPLOAD_ROWS_CTE, type UploadRowRecord } from './upload-rows.sql.js';
@@ -36,9 +36,6 @@ const UPLOAD_COLUMNS = `u.id, u.source, u.file_name, u.column_mapping, u.total_r
 
 /** Rows that ended without a shipment on Faire and will not be tried again by themselves. */
 const FAILED_STATUSES = ['INVALID', ...RETRYABLE];
-
-/** The words shown for a row waiting on Faire (the view adds when the next try is). */
-export const WAITING_ON_FAIRE = 'Faire is not answering; retrying automatically';
 
 /** Rows matching the `status` filter given as parameter `$2` (null: every row). */
 const FILTER_SQL = `($2::text IS NULL OR status = $2 OR ($2 = 'ISSUES' AND status <> 'SUCCESS'))`;
@@ -143,7 +140,7 @@ export class UploadResultsService {
     const updated: unknown = await scopedQuery(
       this.db,
       CompanyScope.of(caller),
-      `UPDATE shipments SET status = 'PENDING', error_message = NULL, completed_at = NULL, updated_at = now()
+      `UPDATE shipments SET ${RESET_FOR_RETRY_SQL}
         WHERE company_id = $1 AND status = ANY($3::text[])
           AND (upload_id = $2 OR id IN (SELECT shipment_id FROM upload_rows WHERE upload_id = $2 AND shipment_id IS NOT NULL))
         RETURNING id, order_id`,
@@ -184,7 +181,13 @@ export class UploadResultsService {
   private async counts(ids: string[]) {
     const out = new Map<
       string,
-      { by: Record<string, number>; own: number; waiting: number; nextRetryAt: Date | null }
+      {
+        by: Record<string, number>;
+        own: number;
+        waiting: number;
+        nextRetryAt: Date | null;
+        lastFault: string | null;
+      }
     >();
     if (ids.length === 0) return out;
     const rows = await this.db.query<
@@ -195,13 +198,15 @@ export class UploadResultsService {
         own: number;
         waiting: number;
         next_retry_at: Date | null;
+        last_fault: string | null;
       }[]
     >(UPLOAD_COUNTS_SQL, [ids]);
     for (const r of rows) {
-      const c = out.get(r.upload_id) ?? { by: {}, own: 0, waiting: 0, nextRetryAt: null };
+      const c = out.get(r.upload_id) ?? { by: {}, own: 0, waiting: 0, nextRetryAt: null, lastFault: null };
       c.by[r.status] = r.n;
       c.own += r.own;
       c.waiting += r.waiting;
+      c.lastFault ??= r.last_fault;
       if (r.next_retry_at && (!c.nextRetryAt || r.next_retry_at < c.nextRetryAt)) {
         c.nextRetryAt = r.next_retry_at;
       }
@@ -217,7 +222,15 @@ export class UploadResultsService {
 
   private summaryOf(
     u: UploadRecord,
-    c: { by: Record<string, number>; own: number; waiting: number; nextRetryAt: Date | null } | undefined,
+    c:
+      | {
+          by: Record<string, number>;
+          own: number;
+          waiting: number;
+          nextRetryAt: Date | null;
+          lastFault: string | null;
+        }
+      | undefined,
     uploaders: Map<string, UserNameAndEmail>,
   ) {
     const uploader = u.user_id ? uploaders.get(u.user_id) : undefined;
@@ -248,9 +261,11 @@ export class UploadResultsService {
       /** Failed rows that "Retry all failed" would send again. */
       retryable: RETRYABLE.reduce((a, s) => a + (by[s] ?? 0), 0),
       byStatus: by,
+      /** Rows still being sent while Faire has trouble, the next try of the first of them and the last trouble. */
       waitingOnFaire: c?.waiting ?? 0,
-      nextRetryAt: c?.nextRetryAt ? c.nextRetryAt.toISOString() : null,
-      nextRetryInSeconds: c?.nextRetryAt ? secondsUntil(c.nextRetryAt, this.clock.now()) : null,
+      nextRetryAt: c?.waiting && c.nextRetryAt ? c.nextRetryAt.toISOString() : null,
+      nextRetryInSeconds: c?.waiting && c.nextRetryAt ? secondsUntil(c.nextRetryAt, this.clock.now()) : null,
+      lastFault: c?.waiting ? c.lastFault : null,
       done,
       state: done ? ('DONE' as const) : ('IN_PROGRESS' as const),
     };
@@ -267,11 +282,11 @@ function fieldColumns(mapping: ColumnMapping | null): Record<string, string> {
 function describeRow(r: UploadRowRecord, uploadId: string, fields: Record<string, string>, now: Date) {
   const cell = (field: string) => (r.raw ? String(r.raw[fields[field] ?? field] ?? r.raw[field] ?? '') : '');
   const orderId = r.order_id ?? cell('order_id').trim();
-  const waiting = isWaitingOnFaire(r.status, r.error_message);
-  const retryAt = waiting && r.updated_at ? nextRetryAt(r.updated_at, r.attempts ?? 1) : null;
+  const retryAt = isWaitingOnFaire(r.status, r.next_try_at) ? r.next_try_at : null;
+  const waiting = retryAt !== null;
   let reason: string | null;
   if (r.status === 'INVALID') reason = (r.errors ?? []).map((e) => e.message).join('; ') || 'Invalid';
-  else if (waiting) reason = WAITING_ON_FAIRE;
+  else if (retryAt) reason = stillSending(r.last_fault, retryAt, now);
   else if (r.status === 'PENDING') reason = 'Being created on Faire';
   else if (r.status === 'SUCCESS') reason = null;
   else reason = r.error_message ?? 'Failed';
@@ -296,5 +311,6 @@ function describeRow(r: UploadRowRecord, uploadId: string, fields: Record<string
     waitingOnFaire: waiting,
     nextRetryAt: retryAt ? retryAt.toISOString() : null,
     nextRetryInSeconds: retryAt ? secondsUntil(retryAt, now) : null,
+    lastFault: retryAt ? r.last_fault : null,
   };
 }

@@ -1,5 +1,3 @@
-import { RETRY_BASE_DELAY_MS, WAITING_PREFIX } from './retry-schedule.js';
-
 /**
  * Every row of the uploads in `$1::uuid[]` with what happened to it, one line per row of the file:
  * valid rows are their shipment; rows with errors (INVALID) and repeats (the shipment they repeat) are
@@ -10,27 +8,31 @@ export const UPLOAD_ROWS_CTE = `
   upload_row_outcomes AS (
     SELECT s.upload_id, s.row_number, s.id AS shipment_id, s.order_id, s.display_id, s.tracking_number,
            coalesce(s.carrier_raw, s.carrier) AS carrier, s.ship_date::text AS ship_date, s.shipping_cost_cents,
-           s.status, s.error_message, s.attempts, s.updated_at,
+           s.status, s.error_message, s.next_try_at, s.last_fault, s.updated_at,
            false AS duplicate, NULL::jsonb AS raw, NULL::jsonb AS errors, NULL::uuid AS first_upload_id, NULL::int AS first_row
       FROM shipments s WHERE s.upload_id = ANY($1::uuid[])
     UNION ALL
     SELECT ur.upload_id, ur.row_number, s.id, s.order_id, s.display_id, s.tracking_number,
            coalesce(s.carrier_raw, s.carrier), s.ship_date::text, s.shipping_cost_cents,
            CASE WHEN NOT ur.valid THEN 'INVALID' ELSE coalesce(s.status, 'PENDING') END,
-           s.error_message, s.attempts, s.updated_at,
+           s.error_message, s.next_try_at, s.last_fault, s.updated_at,
            ur.duplicate, ur.raw, ur.errors, s.upload_id, s.row_number
       FROM upload_rows ur LEFT JOIN shipments s ON s.id = ur.shipment_id
      WHERE ur.upload_id = ANY($1::uuid[])
   )`;
 
-/** Counts per upload and row status, and for rows waiting on Faire, how many and the earliest next try. */
+/**
+ * Counts per upload and row status, and for rows waiting on Faire (decision 0037), how many, the earliest
+ * next try and the latest trouble.
+ */
 export const UPLOAD_COUNTS_SQL = `
   WITH ${UPLOAD_ROWS_CTE}
   SELECT upload_id, status, count(*)::int AS n,
          count(*) FILTER (WHERE raw IS NULL)::int AS own,
-         count(*) FILTER (WHERE status = 'PENDING' AND error_message LIKE '${WAITING_PREFIX}%')::int AS waiting,
-         min(updated_at + make_interval(secs => ${RETRY_BASE_DELAY_MS / 1000} * 2 ^ (greatest(attempts, 1) - 1)))
-           FILTER (WHERE status = 'PENDING' AND error_message LIKE '${WAITING_PREFIX}%') AS next_retry_at
+         count(*) FILTER (WHERE status = 'PENDING' AND next_try_at IS NOT NULL)::int AS waiting,
+         min(next_try_at) FILTER (WHERE status = 'PENDING') AS next_retry_at,
+         (array_agg(last_fault ORDER BY updated_at DESC) FILTER (WHERE status = 'PENDING' AND next_try_at IS NOT NULL))[1]
+           AS last_fault
     FROM upload_row_outcomes GROUP BY upload_id, status`;
 
 export interface UploadRowRecord {
@@ -44,7 +46,8 @@ export interface UploadRowRecord {
   shipping_cost_cents: number | null;
   status: string;
   error_message: string | null;
-  attempts: number | null;
+  next_try_at: Date | null;
+  last_fault: string | null;
   updated_at: Date | null;
   duplicate: boolean;
   raw: Record<string, string> | null;

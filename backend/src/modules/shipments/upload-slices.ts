@@ -122,9 +122,14 @@ export async function materializeNextSlice(
     userId: batch.user_id,
     createdAt: batch.created_at,
   };
-  const rows = JSON.parse(batch.rows) as StagedRow[];
+  // One lock order for every upload: rows are written by (order, tracking number), whatever order the
+  // file lists them in, so two uploads of the same rows wait for each other instead of deadlocking on
+  // the unique key (each takes the keys it shares with the other in the same order; decision 0039).
+  const rows = (JSON.parse(batch.rows) as StagedRow[]).sort(byKey);
   const refused: Array<{ row: StagedRow; message: string }> = [];
   const written = await writeIsolating(tx, ctx, rows, refused);
+  // Queued in the file's order, as before.
+  written.inserted.sort((a, b) => a.row_number - b.row_number);
   if (refused.length) await recordRefused(tx, uploadId, refused);
   if (written.storedBefore) {
     await tx.query('UPDATE uploads SET duplicate_rows = duplicate_rows + $2 WHERE id = $1', [
@@ -142,6 +147,13 @@ export async function materializeNextSlice(
 interface Written {
   inserted: Inserted[];
   storedBefore: number;
+}
+
+/** The shipments' unique key order (company aside: one upload is one company's). */
+function byKey(a: StagedRow, b: StagedRow): number {
+  const order = a[S.orderId] < b[S.orderId] ? -1 : a[S.orderId] > b[S.orderId] ? 1 : 0;
+  if (order !== 0) return order;
+  return a[S.trackingNumber] < b[S.trackingNumber] ? -1 : a[S.trackingNumber] > b[S.trackingNumber] ? 1 : 0;
 }
 
 /** `writeRows` under a savepoint; on a data refusal, the two halves on their own, down to single rows. */
@@ -182,9 +194,12 @@ async function writeRows(tx: EntityManager, ctx: SliceContext, rows: StagedRow[]
   for (let i = 0; i < fresh.length; i += INSERT_SLICE) {
     const slice = fresh.slice(i, i + INSERT_SLICE);
     const got: Inserted[] = await tx.query(
+      // Inserted in the rows' (key) order: ORDER BY the array position says so explicitly.
       `INSERT INTO shipments (company_id, upload_id, uploaded_by, uploaded_at, row_number, order_id, display_id, tracking_number, carrier, carrier_raw, ship_date, shipping_cost_cents)
-       SELECT $1, $2, $3, $4::timestamptz, t.* FROM unnest($5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::date[], $12::int[])
-         AS t(row_number, order_id, display_id, tracking_number, carrier, carrier_raw, ship_date, cost)
+       SELECT $1, $2, $3, $4::timestamptz, t.row_number, t.order_id, t.display_id, t.tracking_number, t.carrier, t.carrier_raw, t.ship_date, t.cost
+         FROM unnest($5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::date[], $12::int[])
+              WITH ORDINALITY AS t(row_number, order_id, display_id, tracking_number, carrier, carrier_raw, ship_date, cost, ord)
+        ORDER BY t.ord
        ON CONFLICT (company_id, order_id, tracking_number) DO NOTHING
        RETURNING id, row_number, order_id`,
       [

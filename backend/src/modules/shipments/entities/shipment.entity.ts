@@ -3,7 +3,7 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
  * One shipment a company asked for: one per company, order and tracking number, created on Faire
- * exactly once (decision 0006). Migrations 1764100000003, 300 and 500.
+ * exactly once (decision 0006). Migrations 1764100000003, 300, 500 and 1764300002400.
  */
 @Entity('shipments')
 export class Shipment {
@@ -81,4 +81,20 @@ export class Shipment {
   /** Set once the row's job is in the queue (the recovery sweep finds rows left without one). */
   @Column({ name: 'queued_at', type: 'timestamptz', nullable: true })
   queuedAt: Date | null;
+
+  /** While Faire has trouble (decision 0037): when the retry window began (null: no 5xx/timeout yet). */
+  @Column({ name: 'retry_since', type: 'timestamptz', nullable: true })
+  retrySince: Date | null;
+
+  /** When the row is tried again (null: not waiting on Faire). */
+  @Column({ name: 'next_try_at', type: 'timestamptz', nullable: true })
+  nextTryAt: Date | null;
+
+  /** The last transient fault in short ("503", "429", "timeout"); Faire's words are in errorMessage. */
+  @Column({ name: 'last_fault', type: 'text', nullable: true })
+  lastFault: string | null;
+
+  /** Transient faults (429s not counted) since the window began: the backoff's exponent. */
+  @Column({ name: 'fault_count', type: 'integer', default: 0 })
+  faultCount: number;
 }
