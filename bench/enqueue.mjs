@@ -10,7 +10,7 @@ export const name = 'enqueue';
 export const title = 'queueing a 100k-row upload';
 
 export async function run(ctx) {
-  const { ShipmentsService, SHIPMENT_JOB_OPTIONS } = await backend();
+  const { ShipmentQueueing, SHIPMENT_JOB_OPTIONS } = await backend();
   const count = ctx.quick ? 20_000 : 100_000;
   const { rows, orders } = idRows(count, 31);
   const env = await openEnv('enqueue', { app: true, env: { WORKER_MODE: 'api' } });
@@ -20,7 +20,7 @@ export async function run(ctx) {
     prefix: refPrefix,
   });
   try {
-    const service = env.app.get(ShipmentsService);
+    const service = env.app.get(ShipmentQueueing);
     const productPattern = `${env.prefix}:shipments:*`;
     const refPattern = `${refPrefix}:*`;
     await refQueue.waitUntilReady();

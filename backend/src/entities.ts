@@ -1,7 +1,7 @@
 import { Activity } from './modules/activity/index.js';
 import { AppConfigEntry } from './modules/app-settings/index.js';
 import { Session } from './modules/auth/index.js';
-import { SavedColumnMapping } from './modules/column-mappings/index.js';
+import { CompanyDateOrder, SavedColumnMapping } from './modules/column-mappings/index.js';
 import { Company, Membership } from './modules/companies/index.js';
 import { DigestSend } from './modules/digest/index.js';
 import { MarketplaceConnection, MarketplaceTokenRevocation } from './modules/marketplace/index.js';
@@ -28,6 +28,7 @@ export const ENTITIES: Function[] = [
   MarketplaceTokenRevocation,
   AppConfigEntry,
   SavedColumnMapping,
+  CompanyDateOrder,
   CompanySettings,
   Order,
   OrderSyncState,

@@ -7,6 +7,7 @@ const b2 = SANDBOX_FIXTURES.brand2;
 interface OrderView {
   id: string;
   faireOrderId: string;
+  trackingNumber: string | null;
   displayId: string;
   state: string;
   isProblem: boolean;
@@ -69,6 +70,13 @@ describe('orders list: search, filters, sort and pages (GET /api/orders)', () =>
     expect(ids(await get(a.agent, `search=${encodeURIComponent('#LIST007X')}`))).toEqual(['bo_list007x']);
     expect(ids(await get(a.agent, `search=${encodeURIComponent('#list007')}`))).toEqual(['bo_list007x']);
     expect(ids(await get(a.agent, 'search=finch%20GOODS'))).toEqual(['bo_list007x']);
+    // And by its tracking number, in any case (issue 22).
+    const tracked = all.find((o) => o.trackingNumber && o.faireOrderId.startsWith('bo_'))!;
+    const byTracking = await get(
+      a.agent,
+      `search=${encodeURIComponent(tracked.trackingNumber!.toLowerCase())}`,
+    );
+    expect(ids(byTracking)).toContain(tracked.faireOrderId);
     // A fragment matches every order that contains it, and "%" or "_" are not wildcards.
     expect((await get(a.agent, 'search=list01')).total).toBe(10);
     expect((await get(a.agent, 'search=%25')).total).toBe(0);

@@ -170,7 +170,15 @@ describe('upload results: list, summary, rows, failed rows, retry', () => {
 
   it('refuses to take rows while the company has no working Faire connection, and says who can fix it', async () => {
     const ready = await admin.get('/api/shipments/uploads/readiness').expect(200);
-    expect(ready.body).toEqual({ canProcess: true, reason: null, connection: 'CONNECTED' });
+    expect(ready.body).toEqual({
+      canProcess: true,
+      reason: null,
+      connection: 'CONNECTED',
+      // How the company's files are read (decision 0030).
+      currency: 'USD',
+      locale: 'en-US',
+      dateOrder: null,
+    });
     const not = await other.get('/api/shipments/uploads/readiness').expect(200);
     expect(not.body.canProcess).toBe(false);
     expect(not.body.reason).toContain('Connect Faire in Settings');

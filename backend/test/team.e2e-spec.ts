@@ -114,12 +114,41 @@ describe('team and invitations', () => {
 
   it('kills the old link when the invitation is resent', async () => {
     const { memberId, token: oldToken } = await invite(t, admin, 'gus@example.com');
-    await admin.post(`/api/team/resend-invite/${memberId}`).expect(200, { ok: true });
+    await admin
+      .post(`/api/team/resend-invite/${memberId}`)
+      .expect(200, { ok: true, invitationDelivery: 'OUTBOX' });
     const newToken = await latestToken(t, 'gus@example.com');
     expect(newToken).not.toBe(oldToken);
     const gus = await t.signIn('gus@example.com');
     await gus.post('/api/team/accept-invite').send({ token: oldToken }).expect(404);
     await gus.post('/api/team/accept-invite').send({ token: newToken }).expect(200);
+  });
+
+  it('says where an invitation went, and which outbox links still open an invitation', async () => {
+    // A company of its own, so the counts of the other tests stay theirs.
+    const { agent: own } = await t.companyAdmin('owner@lark.test', 'Lark & Co.');
+    const sent = await own.post('/api/team/invite').send({ email: 'ida@example.com' }).expect(200);
+    // No mail server in tests: nothing was emailed, the link is kept in the development outbox.
+    expect(sent.body.invitationDelivery).toBe('OUTBOX');
+    const used = await invite(t, own, 'jon@example.com');
+    await (await t.signIn('jon@example.com')).post('/api/team/accept-invite').send({ token: used.token });
+    const replaced = await invite(t, own, 'kim@example.com');
+    await own.post(`/api/team/resend-invite/${replaced.memberId}`).expect(200);
+    const withdrawn = await invite(t, own, 'lou@example.com');
+    await own.delete(`/api/team/members/${withdrawn.memberId}`).expect(200);
+    const read = async () =>
+      (await own.get('/api/team/outbox').expect(200)).body as { to: string; linkState: string }[];
+    const outbox = await read();
+    const states = (to: string) => outbox.filter((m) => m.to === to).map((m) => m.linkState);
+    expect(states('ida@example.com')).toEqual(['ACTIVE']);
+    expect(states('jon@example.com')).toEqual(['USED']);
+    // Newest first: the resent link is live, the first one was replaced by it.
+    expect(states('kim@example.com')).toEqual(['ACTIVE', 'REPLACED']);
+    expect(states('lou@example.com')).toEqual(['WITHDRAWN']);
+    await t.db.query(
+      `UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE email = 'ida@example.com'`,
+    );
+    expect((await read()).find((m) => m.to === 'ida@example.com')?.linkState).toBe('EXPIRED');
   });
 
   it('refuses an unknown token', async () => {
@@ -172,7 +201,8 @@ describe('team and invitations', () => {
 
   it('writes one activity row per team action', async () => {
     const { rows } = await t.db.query<{ action: string; n: number }>(
-      'SELECT action, count(*)::int AS n FROM activity GROUP BY action',
+      `SELECT action, count(*)::int AS n FROM activity
+        WHERE company_id IS DISTINCT FROM (SELECT id FROM companies WHERE name = 'Lark & Co.') GROUP BY action`,
     );
     const by = Object.fromEntries(rows.map((r) => [r.action, r.n]));
     expect(by['company.created']).toBe(1);

@@ -21,6 +21,7 @@ async function load() {
     'common/database/database.js',
     'modules/shipments/csv-ingest.js',
     'modules/shipments/shipments.service.js',
+    'modules/shipments/shipment-queueing.service.js',
     'modules/orders/orders.service.js',
   ];
   for (const f of need) {
@@ -31,12 +32,13 @@ async function load() {
   const imp = (f) => import(new URL(`file://${join(DIST, f)}`).href);
   // reflect-metadata must be loaded before any decorated class is evaluated (main.ts does the same).
   await import('reflect-metadata');
-  const [app, config, database, ingest, service, orders] = await Promise.all([
+  const [app, config, database, ingest, service, queueing, orders] = await Promise.all([
     imp('app.js'),
     imp('common/config/app-config.js'),
     imp('common/database/database.js'),
     imp('modules/shipments/csv-ingest.js'),
     imp('modules/shipments/shipments.service.js'),
+    imp('modules/shipments/shipment-queueing.service.js'),
     imp('modules/orders/orders.service.js'),
   ]);
   return {
@@ -46,7 +48,9 @@ async function load() {
     runMigrations: database.runMigrations,
     ingestCsv: ingest.ingestCsv,
     ShipmentsService: service.ShipmentsService,
-    SHIPMENT_JOB_OPTIONS: service.SHIPMENT_JOB_OPTIONS,
+    // Materialising and queueing live in ShipmentQueueing (the worker's side of the intake).
+    ShipmentQueueing: queueing.ShipmentQueueing,
+    SHIPMENT_JOB_OPTIONS: queueing.SHIPMENT_JOB_OPTIONS,
     OrdersService: orders.OrdersService,
     distBuiltAt: statSync(join(DIST, 'app.js')).mtime,
   };

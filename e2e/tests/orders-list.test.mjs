@@ -85,7 +85,7 @@ describe('orders list', () => {
     await screenshot(laptop, 'orders-table-laptop');
 
     // Search: the display id with "#", two keystrokes of a customer's name.
-    const search = page.getByPlaceholder('Order ID, #display ID or customer');
+    const search = page.getByPlaceholder('Order ID, customer or tracking number');
     await search.fill('#E2E042');
     await page.getByRole('link', { name: '#E2E042Q' }).waitFor();
     await page.waitForFunction(() => globalThis.document.querySelectorAll('table tbody tr').length === 1);
@@ -254,7 +254,7 @@ describe('orders list', () => {
     await devSignIn(page, product, { email: 'olive@juniper.test' });
     await page.goto(`${product.url}/orders?view=table`);
     const link = page.getByRole('link', { name: '#E2E042Q' });
-    await page.getByPlaceholder('Order ID, #display ID or customer').fill('e2e042');
+    await page.getByPlaceholder('Order ID, customer or tracking number').fill('e2e042');
     await link.waitFor();
     const [order] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
     await order.getByRole('heading', { name: 'Order #E2E042Q' }).waitFor();

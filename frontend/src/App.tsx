@@ -30,6 +30,8 @@ const AcceptInvitePage = page(() => import('./invite/AcceptInvitePage'), 'Accept
 const OpenOrdersPage = page(() => import('./orders/OpenOrdersPage'), 'OpenOrdersPage');
 const ProblemOrdersPage = page(() => import('./orders/ProblemOrdersPage'), 'ProblemOrdersPage');
 const TeamPage = page(() => import('./team/TeamPage'), 'TeamPage');
+const TermsPage = page(() => import('./legal/TermsPage'), 'TermsPage');
+const PrivacyPage = page(() => import('./legal/PrivacyPage'), 'PrivacyPage');
 
 /** Routes without the layout have no Suspense boundary of their own. */
 function Bare({ children }: { children: ReactNode }) {
@@ -80,6 +82,22 @@ export function App() {
             element={
               <Bare>
                 <NoCompanyPage />
+              </Bare>
+            }
+          />
+          <Route
+            path="/terms"
+            element={
+              <Bare>
+                <TermsPage />
+              </Bare>
+            }
+          />
+          <Route
+            path="/privacy"
+            element={
+              <Bare>
+                <PrivacyPage />
               </Bare>
             }
           />

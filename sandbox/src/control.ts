@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { badRequest, HttpError, notFound } from './errors.js';
 import { KnobError, validateKnobPatch, type FaultEngine } from './faults.js';
 import { parseJsonBody, readBody, sendHtml, sendJson } from './http.js';
-import { orderPage } from './order-page.js';
+import { orderNotFoundPage, orderPage } from './order-page.js';
 import type { SandboxState } from './state.js';
 import type { ClockState, SandboxFixtures } from './types.js';
 import { isObject, parseIsoDate, toIso } from './util.js';
@@ -126,9 +126,12 @@ export async function handleControl(
       case 'GET /orders/:id': {
         state.tick();
         const order = state.publicOrder(segs[1] ?? '');
-        if (!order) throw notFound(`Order ${segs[1] ?? ''} not found`);
-        // The portal links here in sandbox mode: a browser gets a page, a client gets JSON.
-        if (/\btext\/html\b/.test(req.headers.accept ?? '')) sendHtml(res, 200, orderPage(order));
+        // The portal links here in sandbox mode: a browser gets a page (also for an unknown order, never
+        // raw JSON), a client gets JSON.
+        const browser = /\btext\/html\b/.test(req.headers.accept ?? '');
+        if (!order && browser) sendHtml(res, 404, orderNotFoundPage(segs[1] ?? ''));
+        else if (!order) throw notFound(`Order ${segs[1] ?? ''} not found`);
+        else if (browser) sendHtml(res, 200, orderPage(order));
         else send(200, order);
         return;
       }

@@ -91,3 +91,25 @@ ${field('Paid', date(o.payment_initiated_at))}
 </html>
 `;
 }
+
+/** The page for an order link whose order this sandbox does not hold (a reset state, another sandbox). */
+export function orderNotFoundPage(orderId: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Order not found – Faire sandbox</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<div class="badge">Faire sandbox</div>
+<h1>Order not found</h1>
+<section class="card"><p>This sandbox has no order <code>${escapeHtml(orderId)}</code>. Its data may have been
+reset since the order was synced: refresh the orders in the portal to see the sandbox's current ones.</p></section>
+</main>
+</body>
+</html>
+`;
+}

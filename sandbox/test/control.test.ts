@@ -235,5 +235,10 @@ describe('/_sandbox control API', () => {
       headers: { Accept: 'text/html' },
     });
     expect(missing.status).toBe(404);
+    // A browser opening the link of an order this sandbox does not hold gets a page, not raw JSON.
+    expect(missing.headers.get('content-type')).toContain('text/html');
+    expect(await missing.text()).toContain('<h1>Order not found</h1>');
+    const missingJson = await fetch(`${sbx.url}/_sandbox/orders/bo_nopenope`);
+    expect(missingJson.headers.get('content-type')).toContain('application/json');
   });
 });

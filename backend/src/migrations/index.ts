@@ -12,6 +12,9 @@ import { OrderFirstSeen1764200000601 } from './1764200000601-order-first-seen.js
 import { DailyDigest1764200000602 } from './1764200000602-daily-digest.js';
 import { OrdersListCounts1764200000700 } from './1764200000700-orders-list-counts.js';
 import { UploadCurrency1764200000800 } from './1764200000800-upload-currency.js';
+import { FileReading1764300002200 } from './1764300002200-file-reading.js';
+import { OrdersCurrencySearch1764300002201 } from './1764300002201-orders-currency-search.js';
+import { ActivityActorRole1764300002202 } from './1764300002202-activity-actor-role.js';
 import { ShipmentPatience1764300002400 } from './1764300002400-shipment-patience.js';
 
 /** Migrations in order. `npm run db:generate` writes new files; add each one here. */
@@ -30,5 +33,8 @@ export const MIGRATIONS = [
   DailyDigest1764200000602,
   OrdersListCounts1764200000700,
   UploadCurrency1764200000800,
+  FileReading1764300002200,
+  OrdersCurrencySearch1764300002201,
+  ActivityActorRole1764300002202,
   ShipmentPatience1764300002400,
 ];

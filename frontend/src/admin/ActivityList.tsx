@@ -2,8 +2,8 @@ import { Box, Chip, Stack, Typography } from '@mui/material';
 import type { ActivityItem } from './api';
 import { actorLabel, describeActivity, formatDay, formatTime, isSameDay } from './format';
 
-/** The actor badge: 'Admin' for a platform admin, otherwise 'User'. */
-export function ActorChip({ item }: { item: Pick<ActivityItem, 'isAdmin'> }) {
+/** The actor badge: 'Admin' for a platform admin, 'Company admin' for a company's admin, otherwise 'User'. */
+export function ActorChip({ item }: { item: Pick<ActivityItem, 'isAdmin' | 'actorRole'> }) {
   const label = actorLabel(item);
   return (
     <Chip
@@ -15,7 +15,11 @@ export function ActorChip({ item }: { item: Pick<ActivityItem, 'isAdmin'> }) {
         fontSize: 12,
         fontWeight: 600,
         borderRadius: 1.5,
-        bgcolor: item.isAdmin ? 'primary.main' : 'rgba(15,61,62,0.08)',
+        bgcolor: item.isAdmin
+          ? 'primary.main'
+          : label === 'Company admin'
+            ? 'rgba(244,201,93,0.3)'
+            : 'rgba(15,61,62,0.08)',
         color: item.isAdmin ? 'primary.contrastText' : 'primary.main',
       }}
     />

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage, getQueryFn } from '../api/request';
 import type { CompanyRole } from '../auth/useCurrentUser';
 import { useToast } from '../notifications/toast';
+import { deliveryOf, deliveryText } from '../team/api';
 
 export type ConfigSource = 'database' | 'environment' | null;
 
@@ -219,10 +220,14 @@ export function useAdminInvite() {
   return useMutation({
     mutationFn: (input: { companyId: string; email: string; role: CompanyRole }) =>
       apiRequest('POST', '/api/admin/invite', input),
-    onSuccess: (_data, input) =>
+    onSuccess: (data, input) =>
       toast({
         title: 'Invitation sent',
-        description: `We emailed an invitation to ${input.email}`,
+        description: deliveryText(
+          input.email,
+          deliveryOf(data),
+          "the company's Development mail outbox (Team Management)",
+        ),
         variant: 'success',
       }),
     onError: (err) =>

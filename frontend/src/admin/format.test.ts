@@ -24,6 +24,53 @@ describe('actor and action labels', () => {
     expect(actorLabel({ isAdmin: false })).toBe('User');
   });
 
+  it("labels a company admin 'Company admin', never 'User'", () => {
+    expect(actorLabel({ isAdmin: false, actorRole: 'COMPANY_ADMIN' })).toBe('Company admin');
+    expect(actorLabel({ isAdmin: false, actorRole: 'COMPANY_USER' })).toBe('User');
+    expect(actorLabel({ isAdmin: true, actorRole: 'COMPANY_USER' })).toBe('Admin');
+  });
+
+  it('names roles from and to, threshold values, and files instead of upload ids', () => {
+    expect(
+      describeActivity({
+        action: 'member.role_changed',
+        target: 'Bea (bea@example.com)',
+        details: { from: 'COMPANY_USER', to: 'COMPANY_ADMIN' },
+      }),
+    ).toBe('Changed a member’s role: Bea (bea@example.com) from User to Admin');
+    expect(
+      describeActivity({
+        action: 'settings.thresholds_changed',
+        target: null,
+        details: {
+          before: { newOrderDays: 1, processingDays: 1, preTransitDays: 2, inTransitDays: 8 },
+          after: { newOrderDays: 1, processingDays: 3, preTransitDays: 2, inTransitDays: 10 },
+        },
+      }),
+    ).toBe('Changed late thresholds: Processing 1 → 3 days, In transit 8 → 10 days');
+    expect(
+      describeActivity({
+        action: 'shipments.retried',
+        target: 'week-48.csv',
+        details: { uploadId: '0b9a7c1e-3f51-4c55-9d7b-1f2e3d4c5b6a', retried: 2 },
+      }),
+    ).toBe("Retried an upload's failed rows: week-48.csv (2 rows)");
+    expect(
+      describeActivity({
+        action: 'shipments.retried',
+        target: '0b9a7c1e-3f51-4c55-9d7b-1f2e3d4c5b6a',
+        details: { retried: 1 },
+      }),
+    ).toBe("Retried an upload's failed rows: 1 row");
+    expect(
+      describeActivity({
+        action: 'shipments.uploaded',
+        target: 'week-48.csv',
+        details: { uploadId: 'x', totalRows: 14 },
+      }),
+    ).toBe('Uploaded shipments: week-48.csv (14 rows)');
+  });
+
   it('puts actions in words, with the target', () => {
     expect(actionLabel('invitation.sent')).toBe('Sent an invitation');
     expect(actionLabel('orders.nightly_refresh')).toBe('Orders nightly refresh');

@@ -25,9 +25,15 @@ export function isSameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 }
 
-/** Spec: 'Admin' when the actor is a platform admin, otherwise 'User'. */
-export function actorLabel(item: Pick<ActivityItem, 'isAdmin'>): 'Admin' | 'User' {
-  return item.isAdmin ? 'Admin' : 'User';
+/**
+ * Spec: 'Admin' when the actor is a platform admin, otherwise 'User'; a company admin reads 'Company
+ * admin', not 'User' (entries from before the role was kept read 'User').
+ */
+export function actorLabel(
+  item: Pick<ActivityItem, 'isAdmin' | 'actorRole'>,
+): 'Admin' | 'Company admin' | 'User' {
+  if (item.isAdmin) return 'Admin';
+  return item.actorRole === 'COMPANY_ADMIN' ? 'Company admin' : 'User';
 }
 
 /** What each recorded action means, in words. */
@@ -59,8 +65,65 @@ export function actionLabel(action: string): string {
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : action;
 }
 
+const ROLE_WORDS: Record<string, string> = { COMPANY_ADMIN: 'Admin', COMPANY_USER: 'User' };
+
+const THRESHOLD_WORDS: ReadonlyArray<[string, string]> = [
+  ['newOrderDays', 'New orders'],
+  ['processingDays', 'Processing'],
+  ['preTransitDays', 'Pre-transit'],
+  ['inTransitDays', 'In transit'],
+];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const days = (n: unknown) => `${String(n)} ${n === 1 ? 'day' : 'days'}`;
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/** The late thresholds a change set: the ones that changed, old to new ("In transit 8 → 10 days"). */
+function thresholdChange(details: Record<string, unknown>): string {
+  const before = (details.before ?? {}) as Record<string, unknown>;
+  const after = (details.after ?? {}) as Record<string, unknown>;
+  const parts: string[] = [];
+  for (const [key, words] of THRESHOLD_WORDS) {
+    const [was, now] = [num(before[key]), num(after[key])];
+    if (now === undefined) continue;
+    if (was === undefined) parts.push(`${words} ${days(now)}`);
+    else if (was !== now) parts.push(`${words} ${was} → ${days(now)}`);
+  }
+  return parts.join(', ');
+}
+
+/** What an entry was about, from its target and details: who, which file, from what to what. */
+function subject(item: Pick<ActivityItem, 'action' | 'target' | 'details'>): string {
+  const d = item.details ?? {};
+  const target = item.target ?? '';
+  switch (item.action) {
+    case 'member.role_changed': {
+      const [from, to] = [ROLE_WORDS[String(d.from)], ROLE_WORDS[String(d.to)]];
+      return from && to ? `${target} from ${from} to ${to}` : target;
+    }
+    case 'settings.thresholds_changed':
+      return thresholdChange(d);
+    case 'shipments.retried': {
+      // Entries from before the file was named held the upload's id.
+      const file = UUID.test(target) ? '' : target;
+      const n = num(d.retried);
+      const rows = n === undefined ? '' : `${n} ${n === 1 ? 'row' : 'rows'}`;
+      return file && rows ? `${file} (${rows})` : file || rows;
+    }
+    case 'shipments.uploaded':
+    case 'shipments.processed': {
+      const n = num(d.totalRows) ?? (num(d.success) ?? 0) + (num(d.failed) ?? 0) + (num(d.pending) ?? 0);
+      return n ? `${target} (${n} ${n === 1 ? 'row' : 'rows'})` : target;
+    }
+    default:
+      return target;
+  }
+}
+
 /** The action in words with what it was about, e.g. "Sent an invitation: bea@example.com". */
-export function describeActivity(item: Pick<ActivityItem, 'action' | 'target'>): string {
+export function describeActivity(item: Pick<ActivityItem, 'action' | 'target' | 'details'>): string {
   const label = actionLabel(item.action);
-  return item.target ? `${label}: ${item.target}` : label;
+  const about = subject(item);
+  return about ? `${label}: ${about}` : label;
 }

@@ -5,7 +5,7 @@ import type { Order } from '../orders/types';
 import type { RetryResult, Shipment } from '../shipments/query';
 import { shipmentsUrl, type ShipmentFilters } from '../shipments/query';
 import type { TeamMember } from '../team/api';
-import type { ProcessItem, ProcessResponse, UploadResult } from '../upload/types';
+import type { ProcessInput, ProcessResponse, UploadResult } from '../upload/types';
 import { apiRequest } from './request';
 
 /** The lists the portal reads through react-admin, each served by its own endpoint. */
@@ -96,7 +96,7 @@ export interface PortalActions {
   retryFailedRows(uploadId: string): Promise<{ retried: number }>;
   /** Reading A: the CSV file (multipart `csv`, optional `columnMapping`). */
   uploadShipments(form: FormData): Promise<UploadResult>;
-  processShipments(input: { shipments: ProcessItem[]; fileName?: string }): Promise<ProcessResponse>;
+  processShipments(input: ProcessInput): Promise<ProcessResponse>;
   refreshOrders(): Promise<{ message?: string }>;
   inviteMember(input: { email: string; role: CompanyRole }): Promise<TeamMember>;
   removeMember(id: string): Promise<unknown>;

@@ -7,6 +7,7 @@ import {
   Button,
   Chip,
   CircularProgress,
+  Link,
   Divider,
   Skeleton,
   Stack,
@@ -14,6 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { GOOGLE_START_URL, useAuthConfig } from './authConfig';
 import { useDevLogin } from './useDevLogin';
 
@@ -86,7 +88,15 @@ export function SignInOptions() {
         </>
       ) : null}
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', fontSize: 12.5 }}>
-        By continuing, you agree to our Terms of Service and Privacy Policy.
+        By continuing, you agree to our{' '}
+        <Link component={RouterLink} to="/terms">
+          Terms of Service
+        </Link>{' '}
+        and{' '}
+        <Link component={RouterLink} to="/privacy">
+          Privacy Policy
+        </Link>
+        .
       </Typography>
     </Stack>
   );

@@ -1,4 +1,6 @@
-import { Alert, Typography } from '@mui/material';
+import { Alert, Button, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { beforeFullStop } from '../text/sentence';
 import type { FaireConnection } from './api';
 
 /** Since when, as '11/20/2026'. */
@@ -20,10 +22,14 @@ export function connectionSentence(c: FaireConnection): string {
         : 'Your company has not connected Faire yet. Ask your company admin to connect it.';
     case 'FAILED':
       return c.canManage
-        ? `Faire refused the connection to ${c.brandName ?? 'your brand'}. Reconnect to resume orders and shipments.`
-        : `Faire refused the connection to ${c.brandName ?? 'your brand'}. Ask your company admin to reconnect Faire.`;
-    case 'CONNECTED':
-      return `Orders come from ${c.brandName ?? 'your Faire brand'}${c.connectedByName ? `, connected by ${c.connectedByName}` : ''}.`;
+        ? `Faire refused the connection to ${beforeFullStop(c.brandName ?? 'your brand')}. Reconnect to resume orders and shipments.`
+        : `Faire refused the connection to ${beforeFullStop(c.brandName ?? 'your brand')}. Ask your company admin to reconnect Faire.`;
+    case 'CONNECTED': {
+      const brand = c.brandName ?? 'your Faire brand';
+      return c.connectedByName
+        ? `Orders come from ${brand}, connected by ${beforeFullStop(c.connectedByName)}.`
+        : `Orders come from ${beforeFullStop(brand)}.`;
+    }
   }
 }
 
@@ -41,11 +47,20 @@ export function CompanyConnectionNote({ connection }: { connection: FaireConnect
       </Typography>
     );
   }
+  // A company admin can fix a refused connection: the banner takes them there.
+  const reconnect = connection.status === 'FAILED' && connection.canManage;
   return (
     <Alert
       data-testid="company-connection"
       severity={connection.status === 'FAILED' ? 'error' : 'info'}
       sx={{ mb: 3 }}
+      action={
+        reconnect ? (
+          <Button color="inherit" size="small" component={RouterLink} to="/oauth-setup">
+            Reconnect
+          </Button>
+        ) : undefined
+      }
     >
       {text}
     </Alert>

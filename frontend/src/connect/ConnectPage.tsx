@@ -36,6 +36,7 @@ import { CompanyConnectionNote } from './CompanyConnectionNote';
 import { ConnectedPanel, PermissionsCard } from './ConnectPanels';
 import { announceConnection, listenForConnection } from './channel';
 import { isNewConnection, outcomeFromParams } from './connectionState';
+import { beforeFullStop } from '../text/sentence';
 
 export const STEPS = ['Authorize with Faire', 'Grant Permissions', 'Complete Setup'] as const;
 
@@ -221,8 +222,8 @@ export function ConnectPage() {
           </Alert>
         ) : connection.data?.status === 'FAILED' ? (
           <Alert severity="warning" sx={{ mb: 3 }}>
-            Faire refused your stored connection{brandName ? ` to ${brandName}` : ''}. Authorize again to
-            reconnect.
+            Faire refused your stored connection{brandName ? ` to ${beforeFullStop(brandName)}` : ''}.
+            Authorize again to reconnect.
           </Alert>
         ) : null}
         <Typography variant="h3" component="h2">

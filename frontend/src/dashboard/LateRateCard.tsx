@@ -103,9 +103,14 @@ function Lists({ data }: { data: LateRate }) {
         <Typography variant="subtitle2" component="h3">
           At risk now ({data.atRiskCount})
         </Typography>
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
-          Not scanned yet and due within {data.atRiskHours} hours: late unless the carrier scans them by the
-          end of their expected ship day.
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="p"
+          sx={{ mb: 0.5 }}
+          data-testid="at-risk-caption"
+        >
+          {atRiskCaption(data.atRiskCount, data.overdueCount, data.atRiskHours)}
         </Typography>
         {data.atRisk.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
@@ -139,6 +144,26 @@ function Lists({ data }: { data: LateRate }) {
       </Box>
     </Box>
   );
+}
+
+/**
+ * What the at-risk list holds, in words: orders not scanned yet that are past their expected ship date
+ * (late once scanned) and those due within the window (late unless scanned in time).
+ */
+export function atRiskCaption(count: number, overdue: number, hours: number): string {
+  const soon = count - overdue;
+  const parts: string[] = [];
+  if (overdue > 0) {
+    parts.push(
+      `${overdue} already past their expected ship date: they count as late when the carrier scans them`,
+    );
+  }
+  if (soon > 0 || overdue === 0) {
+    parts.push(
+      `${soon} due within ${hours} hours: late unless the carrier scans them by the end of their expected ship day`,
+    );
+  }
+  return `Not scanned yet. ${parts.join('; ')}.`;
 }
 
 /** The quarter's late-shipment rate against Faire's 10% line, what counts against it and what is at risk. */

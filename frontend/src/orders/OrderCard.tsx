@@ -1,6 +1,6 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import WarningIcon from '@mui/icons-material/WarningAmberRounded';
-import { Box, Card, Link, Typography } from '@mui/material';
+import { Box, Card, Chip, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useBrandCurrency } from '../money/useBrandCurrency';
 import { carrierName, displayIdLabel, formatDate, formatMoney } from './format';
@@ -83,7 +83,11 @@ export function OrderCard({ order }: { order: Order }) {
           </Box>
           <OpenInNewIcon sx={{ fontSize: 16 }} aria-hidden />
         </Link>
-        <LateChip order={order} />
+        {order.isProblem ? (
+          <LateChip order={order} />
+        ) : order.pastExpectedShipDate ? (
+          <Chip size="small" variant="outlined" color="warning" label="Past expected ship date" />
+        ) : null}
       </Box>
 
       <Box
@@ -98,7 +102,7 @@ export function OrderCard({ order }: { order: Order }) {
       >
         <Field label="Order date">{formatDate(order.createdAt)}</Field>
         <Field label="Customer">{order.customerName || '-'}</Field>
-        <Field label="Amount">{formatMoney(order.totalCents, currency)}</Field>
+        <Field label="Amount">{formatMoney(order.totalCents, order.currency ?? currency)}</Field>
         <Field label="Expected ship date">{formatDate(order.expectedShipDate)}</Field>
         <Field label="Tracking" wide>
           <TrackingLink carrier={order.carrier} trackingNumber={order.trackingNumber} />

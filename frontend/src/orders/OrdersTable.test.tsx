@@ -103,7 +103,7 @@ describe('orders table view', () => {
       dataProvider,
     });
     await screen.findByRole('link', { name: '#P1' });
-    fireEvent.change(screen.getByPlaceholderText('Order ID, #display ID or customer'), {
+    fireEvent.change(screen.getByPlaceholderText('Order ID, customer or tracking number'), {
       target: { value: 'maple' },
     });
     await waitFor(() => expect(screen.queryByRole('link', { name: '#P1' })).toBeNull(), { timeout: 3000 });

@@ -27,7 +27,7 @@ const filters = (problemOnly: boolean) => [
     key="q"
     source="q"
     alwaysOn
-    placeholder="Order ID, #display ID or customer"
+    placeholder="Order ID, customer or tracking number"
     sx={{ minWidth: { sm: 340 } }}
   />,
   <SelectInput
@@ -84,7 +84,7 @@ function OrderLines({ currency }: { currency: string }) {
           <Box component="span" sx={line}>
             <OrderLink order={o} />
             <Box component="span" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
-              {formatMoney(o.totalCents, currency)}
+              {formatMoney(o.totalCents, o.currency ?? currency)}
             </Box>
           </Box>
           <Box component="span" sx={{ ...quiet, overflowWrap: 'anywhere' }}>
@@ -163,7 +163,7 @@ function OrderColumns({ currency }: { currency: string }) {
         source="totalCents"
         label="Amount"
         align="right"
-        render={(o) => formatMoney(o.totalCents, currency)}
+        render={(o) => formatMoney(o.totalCents, o.currency ?? currency)}
       />
       <Col
         label="Tracking"

@@ -20,7 +20,7 @@ export function TrackingLink({
   const url = trackingUrl(carrier, number);
   if (!url) {
     return (
-      <Typography component="span" variant="body2" sx={{ wordBreak: 'break-all' }}>
+      <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
         {number}
       </Typography>
     );
@@ -31,7 +31,7 @@ export function TrackingLink({
       target="_blank"
       rel="noopener noreferrer"
       variant="body2"
-      sx={{ fontWeight: 600, wordBreak: 'break-all' }}
+      sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
     >
       {number}
     </Link>

@@ -15,7 +15,7 @@ export function ordersCsv(orders: readonly Order[], currency = 'USD'): string {
       State: stateLabel(o.state),
       Created: day(o.createdAt),
       'Expected ship date': day(o.expectedShipDate),
-      Amount: o.totalCents === null ? '' : formatMoney(o.totalCents, currency),
+      Amount: o.totalCents === null ? '' : formatMoney(o.totalCents, o.currency ?? currency),
       Carrier: o.carrier ? carrierName(o.carrier) : '',
       'Tracking number': o.trackingNumber ?? '',
       Late: o.isProblem ? 'yes' : 'no',

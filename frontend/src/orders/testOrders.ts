@@ -16,6 +16,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     createdAt: '2026-11-01T15:00:00Z',
     customerName: 'Corner Shop',
     totalCents: 123450,
+    currency: null,
     expectedShipDate: '2026-11-05T15:00:00Z',
     trackingNumber: null,
     carrier: null,

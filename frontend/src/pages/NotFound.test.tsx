@@ -11,6 +11,7 @@ describe('NotFound', () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
+    expect(document.body.textContent?.match(/404/g)).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
   });
 });

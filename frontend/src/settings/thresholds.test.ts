@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coerceDays, fromDraft } from './thresholds';
+import { coerceDays, fromDraft, thresholdError } from './thresholds';
 
 describe('coerceDays', () => {
   it('turns a non-numeric entry into 0', () => {
@@ -20,8 +20,12 @@ describe('coerceDays', () => {
     expect(coerceDays(' 3 ')).toBe(3);
   });
 
-  it('caps at the largest value the server accepts', () => {
-    expect(coerceDays('9999')).toBe(365);
+  it('refuses a value over the maximum inline, naming the maximum, instead of saving 365', () => {
+    expect(coerceDays('400')).toBe(400);
+    expect(thresholdError('400')).toBe('Days cannot be more than 365. Enter 365 or less.');
+    expect(thresholdError('365')).toBeNull();
+    expect(thresholdError('365.5')).toBeNull();
+    expect(thresholdError('-1')).toBe('Days cannot be negative. Enter 0 or more.');
   });
 
   it('coerces a whole form', () => {

@@ -30,19 +30,25 @@ export const THRESHOLD_FIELDS: readonly { key: ThresholdKey; label: string; help
 ];
 
 /**
- * A threshold input as a whole number of days: non-numeric becomes 0, negatives become 0, decimals drop
- * their fraction, and values above MAX_DAYS become MAX_DAYS.
+ * A threshold input as a whole number of days: non-numeric becomes 0 (spec), negatives become 0 and
+ * decimals drop their fraction. A value over MAX_DAYS is kept as typed: `thresholdError` refuses it.
  */
 export function coerceDays(raw: string | number): number {
   const n = typeof raw === 'number' ? raw : Number.parseFloat(String(raw).trim());
   if (!Number.isFinite(n) || n <= 0) return 0;
-  return Math.min(MAX_DAYS, Math.floor(n));
+  return Math.floor(n);
 }
 
-/** The inline message under a threshold that cannot be saved: a negative number is refused, never turned into 0. */
+/**
+ * The inline message under a threshold that cannot be saved: a negative number or one over the
+ * maximum is refused with what to enter, never silently changed (400 was saved as 365 before).
+ */
 export function thresholdError(raw: string): string | null {
   const n = Number.parseFloat(String(raw).trim());
-  return Number.isFinite(n) && n < 0 ? 'Days cannot be negative. Enter 0 or more.' : null;
+  if (!Number.isFinite(n)) return null;
+  if (n < 0) return 'Days cannot be negative. Enter 0 or more.';
+  if (Math.floor(n) > MAX_DAYS) return `Days cannot be more than ${MAX_DAYS}. Enter ${MAX_DAYS} or less.`;
+  return null;
 }
 
 export type ThresholdDraft = Record<ThresholdKey, string>;

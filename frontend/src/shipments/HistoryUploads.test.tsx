@@ -97,4 +97,56 @@ describe('Shipment History: uploads', () => {
       timeout: 6000,
     });
   });
+
+  it("reopens an upload's results from the list: per-row reasons, Retry all failed, Download failed rows", async () => {
+    const posts: string[] = [];
+    mockApi({
+      'GET /api/shipments/uploads?page=1&limit=5': { body: { total: 1, page: 1, uploads: [upload()] } },
+      'GET /api/shipments?page=1&limit=50': { body: { total: 0, shipments: [] } },
+      [`GET /api/shipments/uploads/${UPLOAD_ID}`]: { body: upload() },
+      [`GET /api/shipments/uploads/${UPLOAD_ID}/rows?status=ISSUES&limit=1000`]: {
+        body: {
+          total: 1,
+          rows: [
+            {
+              row: 3,
+              status: 'ORDER_NOT_FOUND',
+              orderId: 'bo_order3x',
+              displayId: '#ORDER3X',
+              trackingNumber: '1Z999AA10123456783',
+              carrier: 'UPS',
+              reason: 'Order not found on Faire',
+              duplicate: false,
+              shipmentId: 'b',
+              retryable: true,
+              waitingOnFaire: false,
+              nextRetryAt: null,
+              nextRetryInSeconds: null,
+            },
+          ],
+        },
+      },
+      [`POST /api/shipments/uploads/${UPLOAD_ID}/retry-failed`]: () => {
+        posts.push('retry-failed');
+        return { body: { retried: 1 } };
+      },
+    });
+    const { location } = renderScreen(<ShipmentHistoryTab />, {
+      user: annAtAcme(),
+      route: '/dashboard?tab=history',
+    });
+    const list = within(await screen.findByRole('table', { name: 'Uploads list' }));
+    fireEvent.click(list.getByRole('button', { name: 'Results of week-48.csv' }));
+    const results = within(await screen.findByRole('dialog', { name: 'Upload Results' }));
+    expect(location()).toContain(`results=${UPLOAD_ID}`);
+    await results.findByText('Order not found on Faire');
+    expect(results.getByText('week-48.csv')).toBeTruthy();
+    const download = results.getByRole('link', { name: 'Download failed rows' });
+    expect(download.getAttribute('href')).toBe(`/api/shipments/uploads/${UPLOAD_ID}/failed.csv`);
+    fireEvent.click(results.getByRole('button', { name: 'Retry all failed' }));
+    await waitFor(() => expect(posts).toEqual(['retry-failed']));
+    fireEvent.click(results.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Upload Results' })).toBeNull());
+    expect(location()).not.toContain('results=');
+  });
 });

@@ -73,7 +73,7 @@ describe('ShipmentHistoryTab', () => {
     expect(first.getByText('bo_abc12345de')).toBeTruthy();
     expect(first.getByText('#ABC12345DE')).toBeTruthy();
     expect(first.getByText('FedEx')).toBeTruthy();
-    expect(first.getByText('11/20/2026')).toBeTruthy();
+    expect(first.getByText('Nov 20, 2026')).toBeTruthy();
     expect(first.getByText('$12.50')).toBeTruthy();
     expect(first.getByTestId('status-chip').textContent).toBe('Success');
     expect(first.queryByRole('button', { name: /Retry/ })).toBeNull();

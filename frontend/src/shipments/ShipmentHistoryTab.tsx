@@ -8,6 +8,7 @@ import { errorMessage } from '../api/request';
 import { useToast } from '../notifications/toast';
 import { PageHeader } from '../pages/PageHeader';
 import { useUploadSummary, type UploadSummary } from '../upload/resultsApi';
+import { UploadResultsView } from '../upload/UploadResultsView';
 import { HISTORY_POLL_MS, SHIPMENTS_PAGE_SIZE, useRetryShipment, type Shipment } from './api';
 import { HistoryFilters } from './HistoryFilters';
 import { Pagination } from './Pagination';
@@ -70,12 +71,27 @@ function HistoryBody({ uploadId }: { uploadId: string }) {
   const retry = useRetryShipment();
   const retryingId = retry.isPending ? (retry.variables ?? null) : null;
 
+  // The results view of one upload (`?results=`), reopened from the uploads list at any time.
+  const resultsId = params.get('results') ?? '';
+  const resultsFor = useUploadSummary(resultsId, !!resultsId);
+  const openResults = (upload: UploadSummary) => {
+    const next = new URLSearchParams(params);
+    next.set('results', upload.uploadId);
+    setParams(next);
+  };
+  const closeResults = () => {
+    const next = new URLSearchParams(params);
+    next.delete('results');
+    setParams(next, { replace: true });
+  };
+
   const chooseUpload = (upload: UploadSummary | null) => {
     setUploadName(upload?.filename ?? '');
     const next = new URLSearchParams(params);
     if (upload) next.set('upload', upload.uploadId);
     else next.delete('upload');
     next.delete('page');
+    next.delete('results');
     setParams(next, { replace: true });
   };
 
@@ -117,7 +133,24 @@ function HistoryBody({ uploadId }: { uploadId: string }) {
 
   return (
     <>
-      <UploadsCard selectedId={uploadId} onSelect={chooseUpload} />
+      <UploadsCard selectedId={uploadId} onSelect={chooseUpload} onOpenResults={openResults} />
+      {resultsId ? (
+        <UploadResultsView
+          key={resultsId}
+          uploadId={resultsId}
+          fileName={resultsFor.data?.filename ?? ''}
+          onClose={closeResults}
+          onViewHistory={(id) => {
+            // The shipments of this upload, in file order, below the list.
+            setUploadName(resultsFor.data?.filename ?? '');
+            const next = new URLSearchParams(params);
+            next.set('upload', id);
+            next.delete('page');
+            next.delete('results');
+            setParams(next, { replace: true });
+          }}
+        />
+      ) : null}
       <Card ref={listTop}>
         <HistoryFilters
           uploadLabel={uploadId ? uploadName || linkedUpload.data?.filename || 'selected file' : null}

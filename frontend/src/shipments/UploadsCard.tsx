@@ -21,6 +21,19 @@ import { useUploads, type UploadSummary } from '../upload/resultsApi';
 /** Uploads per page of the list. */
 export const UPLOADS_PAGE_SIZE = 5;
 
+/** Read by screen readers, not shown. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  m: '-1px',
+  p: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 const n = (v: number) => v.toLocaleString('en-US');
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', {
@@ -55,10 +68,30 @@ function StateChip({ u }: { u: UploadSummary }) {
 export interface UploadsCardProps {
   selectedId: string;
   onSelect: (upload: UploadSummary | null) => void;
+  /** Opens the upload's results view (its rows' reasons, Retry all failed, Download failed rows). */
+  onOpenResults: (upload: UploadSummary) => void;
+}
+
+function ResultsButton({ u, onOpen }: { u: UploadSummary; onOpen: (u: UploadSummary) => void }) {
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      data-testid={`upload-results-${u.uploadId}`}
+      aria-label={`Results of ${u.filename}`}
+      onClick={(e) => {
+        e.stopPropagation();
+        onOpen(u);
+      }}
+      sx={{ whiteSpace: 'nowrap', py: 0.25 }}
+    >
+      Results
+    </Button>
+  );
 }
 
 /** The company's uploads, newest first: who, when, rows and outcomes; choosing one filters the history. */
-export function UploadsCard({ selectedId, onSelect }: UploadsCardProps) {
+export function UploadsCard({ selectedId, onSelect, onOpenResults }: UploadsCardProps) {
   const [page, setPage] = useState(1);
   const query = useUploads(page, UPLOADS_PAGE_SIZE);
   const uploads = query.data?.uploads ?? [];
@@ -79,7 +112,7 @@ export function UploadsCard({ selectedId, onSelect }: UploadsCardProps) {
           Uploads
         </Typography>
         <Typography sx={{ fontSize: 12.5, color: 'text.secondary' }}>
-          Choose one to see its rows in file order
+          Choose one to see its rows in file order, or open its results
         </Typography>
       </Box>
       {query.isPending ? (
@@ -119,11 +152,15 @@ export function UploadsCard({ selectedId, onSelect }: UploadsCardProps) {
                   <StateChip u={u} />
                 </Box>
                 <Typography sx={{ fontSize: 12.5, color: 'text.secondary', mt: 0.5 }}>
-                  {u.uploadedBy ?? 'Someone'} · {when(u.createdAt)} · {n(u.totalRows)} rows
+                  {u.uploadedBy ?? 'Someone'} · {when(u.createdAt)} · {n(u.totalRows)}{' '}
+                  {u.totalRows === 1 ? 'row' : 'rows'}
                 </Typography>
                 <Typography sx={{ fontSize: 12.5, mt: 0.5 }}>
                   {n(u.success)} succeeded · {n(u.failed)} failed · {n(u.pending)} pending
                 </Typography>
+              </Box>
+              <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 0.75 }}>
+                <ResultsButton u={u} onOpen={onOpenResults} />
               </Box>
             </Box>
           ))}
@@ -149,6 +186,11 @@ export function UploadsCard({ selectedId, onSelect }: UploadsCardProps) {
                   Pending
                 </TableCell>
                 <TableCell sx={head}>State</TableCell>
+                <TableCell sx={head}>
+                  <Box component="span" sx={visuallyHidden}>
+                    Actions
+                  </Box>
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -203,6 +245,9 @@ export function UploadsCard({ selectedId, onSelect }: UploadsCardProps) {
                   </TableCell>
                   <TableCell sx={cell}>
                     <StateChip u={u} />
+                  </TableCell>
+                  <TableCell sx={cell} align="right">
+                    <ResultsButton u={u} onOpen={onOpenResults} />
                   </TableCell>
                 </TableRow>
               ))}

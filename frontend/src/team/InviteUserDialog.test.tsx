@@ -57,6 +57,20 @@ describe('InviteUserDialog', () => {
     );
   });
 
+  it('says where the invitation went: emailed, or only kept in the outbox when nothing was mailed', async () => {
+    mockApi({ 'POST /api/team/invite': { body: { ...member, invitationDelivery: 'OUTBOX' } } });
+    const { onClose } = renderDialog();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'bob@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Invitation' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Invitation sent',
+      description:
+        'No mail server is set up, so nothing was emailed: the invitation link for bob@example.com is in the Development mail outbox below',
+      variant: 'success',
+    });
+  });
+
   it("shows 'Failed to invite user' with the server message", async () => {
     mockApi({
       'POST /api/team/invite': { status: 409, body: { message: 'Already a member', code: 'CONFLICT' } },

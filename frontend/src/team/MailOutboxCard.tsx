@@ -18,6 +18,14 @@ import type { OutboxMail } from './api';
 
 const COLLAPSED_COUNT = 5;
 
+/** What an invitation link that no longer opens an invitation says instead of "Open link". */
+const LINK_STATES: Record<string, { label: string; text: string }> = {
+  USED: { label: 'Used', text: 'Accepted: this link has been used and no longer works.' },
+  REPLACED: { label: 'Replaced', text: 'A newer invitation was sent: this link no longer works.' },
+  WITHDRAWN: { label: 'Withdrawn', text: 'The invitation was withdrawn: this link no longer works.' },
+  EXPIRED: { label: 'Expired', text: 'This link has expired: resend the invitation for a new one.' },
+};
+
 function when(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
@@ -53,8 +61,8 @@ export function MailOutboxCard({ mails }: { mails: OutboxMail[] }) {
           <Chip label="Dev only" size="small" variant="outlined" color="secondary" sx={{ fontWeight: 600 }} />
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          No mail server is configured, so invitation emails are kept here. Open a link in a private window to
-          accept it as the invitee.
+          No mail server is configured, so invitation emails are kept here. Open a live link in a private
+          window to accept it as the invitee; used, replaced and withdrawn links say so.
         </Typography>
       </CardContent>
       {sorted.length === 0 ? (
@@ -75,46 +83,61 @@ export function MailOutboxCard({ mails }: { mails: OutboxMail[] }) {
                       {when(mail.createdAt) ? ` · ${when(mail.createdAt)}` : ''}
                     </Typography>
                   </Box>
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-                    <Tooltip title="Copy link">
-                      <IconButton
-                        size="small"
-                        onClick={() => copy(mail.link)}
-                        aria-label={`Copy link for ${mail.to}`}
-                      >
-                        <CopyIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Button
+                  {mail.linkState && LINK_STATES[mail.linkState] ? (
+                    <Chip
                       size="small"
-                      variant="outlined"
-                      href={mail.link}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      endIcon={<OpenIcon fontSize="small" />}
-                    >
-                      Open link
-                    </Button>
-                  </Box>
+                      label={LINK_STATES[mail.linkState]?.label}
+                      data-testid="outbox-link-state"
+                      sx={{ fontWeight: 600, alignSelf: 'center' }}
+                    />
+                  ) : (
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                      <Tooltip title="Copy link">
+                        <IconButton
+                          size="small"
+                          onClick={() => copy(mail.link)}
+                          aria-label={`Copy link for ${mail.to}`}
+                        >
+                          <CopyIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        href={mail.link}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        endIcon={<OpenIcon fontSize="small" />}
+                      >
+                        Open link
+                      </Button>
+                    </Box>
+                  )}
                 </Box>
-                <Typography
-                  component="a"
-                  href={mail.link}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  sx={{
-                    display: 'block',
-                    mt: 1,
-                    fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-                    fontSize: 12,
-                    color: 'primary.main',
-                    overflow: 'hidden',
-                    textOverflow: 'ellipsis',
-                    whiteSpace: 'nowrap',
-                  }}
-                >
-                  {mail.link}
-                </Typography>
+                {mail.linkState && LINK_STATES[mail.linkState] ? (
+                  <Typography sx={{ mt: 1, fontSize: 12.5, color: 'text.secondary' }}>
+                    {LINK_STATES[mail.linkState]?.text}
+                  </Typography>
+                ) : (
+                  <Typography
+                    component="a"
+                    href={mail.link}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    sx={{
+                      display: 'block',
+                      mt: 1,
+                      fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+                      fontSize: 12,
+                      color: 'primary.main',
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                      whiteSpace: 'nowrap',
+                    }}
+                  >
+                    {mail.link}
+                  </Typography>
+                )}
               </Box>
             </Fragment>
           ))}

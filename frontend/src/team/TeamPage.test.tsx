@@ -42,6 +42,14 @@ const members: TeamMember[] = [
   },
 ];
 
+const otherAdmin: TeamMember = {
+  ...base,
+  id: 'd',
+  role: 'COMPANY_ADMIN',
+  status: 'ACTIVE',
+  user: { name: 'Dee', email: 'dee@example.com' },
+};
+
 function renderList(canManage: boolean) {
   render(
     <ThemeProvider theme={theme}>
@@ -108,7 +116,7 @@ describe('TeamPage', () => {
 
   it('asks before you give up your own admin role or remove yourself', async () => {
     const fetch = mockApi({
-      'GET /api/team/members': { body: members },
+      'GET /api/team/members': { body: [...members, otherAdmin] },
       'PATCH /api/team/members/a/role': { body: { ok: true } },
     });
     renderScreen(<TeamPage />, { user: annAtAcme() });
@@ -134,6 +142,25 @@ describe('TeamPage', () => {
     expect(await screen.findByRole('dialog', { name: 'Remove yourself?' })).toBeTruthy();
   });
 
+  it('says you are the only admin before asking, instead of failing after the confirmation', async () => {
+    const fetch = mockApi({ 'GET /api/team/members': { body: members } });
+    renderScreen(<TeamPage />, { user: annAtAcme() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Ann' }));
+    const dialog = await screen.findByRole('dialog', { name: 'You are the only admin' });
+    expect(within(dialog).getByTestId('only-admin-text').textContent).toBe(
+      'You are the only company admin of Acme. Make another member an admin first, so someone can still manage the team.',
+    );
+    expect(screen.queryByRole('dialog', { name: 'Remove yourself?' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Role of Ann' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'User' }));
+    expect(await screen.findByRole('dialog', { name: 'You are the only admin' })).toBeTruthy();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE' || init?.method === 'PATCH')).toBe(
+      false,
+    );
+  });
+
   it('shows the development mail outbox with accept links when the server has one', async () => {
     mockApi({
       'GET /api/team/members': { body: members },
@@ -155,6 +182,37 @@ describe('TeamPage', () => {
     expect(within(card).getByRole('link', { name: 'Open link' }).getAttribute('href')).toBe(
       'http://localhost:5173/accept-invite?token=t1',
     );
+  });
+
+  it('says in the outbox which invitation links were used, replaced or withdrawn, and offers only live ones', async () => {
+    const mail = (id: string, to: string, linkState: string) => ({
+      id,
+      to,
+      subject: 'You are invited to Acme',
+      text: 'Join us',
+      link: `http://localhost:5173/accept-invite?token=${id}`,
+      createdAt: `2026-01-0${id.length}T10:00:00Z`,
+      linkState,
+    });
+    mockApi({
+      'GET /api/team/members': { body: members },
+      'GET /api/team/outbox': {
+        body: [
+          mail('live', 'bob@example.com', 'ACTIVE'),
+          mail('used1', 'cy@example.com', 'USED'),
+          mail('gone22', 'dan@example.com', 'WITHDRAWN'),
+        ],
+      },
+    });
+    renderScreen(<TeamPage />, { user: annAtAcme() });
+    const card = within(await screen.findByRole('region', { name: 'Development mail outbox' }));
+    const items = await card.findAllByTestId('outbox-mail');
+    const byTo = (to: string) => within(items.find((el) => el.textContent?.includes(to)) as HTMLElement);
+    expect(byTo('bob@example.com').getByRole('link', { name: 'Open link' })).toBeTruthy();
+    expect(byTo('cy@example.com').getByTestId('outbox-link-state').textContent).toBe('Used');
+    expect(byTo('cy@example.com').queryByRole('link', { name: 'Open link' })).toBeNull();
+    expect(byTo('dan@example.com').getByText(/withdrawn: this link no longer works/)).toBeTruthy();
+    expect(byTo('dan@example.com').queryByRole('link')).toBeNull();
   });
 
   it('hides Invite User and the outbox from a COMPANY_USER', async () => {

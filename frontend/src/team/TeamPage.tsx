@@ -1,6 +1,21 @@
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import LockIcon from '@mui/icons-material/LockOutlined';
-import { Alert, Box, Button, Card, Chip, Divider, Skeleton, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Divider,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { canAccess } from '../auth/canAccess';
 import { useCurrentUser, type CompanyRole } from '../auth/useCurrentUser';
@@ -19,6 +34,7 @@ import { InviteUserDialog } from './InviteUserDialog';
 import { CompanyActivityCard } from '../admin/CompanyActivityCard';
 import { MailOutboxCard } from './MailOutboxCard';
 import { MembersList } from './MembersList';
+import { beforeFullStop } from '../text/sentence';
 
 type Pending = { kind: 'remove' | 'resend' | 'demote'; member: TeamMember } | null;
 
@@ -39,7 +55,13 @@ export function TeamPage() {
   const [inviteOpen, setInviteOpen] = useState(false);
   const [confirm, setConfirm] = useState<Pending>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [onlyAdmin, setOnlyAdmin] = useState<TeamMember | null>(null);
   const ask = (kind: 'remove' | 'resend' | 'demote', member: TeamMember) => {
+    // The server refuses to leave a company without an admin: say so before asking, not after.
+    if (kind !== 'resend' && isOnlyAdmin(member, members.data ?? [])) {
+      setOnlyAdmin(member);
+      return;
+    }
     setConfirm({ kind, member });
     setConfirmOpen(true);
   };
@@ -83,7 +105,7 @@ export function TeamPage() {
         subtitle={
           canManage
             ? `Invite teammates${companyName ? ` to ${companyName}` : ''} and manage their roles.`
-            : `The people in ${companyName ?? 'your company'}.`
+            : `The people in ${beforeFullStop(companyName ?? 'your company')}.`
         }
         actions={
           canManage ? (
@@ -174,6 +196,8 @@ export function TeamPage() {
 
       {canManage ? <InviteUserDialog open={inviteOpen} onClose={() => setInviteOpen(false)} /> : null}
 
+      <OnlyAdminDialog member={onlyAdmin} companyName={companyName} onClose={() => setOnlyAdmin(null)} />
+
       <ConfirmDialog
         open={confirmOpen}
         title={
@@ -199,6 +223,43 @@ export function TeamPage() {
   );
 }
 
+/** True when the member is the company's only active admin (removing or demoting them is refused). */
+export function isOnlyAdmin(member: TeamMember, members: readonly TeamMember[]): boolean {
+  const admin = (m: TeamMember) => m.status === 'ACTIVE' && m.role === 'COMPANY_ADMIN';
+  return admin(member) && !members.some((m) => m.id !== member.id && admin(m));
+}
+
+function OnlyAdminDialog({
+  member,
+  companyName,
+  onClose,
+}: {
+  member: TeamMember | null;
+  companyName?: string;
+  onClose: () => void;
+}) {
+  const company = beforeFullStop(companyName ?? 'this company');
+  const self = !!member?.isCurrentUser;
+  return (
+    <Dialog open={!!member} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="only-admin-title">
+      <DialogTitle id="only-admin-title" sx={{ fontWeight: 700 }}>
+        {self ? 'You are the only admin' : 'The only admin'}
+      </DialogTitle>
+      <DialogContent>
+        <DialogContentText data-testid="only-admin-text">
+          {self ? 'You are' : `${member ? displayName(member) : 'This member'} is`} the only company admin of{' '}
+          {company}. Make another member an admin first, so someone can still manage the team.
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button variant="contained" onClick={onClose}>
+          OK
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 function ConfirmText({ pending, companyName }: { pending: NonNullable<Pending>; companyName?: string }) {
   const { kind, member } = pending;
   if (kind === 'demote') {
@@ -220,8 +281,8 @@ function ConfirmText({ pending, companyName }: { pending: NonNullable<Pending>; 
   if (member.isCurrentUser) {
     return (
       <>
-        You are about to remove yourself from {companyName ?? 'this company'}. You will lose access to its
-        shipments and orders.
+        You are about to remove yourself from {beforeFullStop(companyName ?? 'this company')}. You will lose
+        access to its shipments and orders.
       </>
     );
   }
@@ -229,7 +290,7 @@ function ConfirmText({ pending, companyName }: { pending: NonNullable<Pending>; 
     <>
       <strong>{displayName(member)}</strong>
       {member.status === 'ACTIVE'
-        ? ` will lose access to ${companyName ?? 'this company'}.`
+        ? ` will lose access to ${beforeFullStop(companyName ?? 'this company')}.`
         : "'s invitation will be withdrawn."}
     </>
   );

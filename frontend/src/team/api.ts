@@ -16,6 +16,21 @@ export interface TeamMember {
   user: { name: string | null; email: string };
   isCurrentUser: boolean;
   invitationExpiresAt: string | null;
+  /** After an invitation was sent: where it went (emailed, kept in the development outbox, not sent). */
+  invitationDelivery?: InvitationDelivery;
+}
+
+export type InvitationDelivery = 'EMAIL' | 'OUTBOX' | 'NOT_SENT';
+
+/** The invitation toast's words: where the invitation went, never "emailed" when nothing was mailed. */
+export function deliveryText(email: string, delivery: InvitationDelivery | undefined, where: string): string {
+  if (delivery === 'OUTBOX') {
+    return `No mail server is set up, so nothing was emailed: the invitation link for ${email} is in ${where}`;
+  }
+  if (delivery === 'NOT_SENT') {
+    return `No mail server is set up, so no email was sent to ${email}; set SMTP_URL to send invitations`;
+  }
+  return `We emailed an invitation to ${email}`;
 }
 
 /** An invitation email the development server recorded instead of sending. */
@@ -26,6 +41,8 @@ export interface OutboxMail {
   text: string;
   link: string;
   createdAt: string;
+  /** What the link can still do: only an ACTIVE one opens an invitation. */
+  linkState?: 'ACTIVE' | 'USED' | 'REPLACED' | 'WITHDRAWN' | 'EXPIRED' | null;
 }
 
 /** react-admin keys the members list by its resource name. */
@@ -62,7 +79,7 @@ export function useMailOutbox(enabled: boolean) {
 
 function useTeamMutation<TInput>(options: {
   request: (dataProvider: PortalDataProvider, input: TInput) => Promise<unknown>;
-  success: string | ((input: TInput) => { title: string; description?: string });
+  success: string | ((input: TInput, result: unknown) => { title: string; description?: string });
   failure: string;
 }) {
   const queryClient = useQueryClient();
@@ -70,8 +87,9 @@ function useTeamMutation<TInput>(options: {
   const toast = useToast();
   return useMutation({
     mutationFn: (input: TInput) => options.request(dataProvider, input),
-    onSuccess: (_data, input) => {
-      const t = typeof options.success === 'string' ? { title: options.success } : options.success(input);
+    onSuccess: (data, input) => {
+      const t =
+        typeof options.success === 'string' ? { title: options.success } : options.success(input, data);
       toast({ ...t, variant: 'success' });
     },
     onError: (err) =>
@@ -89,9 +107,9 @@ function useTeamMutation<TInput>(options: {
 export function useInviteMember() {
   return useTeamMutation<{ email: string; role: CompanyRole }>({
     request: (dp, input) => dp.inviteMember(input),
-    success: ({ email }) => ({
+    success: ({ email }, result) => ({
       title: 'Invitation sent',
-      description: `We emailed an invitation to ${email}`,
+      description: deliveryText(email, deliveryOf(result), 'the Development mail outbox below'),
     }),
     failure: 'Failed to invite user',
   });
@@ -119,9 +137,24 @@ export function useChangeRole() {
 export function useResendInvite() {
   return useTeamMutation<TeamMember>({
     request: (dp, member) => dp.resendInvite(member.id),
-    success: (member) => ({ title: 'Invitation resent', description: `Sent again to ${member.user.email}` }),
+    success: (member, result) => {
+      const delivery = deliveryOf(result);
+      return {
+        title: 'Invitation resent',
+        description:
+          delivery === 'OUTBOX' || delivery === 'NOT_SENT'
+            ? deliveryText(member.user.email, delivery, 'the Development mail outbox below')
+            : `Sent again to ${member.user.email}`,
+      };
+    },
     failure: 'Failed to resend invitation',
   });
+}
+
+/** The `invitationDelivery` of an invite or resend answer. */
+export function deliveryOf(result: unknown): InvitationDelivery | undefined {
+  const d = (result as { invitationDelivery?: unknown } | null)?.invitationDelivery;
+  return d === 'EMAIL' || d === 'OUTBOX' || d === 'NOT_SENT' ? d : undefined;
 }
 
 export function displayName(member: TeamMember): string {

@@ -20,7 +20,7 @@ export interface IssueRow {
   displayId: string;
   orderId: string;
   trackingNumber: string;
-  /** The reason in words, shown first. */
+  /** The reason in words, shown first (a PENDING row's in the colour of pending, never of failure). */
   reason: string;
   waiting: boolean;
 }
@@ -71,7 +71,7 @@ export function ResultRows({ rows }: { rows: IssueRow[] }) {
               sx={{
                 fontSize: 13.5,
                 fontWeight: 600,
-                color: r.waiting ? 'info.dark' : 'error.dark',
+                color: r.status === 'PENDING' ? 'info.dark' : 'error.dark',
                 mb: 0.75,
               }}
             >
@@ -82,7 +82,7 @@ export function ResultRows({ rows }: { rows: IssueRow[] }) {
               <RowStatus status={r.status} />
             </Box>
             <Typography sx={{ ...mono, mt: 0.75, wordBreak: 'break-all' }}>{orderText(r)}</Typography>
-            <Typography sx={{ ...mono, color: 'text.secondary', wordBreak: 'break-all' }}>
+            <Typography sx={{ ...mono, color: 'text.secondary', whiteSpace: 'nowrap' }}>
               {r.trackingNumber || '-'}
             </Typography>
           </Box>
@@ -116,7 +116,11 @@ export function ResultRows({ rows }: { rows: IssueRow[] }) {
               </TableCell>
               <TableCell
                 data-testid="issue-reason"
-                sx={{ color: r.waiting ? 'info.dark' : 'error.dark', fontSize: 13, minWidth: 220 }}
+                sx={{
+                  color: r.status === 'PENDING' ? 'info.dark' : 'error.dark',
+                  fontSize: 13,
+                  minWidth: 220,
+                }}
               >
                 {r.reason}
               </TableCell>

@@ -73,7 +73,7 @@ describe('ReviewModal', () => {
     }
     const first = within(dialog.getByTestId('review-row-2'));
     expect(first.getByText('#ABC12345DE')).toBeTruthy();
-    expect(first.getByText('11/20/2026')).toBeTruthy();
+    expect(first.getByText('Nov 20, 2026')).toBeTruthy();
     expect(first.getByText('$12.50')).toBeTruthy();
     expect(first.getByTestId('row-warning')).toBeTruthy();
     expect(dialog.getByTestId('review-row-3').getAttribute('data-invalid')).toBe('true');

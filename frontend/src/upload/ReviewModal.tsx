@@ -1,3 +1,4 @@
+import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import {
@@ -30,6 +31,8 @@ export interface ReviewModalProps {
   invalidRows: number;
   /** Rows the browser holds: every row of a small file, the first ones of a big one. */
   rows: ReviewRow[];
+  /** Lines about the whole file: how its dates were read, which column was read as the cost. */
+  fileNotes?: string[];
   processing: boolean;
   onCancel: () => void;
   onProcess: () => void;
@@ -113,6 +116,7 @@ function ReviewModalBody({
   validRows,
   invalidRows,
   rows,
+  fileNotes = [],
   processing,
   onCancel,
   onProcess,
@@ -163,6 +167,23 @@ function ReviewModalBody({
             {fileName}
           </Typography>
         </Box>
+        {fileNotes.map((note) => (
+          <Typography
+            key={note}
+            data-testid="review-file-note"
+            sx={{
+              fontSize: 13,
+              color: 'text.secondary',
+              mt: 0.75,
+              display: 'flex',
+              gap: 0.75,
+              alignItems: 'flex-start',
+            }}
+          >
+            <EventNoteOutlinedIcon aria-hidden sx={{ fontSize: 16, mt: '2px', color: 'info.main' }} />
+            {note}
+          </Typography>
+        ))}
         {onChangeSavedMapping ? (
           <Typography
             data-testid="saved-mapping-note"

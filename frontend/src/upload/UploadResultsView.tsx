@@ -211,7 +211,7 @@ export function UploadResultsView({
       onSuccess: ({ retried }) =>
         toast({
           title: 'Retrying failed rows',
-          description: `${retried} rows sent to Faire again`,
+          description: `${retried} ${retried === 1 ? 'row' : 'rows'} sent to Faire again`,
           variant: 'success',
         }),
       onError: (err) =>
@@ -237,7 +237,9 @@ export function UploadResultsView({
       <DialogContent>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, mb: 2, minWidth: 0, flexWrap: 'wrap' }}>
           <InsertDriveFileOutlinedIcon aria-hidden sx={{ fontSize: 18, color: 'text.secondary' }} />
-          <Typography sx={{ fontWeight: 600, fontSize: 14, overflowWrap: 'anywhere' }}>{fileName}</Typography>
+          <Typography sx={{ fontWeight: 600, fontSize: 14, overflowWrap: 'anywhere' }}>
+            {fileName || s?.filename}
+          </Typography>
           {s?.uploadedBy ? (
             // On a phone the uploader goes on its own line, without a separator left at its start.
             <Typography sx={{ fontSize: 13, color: 'text.secondary', flexBasis: { xs: '100%', sm: 'auto' } }}>

@@ -180,6 +180,8 @@ describe('UploadTab', () => {
     expect(sentBodies(fetch, 'POST /api/shipments/process')).toEqual([
       {
         fileName: 'shipments.csv',
+        // 11/20/2026 can only be month first: the company's next file is read so when it does not say.
+        dateOrder: 'month-first',
         shipments: [
           {
             row: 2,

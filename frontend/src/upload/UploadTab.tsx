@@ -19,7 +19,7 @@ const STEPS = [
 
 function processHint(step: ReviewStep): string {
   if (step.mode === 'process') {
-    return 'Valid rows are sent to Faire now, which can take up to about 30 seconds. Rows still running after that continue in the background and show up in Shipment History.';
+    return 'Valid rows are sent to Faire now and the results open as soon as they are on their way. If Faire is slow, the rows keep going in the background and the results follow them.';
   }
   if (step.mapping) {
     return 'The file is uploaded with your column mapping and its valid rows are queued; you can follow their progress in the next step.';
@@ -147,6 +147,7 @@ export function UploadTab() {
           invalidRows={step.parse.summary.invalidRows}
           duplicateRows={step.parse.duplicateRows}
           rows={step.parse.rows}
+          fileNotes={step.parse.notes}
           processing={submitting}
           processHint={processHint(step)}
           currency={currency}

@@ -2,7 +2,7 @@ import type { ColumnMapping } from '@portal/shipment-rules';
 import { useMutation } from '@tanstack/react-query';
 import { usePortalDataProvider } from '../api/dataProvider';
 import { ApiError } from '../api/request';
-import type { ProcessItem } from './types';
+import type { ProcessInput } from './types';
 
 export interface UploadInput {
   file: File;
@@ -28,8 +28,7 @@ export function useUploadCsv() {
 export function useProcessShipments() {
   const dataProvider = usePortalDataProvider();
   return useMutation({
-    mutationFn: (input: { shipments: ProcessItem[]; fileName?: string }) =>
-      dataProvider.processShipments(input),
+    mutationFn: (input: ProcessInput) => dataProvider.processShipments(input),
   });
 }
 

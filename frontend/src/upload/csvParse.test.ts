@@ -23,7 +23,39 @@ describe('parseCsvForReview', () => {
       shipping_cost: '$12.50',
       shipDate: '2026-11-20T00:00:00.000Z',
     });
-    expect(at(rows, 1).displayId).toBe('-');
+    // Ids typed without bo_ get their display id too (decision 0030).
+    expect(at(rows, 1).displayId).toBe('#XYZ98765AB');
+  });
+
+  it('reads a UK file day first: 03/11/2026 is 3 November, with a note and a line above the review', () => {
+    const csv =
+      'order_id,tracking_number,carrier,ship_date,shipping_cost\n' +
+      'bo_abc12345de,1Z999AA10123456784,UPS,03/11/2026,1\n' +
+      'bo_abc12345de,1Z999AA10123456785,UPS,26.11.2026,1\n';
+    const result = parseCsvForReview(bytes(csv), { now, dateOrder: { locale: 'en-US' } });
+    expect(result.notes).toEqual(['Dates read day-first, like 26.11.2026 in row 3']);
+    expect(result.dateOrder).toMatchObject({ order: 'day-first', source: 'file' });
+    expect(at(result.rows, 0)).toMatchObject({
+      ship_date: '2026-11-03',
+      notes: ['Ship date "03/11/2026" was read as 3 November 2026 (day first, like 26.11.2026 in row 3)'],
+    });
+  });
+
+  it('reads the cost from a "Freight" column and says so above the review', () => {
+    const csv =
+      'Order ID,Tracking Number,Carrier,Ship Date,Freight\n' +
+      'bo_abc12345de,1Z999AA10123456784,UPS,2026-11-20,4.20\n';
+    const result = parseCsvForReview(bytes(csv), {
+      now,
+      mapping: {
+        'order id': 'order_id',
+        'tracking number': 'tracking_number',
+        'ship date': 'ship_date',
+      },
+    });
+    expect(result.summary.validRows).toBe(1);
+    expect(at(result.rows, 0).shipping_cost).toBe('$4.20');
+    expect(result.notes).toEqual(['Shipping cost was read from the "Freight" column']);
   });
 
   it('keeps spreadsheet row numbers across blank lines, with semicolons and CRLF', () => {

@@ -1,5 +1,7 @@
 import {
   applyColumnMapping,
+  costColumnNote,
+  dateOrderSummary,
   decodeCsvBytes,
   detectDelimiter,
   findMissingColumns,
@@ -7,8 +9,10 @@ import {
   normalizeHeader,
   reviewDisplayId,
   validateRecords,
+  withCostColumn,
   type ColumnMapping,
   type CsvRecord,
+  type DateOrderFallback,
   type ValidatedRecord,
 } from '@portal/shipment-rules';
 import Papa from 'papaparse';
@@ -28,6 +32,8 @@ export interface ParseOptions {
   now?: Date;
   /** The brand's currency: a cost naming another ('€ 12,50' for USD) is invalid. USD when absent. */
   currency?: string;
+  /** The company's remembered date order and the brand's locale, for a file whose dates do not settle it. */
+  dateOrder?: DateOrderFallback;
 }
 
 const text = (value: string | undefined) => (value ?? '').trim();
@@ -64,7 +70,7 @@ export function toReviewRow(r: ValidatedRecord, mapping?: ColumnMapping): Review
  * numbers match the spreadsheet) and validates every record, with the column mapping when one is given.
  */
 export function parseCsvForReview(bytes: Uint8Array, opts: ParseOptions = {}): ParseResult {
-  const { mapping, now, currency } = opts;
+  const { mapping, now, currency, dateOrder } = opts;
   const { text: csv, encoding } = decodeCsvBytes(bytes);
   const delimiter = detectDelimiter(csv.slice(0, HEADER_SAMPLE_CHARS));
 
@@ -85,7 +91,15 @@ export function parseCsvForReview(bytes: Uint8Array, opts: ParseOptions = {}): P
   });
 
   const missingColumns = findMissingColumns(fields, mapping);
-  const report = validateRecords(parsed.data, { mapping, now, currency });
+  const report = validateRecords(parsed.data, { mapping, now, currency, dateOrderFallback: dateOrder });
+  // The cells of each row as read: with a cost column under another name ("Freight") as the cost.
+  const readWith = withCostColumn(fields, mapping).mapping;
+  const notes: string[] = [];
+  const datesNote = dateOrderSummary(report.dateOrder);
+  if (datesNote && missingColumns.length === 0) notes.push(datesNote);
+  if (report.costColumn !== undefined && missingColumns.length === 0) {
+    notes.push(costColumnNote(headerLabels[report.costColumn] ?? report.costColumn));
+  }
   const allRows = report.rows.length <= FULL_ROWS_LIMIT;
   const kept = allRows ? report.rows : report.rows.slice(0, REVIEW_ROW_LIMIT);
 
@@ -114,7 +128,9 @@ export function parseCsvForReview(bytes: Uint8Array, opts: ParseOptions = {}): P
     headerLabels,
     missingColumns,
     duplicateRows,
-    rows: kept.map((r) => toReviewRow(r, mapping)),
+    rows: kept.map((r) => toReviewRow(r, readWith)),
+    dateOrder: report.dateOrder,
+    notes,
     allRows,
     encoding,
     delimiter,

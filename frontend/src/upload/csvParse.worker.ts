@@ -5,7 +5,7 @@ import type { ParseRequest, ParseResponse } from './parseProtocol';
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 scope.onmessage = (event: MessageEvent<ParseRequest>) => {
-  const { id, file, mapping, now, currency } = event.data;
+  const { id, file, mapping, now, currency, dateOrder } = event.data;
   file
     .arrayBuffer()
     .then((buffer) => {
@@ -13,6 +13,7 @@ scope.onmessage = (event: MessageEvent<ParseRequest>) => {
         mapping,
         now: now ? new Date(now) : undefined,
         currency,
+        dateOrder,
       });
       scope.postMessage({ id, ok: true, result } satisfies ParseResponse);
     })

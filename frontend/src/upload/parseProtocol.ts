@@ -1,4 +1,4 @@
-import type { ColumnMapping } from '@portal/shipment-rules';
+import type { ColumnMapping, DateOrderFallback } from '@portal/shipment-rules';
 import type { ParseResult } from './types';
 
 /** Message to the CSV parse worker. */
@@ -10,6 +10,8 @@ export interface ParseRequest {
   now?: number;
   /** The brand's currency: a cost naming another ('€ 12,50' for USD) is invalid. USD when absent. */
   currency?: string;
+  /** The company's remembered date order and the brand's locale. */
+  dateOrder?: DateOrderFallback;
 }
 
 /** Answer of the CSV parse worker. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsvForReview } from './csvParse';
-import { buildProcessPayload, shipDateIso, summarizeResults } from './processPayload';
+import { buildProcessPayload, shipDateIso, summarizeResults, processedToastText } from './processPayload';
 import type { ReviewRow } from './types';
 
 const row = (patch: Partial<ReviewRow>): ReviewRow => ({
@@ -94,7 +94,7 @@ describe('buildProcessPayload', () => {
 });
 
 describe('summarizeResults', () => {
-  it('counts SUCCESS as successful and anything else as failed, PENDING included (and said apart)', () => {
+  it('counts SUCCESS as successful, PENDING as still sending (never failed), anything else as failed', () => {
     expect(
       summarizeResults([
         { status: 'SUCCESS' },
@@ -103,6 +103,16 @@ describe('summarizeResults', () => {
         { status: 'INVALID' },
         { status: 'PENDING' },
       ]),
-    ).toEqual({ success: 1, failed: 4, pending: 1 });
+    ).toEqual({ success: 1, failed: 3, pending: 1 });
+  });
+
+  it('says rows still being sent as such, never as failures', () => {
+    expect(processedToastText({ success: 0, failed: 0, pending: 1 })).toBe(
+      '1 still sending: Faire is slow, we keep trying',
+    );
+    expect(processedToastText({ success: 2, failed: 1, pending: 1200 })).toBe(
+      '2 successful, 1 failed; 1,200 still sending: Faire is slow, we keep trying',
+    );
+    expect(processedToastText({ success: 3, failed: 0, pending: 0 })).toBe('3 successful, 0 failed');
   });
 });

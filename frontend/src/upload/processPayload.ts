@@ -43,8 +43,9 @@ export function buildProcessPayload(rows: readonly ReviewRow[]): ProcessItem[] {
 }
 
 /**
- * The spec's count: SUCCESS is successful and any other status failed, PENDING included (those rows go on
- * in the background and the results view follows them); `pending` says how many of the failed ones that is.
+ * The toast's counts: SUCCESS is successful; PENDING is neither (the row is still being sent: Faire is
+ * slow or keeps it waiting, and it goes on in the background, whatever words its message has); any other
+ * status failed.
  */
 export function summarizeResults(results: readonly Pick<ProcessResultItem, 'status'>[]) {
   let success = 0;
@@ -52,10 +53,29 @@ export function summarizeResults(results: readonly Pick<ProcessResultItem, 'stat
   let pending = 0;
   for (const r of results) {
     if (r.status === 'SUCCESS') success += 1;
-    else {
-      failed += 1;
-      if (r.status === 'PENDING') pending += 1;
-    }
+    else if (r.status === 'PENDING') pending += 1;
+    else failed += 1;
   }
   return { success, failed, pending };
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The description of the 'Shipments processed' toast: the spec's '{n} successful, {m} failed', and the
+ * rows still being sent said as such, never as failures ('1 still sending: Faire is slow, we keep trying').
+ */
+export function processedToastText({
+  success,
+  failed,
+  pending,
+}: {
+  success: number;
+  failed: number;
+  pending: number;
+}): string {
+  const sending = `${count(pending)} still sending: Faire is slow, we keep trying`;
+  if (pending > 0 && success === 0 && failed === 0) return sending;
+  const done = `${count(success)} successful, ${count(failed)} failed`;
+  return pending > 0 ? `${done}; ${sending}` : done;
 }

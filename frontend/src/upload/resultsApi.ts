@@ -1,7 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DateOrder } from '@portal/shipment-rules';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { usePortalDataProvider } from '../api/dataProvider';
 import { apiRequest } from '../api/request';
+import { readBrandCurrency } from '../money/useBrandCurrency';
+import type { FileReading } from './parseCsvFile';
 import { invalidateShipmentData } from '../shipments/api';
 
 /** One upload with live counts per row of the file (`GET /api/shipments/uploads/{id}`). */
@@ -168,13 +171,38 @@ export function useUploadSummary(uploadId: string, enabled: boolean) {
 export interface UploadReadiness {
   canProcess: boolean;
   reason: string | null;
+  /** How the company's files are read: costs in this currency (USD without a connection). */
+  currency?: string;
+  /** The brand's locale ('en-GB'), whose date order reads a file whose dates do not settle it. */
+  locale?: string | null;
+  /** The date order the company's earlier files settled. */
+  dateOrder?: DateOrder | null;
 }
+
+export const READINESS_QUERY_KEY = [...UPLOADS_QUERY_KEY, 'readiness'] as const;
+const fetchReadiness = () => apiRequest<UploadReadiness>('GET', '/api/shipments/uploads/readiness');
 
 /** `GET /api/shipments/uploads/readiness`: whether rows sent now can be created on Faire. */
 export function useUploadReadiness() {
-  return useQuery<UploadReadiness>({
-    queryKey: [...UPLOADS_QUERY_KEY, 'readiness'],
-    queryFn: () => apiRequest<UploadReadiness>('GET', '/api/shipments/uploads/readiness'),
-    staleTime: 0,
-  });
+  return useQuery<UploadReadiness>({ queryKey: READINESS_QUERY_KEY, queryFn: fetchReadiness, staleTime: 0 });
+}
+
+/**
+ * How the company's files are read, asked again before each file is checked (the remembered date order
+ * changes with the last upload): the brand's currency, the remembered date order, the brand's locale.
+ */
+export async function readFileReading(client: QueryClient): Promise<FileReading> {
+  try {
+    const r = await client.fetchQuery({
+      queryKey: READINESS_QUERY_KEY,
+      queryFn: fetchReadiness,
+      staleTime: 0,
+    });
+    return {
+      currency: r.currency ?? (await readBrandCurrency(client)),
+      dateOrder: { remembered: r.dateOrder ?? null, locale: r.locale ?? null },
+    };
+  } catch {
+    return { currency: await readBrandCurrency(client) };
+  }
 }

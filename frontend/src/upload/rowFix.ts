@@ -1,4 +1,4 @@
-import { validateRow } from '@portal/shipment-rules';
+import { validateRow, type DateOrderDecision } from '@portal/shipment-rules';
 import { toReviewRow } from './csvParse';
 import type { RowPatch } from './RowEditor';
 import type { ParseResult, ReviewRow } from './types';
@@ -9,9 +9,15 @@ export function fixReviewRow(
   patch: RowPatch,
   now: Date = new Date(),
   currency?: string,
+  dateOrder?: DateOrderDecision,
 ): ReviewRow {
   const record = { ...patch };
-  const result = validateRow(record, currency === undefined ? { now } : { now, currency });
+  // A fixed date that reads both ways is read in the order the file's dates settled.
+  const result = validateRow(record, {
+    now,
+    ...(currency === undefined ? {} : { currency }),
+    ...(dateOrder === undefined ? {} : { dateOrder }),
+  });
   return toReviewRow({ rowNumber: row.row, raw: record, result });
 }
 
@@ -20,7 +26,7 @@ export function applyRowFix(parse: ParseResult, rowNumber: number, patch: RowPat
   let delta = 0;
   const rows = parse.rows.map((r) => {
     if (r.row !== rowNumber) return r;
-    const fixed = fixReviewRow(r, patch, now, parse.currency);
+    const fixed = fixReviewRow(r, patch, now, parse.currency, parse.dateOrder);
     delta = Number(fixed.valid) - Number(r.valid);
     return fixed;
   });

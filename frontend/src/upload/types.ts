@@ -1,4 +1,10 @@
-import type { CsvDelimiter, CsvEncoding, ShipmentField, UploadPreviewRow } from '@portal/shipment-rules';
+import type {
+  CsvDelimiter,
+  CsvEncoding,
+  DateOrderDecision,
+  ShipmentField,
+  UploadPreviewRow,
+} from '@portal/shipment-rules';
 
 /**
  * One CSV row as the review modal and the upload results show it (spec section 3, "CSV row"):
@@ -66,6 +72,10 @@ export interface ParseResult {
   delimiter: CsvDelimiter;
   /** The brand's currency the costs were read in (a cost naming another is invalid); USD when absent. */
   currency?: string;
+  /** How the file's dates that read both ways were read, and why (a fixed row is read the same way). */
+  dateOrder: DateOrderDecision;
+  /** Lines about the whole file, shown above the rows: the date order, the column read as the cost. */
+  notes: string[];
 }
 
 export type { UploadPreviewRow };
@@ -83,6 +93,17 @@ export interface UploadResult {
   notice?: string;
   encoding?: string;
   preview: { valid: UploadPreviewRow[]; invalid: UploadPreviewRow[] };
+}
+
+/** The body of `POST /api/shipments/process`. */
+export interface ProcessInput {
+  shipments: ProcessItem[];
+  fileName?: string;
+  /** With `columnMapping`: the reviewed file's headers, so the server remembers the mapping for them. */
+  headers?: string[];
+  columnMapping?: Record<string, string>;
+  /** The order the file's own dates settled, remembered for the company's next file. */
+  dateOrder?: 'day-first' | 'month-first';
 }
 
 /** One item of `POST /api/shipments/process`. */

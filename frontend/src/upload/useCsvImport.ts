@@ -13,17 +13,22 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { errorMessage } from '../api/request';
-import { readBrandCurrency } from '../money/useBrandCurrency';
 import { useToast } from '../notifications/toast';
 import { invalidateShipmentData } from '../shipments/api';
 import { mappingRequiredDetails, useProcessShipments, useUploadCsv } from './api';
 import { findSavedMapping, mappingToSelection } from './mappingsApi';
+import { readFileReading } from './resultsApi';
 import { parseCsvFile } from './parseCsvFile';
-import { buildProcessPayload, PROCESS_MAX_ROWS, summarizeResults } from './processPayload';
+import {
+  buildProcessPayload,
+  PROCESS_MAX_ROWS,
+  processedToastText,
+  summarizeResults,
+} from './processPayload';
 import type { IssueRow } from './ResultRows';
 import type { RowPatch } from './RowEditor';
 import { applyRowFix } from './rowFix';
-import type { ParseResult, ReviewRow } from './types';
+import type { ParseResult, ProcessInput, ReviewRow } from './types';
 
 /**
  * How the review modal's 'Process Shipments' button submits (see FLOWS.md):
@@ -83,6 +88,22 @@ export function localIssuesOf(rows: readonly ReviewRow[]): IssueRow[] {
       reason: r.validation || 'Invalid',
       waiting: false,
     }));
+}
+
+/**
+ * What the server remembers of a reviewed file besides its rows (they are sent as reviewed rows when a
+ * row was fixed in place): its headers with the column mapping it was read with, so the next file of
+ * this layout is read without asking (a fix changes cells, never the layout), and the date order its own
+ * dates settled.
+ */
+export function fileLayout(parse: ParseResult, mapping?: ColumnMapping): Omit<ProcessInput, 'shipments'> {
+  const layout: Omit<ProcessInput, 'shipments'> = {};
+  if (mapping && Object.keys(mapping).length > 0) {
+    layout.headers = parse.summary.detectedHeaders;
+    layout.columnMapping = { ...mapping };
+  }
+  if (parse.dateOrder.source === 'file' && parse.dateOrder.order) layout.dateOrder = parse.dateOrder.order;
+  return layout;
 }
 
 /**
@@ -146,8 +167,8 @@ export function useCsvImport() {
     (file: File, mapping?: ColumnMapping, savedMapping = false) => {
       const id = ++generation.current;
       setStep({ kind: 'parsing', file });
-      readBrandCurrency(queryClient)
-        .then((currency) => parseCsvFile(file, mapping, currency))
+      readFileReading(queryClient)
+        .then((reading) => parseCsvFile(file, mapping, reading))
         .then(
           async (result) => {
             if (id !== generation.current) return;
@@ -216,16 +237,18 @@ export function useCsvImport() {
         return;
       }
       process.mutate(
-        { shipments, fileName: file.name },
+        { shipments, fileName: file.name, ...fileLayout(parsed, mapping) },
         {
           onSuccess: ({ uploadId, results }) => {
-            const { success, failed } = summarizeResults(results);
+            const { success, failed, pending } = summarizeResults(results);
             // Rows with errors were not sent: they failed too, as the results view lists them.
             const notSent = parsed.allRows ? parsed.summary.invalidRows : 0;
+            const counts = { success, failed: failed + notSent, pending };
             toast({
               title: 'Shipments processed',
-              description: `${success} successful, ${failed + notSent} failed`,
-              variant: failed + notSent > 0 ? 'destructive' : 'success',
+              description: processedToastText(counts),
+              // Still sending is not a failure: neither red nor green until Faire answers.
+              variant: counts.failed > 0 ? 'destructive' : pending > 0 ? 'default' : 'success',
             });
             setStep(
               uploadId

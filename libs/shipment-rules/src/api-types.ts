@@ -40,6 +40,8 @@ export interface OrderView<State extends string = OpenOrderState> {
   createdAt: string;
   customerName: string | null;
   totalCents: number | null;
+  /** The currency Faire recorded the order's amounts in (ISO 4217); null for orders synced before it was kept. */
+  currency: string | null;
   expectedShipDate: string | null;
   trackingNumber: string | null;
   carrier: string | null;
@@ -89,6 +91,8 @@ export interface ActivityItem {
   userId: string | null;
   actorEmail: string | null;
   isAdmin: boolean;
+  /** The actor's role in the company when it happened; null for entries from before it was kept. */
+  actorRole?: CompanyRole | null;
   companyId: string | null;
   companyName: string | null;
   action: string;

@@ -12,7 +12,11 @@
  *   'Fri, Nov 20, 2026', '20 Nov 2026', '20-Nov-2026', '20-Nov-26', '20 November 2026'.
  * - Any of these, or a US date, with a time after it: '11/20/2026 14:30', '20.11.2026 2:30 PM'.
  * - Refused as ambiguous: '03-04-2026' (3 April or 4 March?) and spreadsheet date numbers ('46346').
+ *   Within a file, a date that reads both ways ('03/11/2026', '03-11-2026') is read in the order the
+ *   file settled (`inOrder`, date-order.ts), with the reason in its note.
  */
+
+import type { DateOrder, DateOrderExample } from './date-order.js';
 
 export type DateReading =
   | { kind: 'as-written' }
@@ -74,7 +78,21 @@ interface Parts {
 
 type Numeric = Parts | { ambiguous: string } | undefined;
 
-function numeric(text: string): Numeric {
+/** How a file settled the order of its ambiguous dates (date-order.ts), for reading one of them. */
+export interface FileDateOrder {
+  order: DateOrder;
+  /** Why, as the end of the note: 'like 26.11.2026 in row 4'. */
+  reason: string;
+}
+
+function ambiguousMessage(text: string, y: number, first: number, second: number, why = ''): string {
+  return (
+    `Ship date "${text}" could be ${spoken(y, second, first)} or ${spoken(y, first, second)}${why}; ` +
+    `write it as ${y}-${pad(second)}-${pad(first)} or ${y}-${pad(first)}-${pad(second)} so it cannot be misread`
+  );
+}
+
+function numeric(text: string, inOrder?: FileDateOrder): Numeric {
   const match = NUMERIC.exec(text);
   if (!match) return undefined;
   const [, a = '', sep = '', b = '', c = ''] = match;
@@ -84,6 +102,10 @@ function numeric(text: string): Numeric {
   }
   if (a.length > 2 || (c.length !== 2 && c.length !== 4)) return undefined;
   const [first, second, y] = [Number(a), Number(b), year(c)];
+  if (inOrder && sep !== '.' && first <= 12 && second <= 12 && first !== second) {
+    const how = ` (${inOrder.order === 'day-first' ? 'day first' : 'month first'}, ${inOrder.reason})`;
+    return inOrder.order === 'day-first' ? { y, m: second, d: first, how } : { y, m: first, d: second, how };
+  }
   if (sep === '.') return { y, m: second, d: first, how: ' (day first)' };
   if (sep === '/') {
     if (first <= 12) return { y, m: first, d: second, how: '' };
@@ -91,11 +113,7 @@ function numeric(text: string): Numeric {
   }
   if (first > 12) return { y, m: second, d: first, how: ' (day first)' };
   if (second > 12 || first === second) return { y, m: first, d: second, how: '' };
-  return {
-    ambiguous:
-      `Ship date "${text}" could be ${spoken(y, second, first)} or ${spoken(y, first, second)}; ` +
-      `write it as ${y}-${pad(second)}-${pad(first)} or ${y}-${pad(first)}-${pad(second)} so it cannot be misread`,
-  };
+  return { ambiguous: ambiguousMessage(text, y, first, second) };
 }
 
 function named(text: string): Parts | undefined {
@@ -132,7 +150,7 @@ function isUsDate(text: string): boolean {
  * `parseShipDate` (which calls it invalid). A 'read' text is 'YYYY-MM-DD', not yet checked to be a real
  * day: `parseShipDate` of it decides.
  */
-export function readShipDateCell(raw: string): DateReading {
+export function readShipDateCell(raw: string, inOrder?: FileDateOrder): DateReading {
   const written = raw.trim();
   if (written === '') return { kind: 'as-written' };
   if (SERIAL.test(written)) {
@@ -144,7 +162,7 @@ export function readShipDateCell(raw: string): DateReading {
   const datePart = withoutTime(written);
   const text = datePart ?? written;
   const timeNote = datePart === undefined ? '' : ' (the time is not kept)';
-  const parts = numeric(text) ?? named(text);
+  const parts = numeric(text, inOrder) ?? named(text);
   if (parts === undefined) return { kind: 'as-written' };
   if ('ambiguous' in parts) return { kind: 'ambiguous', message: parts.ambiguous };
   const { y, m, d, how } = parts;
@@ -152,4 +170,24 @@ export function readShipDateCell(raw: string): DateReading {
   // A US date with only a time added is the spec's form: the note names the time, not the reading.
   const reason = isUsDate(text) && how === '' ? timeNote : `${how}${timeNote}`;
   return { kind: 'read', text: iso, note: `Ship date "${written}" was read as ${spoken(y, m, d)}${reason}` };
+}
+
+/**
+ * The row error of a date that reads as two different days in a file that writes dates both ways
+ * (`dayFirst` and `monthFirst` are the file's first date of each kind).
+ */
+export function conflictingDateMessage(
+  raw: string,
+  dayFirst: DateOrderExample | undefined,
+  monthFirst: DateOrderExample | undefined,
+): string {
+  const written = raw.trim();
+  const datePart = withoutTime(written) ?? written;
+  const match = NUMERIC.exec(datePart);
+  const [, a = '', , b = '', c = ''] = match ?? [];
+  const both =
+    dayFirst && monthFirst
+      ? `, and this file writes dates both ways (${dayFirst.text} in row ${dayFirst.row} is day first, ${monthFirst.text} in row ${monthFirst.row} is month first)`
+      : '';
+  return ambiguousMessage(written, year(c), Number(a), Number(b), both);
 }

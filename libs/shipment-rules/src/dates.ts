@@ -128,11 +128,30 @@ export function isMoreThanOneYearOld(isoDate: string, now: Date): boolean {
   return utcDay(calendarDateOf(isoDate)) < utcDay(limit);
 }
 
-/** A date as MM/DD/YYYY ('2026-11-20' -> '11/20/2026'); '-' when missing; unreadable text as given. */
+const MONTH_ABBREVIATIONS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
+
+/**
+ * A date as a short US date with the month's name ('2026-11-20' -> 'Nov 20, 2026'), as the order pages
+ * show dates: '03/11/2026' shown as digits would read as 11 March to a British brand whose file meant
+ * 3 November, so the day shown never depends on who reads it. '-' when missing; unreadable text as given.
+ */
 export function formatShortUsDate(value?: string | null): string {
   if (value === undefined || value === null || String(value).trim().length === 0) return '-';
   const parsed = parseShipDate(String(value));
   if (!parsed.ok) return String(value).trim();
   const { year, month, day } = calendarDateOf(parsed.date);
-  return `${pad(month, 2)}/${pad(day, 2)}/${pad(year, 4)}`;
+  return `${MONTH_ABBREVIATIONS[month - 1] ?? ''} ${day}, ${pad(year, 4)}`;
 }

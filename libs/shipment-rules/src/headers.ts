@@ -41,12 +41,93 @@ export function normalizedCells(record: CsvRecord): Map<string, string | undefin
 }
 
 /**
+ * The shipping cost column under the names warehouse, carrier and marketplace exports give it. The
+ * spec's mapping dialog does not map the cost, so a file whose cost column is "Freight" would have no
+ * cost on any row; a column with one of these names is read as the cost instead, and the file gets a
+ * note naming it (`costColumnNote`). Names are compared without case, spacing, `_`, `-`, `.` and a
+ * bracketed suffix ("Shipping Cost (USD)"), in this order of preference: the first name the file has wins.
+ */
+const COST_NAMES = [
+  'shipping cost',
+  'shipping costs',
+  'freight',
+  'freight cost',
+  'postage',
+  'postage cost',
+  'label cost',
+  'shipping label cost',
+  'label price',
+  'maker cost',
+  'shipping fee',
+  'shipping charge',
+  'shipping amount',
+  'shipping price',
+  'ship cost',
+  'shipment cost',
+  'delivery cost',
+  'carrier cost',
+  'shipping',
+  'cost',
+].map((name) => name.replace(/ /g, ''));
+
+/** A header as cost names are compared: 'Shipping Cost (USD)' -> 'shippingcost'. */
+export function costNameKey(header: string): string {
+  return normalizeHeader(header)
+    .replace(/\s*[([].*?[)\]]\s*$/, '')
+    .replace(/[\s_.-]+/g, '');
+}
+
+/**
+ * The column (normalised header, as `headers` has it after `normalizeHeader`) to read the shipping cost
+ * from when the file has no `shipping_cost` column and the mapping does not give one; undefined
+ * otherwise. A column the mapping reads as another field is never taken.
+ */
+export function findCostColumn(headers: readonly string[], mapping?: ColumnMapping): string | undefined {
+  const normalized = headers.map(normalizeHeader);
+  if (normalized.includes('shipping_cost')) return undefined;
+  const mapped = new Set<string>();
+  for (const [column, field] of Object.entries(mapping ?? {})) {
+    if (!isShipmentField(field)) continue;
+    if (field === 'shipping_cost' && normalized.includes(normalizeHeader(column))) return undefined;
+    mapped.add(normalizeHeader(column));
+  }
+  const keys = new Map<string, string>();
+  for (const header of normalized) {
+    if (header === '' || mapped.has(header)) continue;
+    const key = costNameKey(header);
+    if (!keys.has(key)) keys.set(key, header);
+  }
+  for (const name of COST_NAMES) {
+    const header = keys.get(name);
+    if (header !== undefined) return header;
+  }
+  return undefined;
+}
+
+/** The mapping with the cost column found by `findCostColumn` added (the mapping as given when none). */
+export function withCostColumn(
+  headers: readonly string[],
+  mapping?: ColumnMapping,
+): { mapping?: ColumnMapping; costColumn?: string } {
+  const costColumn = findCostColumn(headers, mapping);
+  if (costColumn === undefined) return mapping ? { mapping } : {};
+  return { mapping: { ...mapping, [costColumn]: 'shipping_cost' }, costColumn };
+}
+
+/** The file's note when its cost came from another column: 'Shipping cost was read from the "Freight" column'. */
+export function costColumnNote(label: string): string {
+  return `Shipping cost was read from the "${label}" column`;
+}
+
+/**
  * Required columns that are neither in the header row nor supplied by the mapping.
- * A mapping entry only counts when its CSV column is actually in `headers`.
+ * A mapping entry only counts when its CSV column is actually in `headers`; a cost column under
+ * another name (`findCostColumn`) counts as the shipping cost.
  */
 export function findMissingColumns(headers: readonly string[], mapping?: ColumnMapping): ShipmentField[] {
   const present = new Set(headers.map(normalizeHeader));
   const covered = new Set<string>(present);
+  if (findCostColumn(headers, mapping) !== undefined) covered.add('shipping_cost');
   if (mapping) {
     for (const [column, field] of Object.entries(mapping)) {
       if (isShipmentField(field) && present.has(normalizeHeader(column))) covered.add(field);

@@ -23,7 +23,11 @@ export {
 } from './messages.js';
 export {
   applyColumnMapping,
+  costColumnNote,
+  costNameKey,
+  findCostColumn,
   findMissingColumns,
+  withCostColumn,
   isShipmentField,
   normalizeHeader,
   type ColumnMapping,
@@ -123,5 +127,22 @@ export {
 } from './carrier-tracking.js';
 export { fingerprintHeaders, headerFingerprint, mappingFitsHeaders } from './mapping-fingerprint.js';
 export { readAmountCell, readOrderIdCell, type AmountReading, type OrderIdReading } from './value-forms.js';
-export { readShipDateCell, type DateReading } from './date-forms.js';
+export {
+  conflictingDateMessage,
+  readShipDateCell,
+  type DateReading,
+  type FileDateOrder,
+} from './date-forms.js';
+export {
+  DateOrderTally,
+  dateOrderOfCell,
+  dateOrderReason,
+  dateOrderSummary,
+  decideDateOrder,
+  localeDateOrder,
+  type DateOrder,
+  type DateOrderDecision,
+  type DateOrderExample,
+  type DateOrderFallback,
+} from './date-order.js';
 export { STILL_SENDING_PREFIX, stillSendingText, waitInWords } from './still-sending.js';

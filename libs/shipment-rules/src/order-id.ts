@@ -1,4 +1,5 @@
 import { ORDER_ID_MIN_LENGTH } from './constants.js';
+import { readOrderIdCell } from './value-forms.js';
 
 const PREFIX = 'bo_';
 
@@ -28,12 +29,13 @@ export function displayIdFor(orderId: string): string {
 }
 
 /**
- * Display id for the review modal: like `displayIdFor`, but '-' when the id as typed in the file does
- * not start with `bo_` (compared after trimming, case-insensitive, so 'BO_ABC12345' counts).
+ * Display id for the review modal, for every form an id is typed in: the id read as the rules read it
+ * ('Order #ABC12345DE', '#abc12345de', 'abc12345de' and the order's Faire address all give
+ * '#ABC12345DE'; '#XY' gives '#XY', not '##XY'); '-' only for a blank cell. The spec's '-' for ids
+ * without `bo_` left most rows of a real export without one (decision 0030).
  */
 export function reviewDisplayId(rawOrderId: string | undefined): string {
   if (rawOrderId === undefined) return '-';
-  const id = String(rawOrderId).trim().toLowerCase();
-  if (!id.startsWith(PREFIX)) return '-';
-  return displayIdFor(id);
+  const id = readOrderIdCell(rawOrderId).text.trim();
+  return id === '' ? '-' : displayIdFor(id);
 }

@@ -1,4 +1,12 @@
-import { applyColumnMapping, cellText, type ColumnMapping, type CsvRecord } from './headers.js';
+import { DateOrderTally, type DateOrderDecision, type DateOrderFallback } from './date-order.js';
+import {
+  applyColumnMapping,
+  cellText,
+  fieldKeysOf,
+  withCostColumn,
+  type ColumnMapping,
+  type CsvRecord,
+} from './headers.js';
 import { duplicateRowMessage } from './messages.js';
 import {
   validateRow,
@@ -8,13 +16,21 @@ import {
 } from './validate-row.js';
 
 export interface ValidateRecordsOptions extends ValidateRowOptions {
-  /** The spec's column -> field map, applied to every record before validation. */
+  /**
+   * The spec's column -> field map, applied to every record before validation. A cost column under
+   * another name ("Freight", `findCostColumn`) is added to it when the file has no shipping_cost.
+   */
   mapping?: ColumnMapping;
   /**
    * Row number of the first record, as a spreadsheet shows it. Defaults to 2: the header is row 1.
    * Pass a later number when validating a file in chunks.
    */
   firstRowNumber?: number;
+  /**
+   * What decides the order of the file's ambiguous dates when none of its dates does: the company's
+   * remembered order, the brand's locale (date-order.ts). Ignored when `dateOrder` is given.
+   */
+  dateOrderFallback?: DateOrderFallback;
 }
 
 export interface ValidatedRecord {
@@ -33,11 +49,20 @@ export interface ValidatedRecords {
   totalRows: number;
   validRows: number;
   invalidRows: number;
+  /** How the file's ambiguous dates were read, and why. */
+  dateOrder: DateOrderDecision;
+  /** The column the shipping cost was read from when the file has none named shipping_cost. */
+  costColumn?: string;
 }
 
 /** Collapses the same shipment (order + tracking number) uploaded twice. */
 export function dedupeKey(row: Pick<NormalizedShipmentRow, 'orderId' | 'trackingNumber'>): string {
   return `${row.orderId}|${row.trackingNumber}`;
+}
+
+/** The ship date cell of a record, under the first header that normalises to ship_date. */
+function shipDateCellOf(record: CsvRecord): string | undefined {
+  return cellText(record[fieldKeysOf(record).ship_date ?? '']);
 }
 
 /** True when every cell is absent or blank (a blank line in the file). */
@@ -60,16 +85,28 @@ export function validateRecords(
   records: Iterable<CsvRecord>,
   opts: ValidateRecordsOptions = {},
 ): ValidatedRecords {
-  const { mapping, firstRowNumber = 2, ...rowOptions } = opts;
-  const rowOpts: ValidateRowOptions = { ...rowOptions, now: rowOptions.now ?? new Date() };
+  const { mapping: given, firstRowNumber = 2, dateOrderFallback, ...rowOptions } = opts;
+  const list = Array.isArray(records) ? (records as readonly CsvRecord[]) : [...records];
+  const { mapping, costColumn } = withCostColumn(Object.keys(list[0] ?? {}), given);
+  const mapped = mapping ? list.map((raw) => applyColumnMapping(raw, mapping)) : list;
+  let dateOrder = rowOptions.dateOrder;
+  if (dateOrder === undefined) {
+    const tally = new DateOrderTally();
+    mapped.forEach((record, i) => {
+      if (!isEmptyRecord(record)) tally.add(firstRowNumber + i, shipDateCellOf(record));
+    });
+    dateOrder = tally.decide(dateOrderFallback);
+  }
+  const rowOpts: ValidateRowOptions = { ...rowOptions, now: rowOptions.now ?? new Date(), dateOrder };
   const rows: ValidatedRecord[] = [];
   const firstSeen = new Map<string, number>();
   let rowNumber = firstRowNumber - 1;
   let validRows = 0;
-  for (const raw of records) {
+  for (let i = 0; i < list.length; i++) {
+    const raw = list[i]!;
+    const record = mapped[i]!;
     rowNumber += 1;
     if (isEmptyRecord(raw)) continue;
-    const record = mapping ? applyColumnMapping(raw, mapping) : raw;
     const result = validateRow(record, rowOpts);
     const entry: ValidatedRecord = { rowNumber, raw, result };
     if (result.value) {
@@ -89,5 +126,12 @@ export function validateRecords(
     }
     rows.push(entry);
   }
-  return { rows, totalRows: rows.length, validRows, invalidRows: rows.length - validRows };
+  return {
+    rows,
+    totalRows: rows.length,
+    validRows,
+    invalidRows: rows.length - validRows,
+    dateOrder,
+    ...(costColumn === undefined ? {} : { costColumn }),
+  };
 }

@@ -8,7 +8,6 @@ import {
   type CarrierCode,
 } from './carriers.js';
 import { MAX_STORED_CENTS, cellSafetyErrors, shippingCostTooLarge } from './cell-safety.js';
-import { isMoreThanOneDayAhead, isMoreThanOneYearOld, parseShipDate, type ShipDateParse } from './dates.js';
 import { cellText, fieldKeysOf, type CsvRecord } from './headers.js';
 import {
   WARNING_MESSAGES,
@@ -22,7 +21,9 @@ import {
 } from './messages.js';
 import { parseShippingCost, plainAmountCents, type ShippingCostParse } from './money.js';
 import { displayIdFor, isOrderIdLongEnough, normalizeOrderId } from './order-id.js';
-import { readShipDateCell } from './date-forms.js';
+import type { DateOrderDecision } from './date-order.js';
+import { remember } from './memo.js';
+import { shipDateCell } from './ship-date-cell.js';
 import { readAmountCell, readOrderIdCell } from './value-forms.js';
 import {
   detectCarrier,
@@ -74,6 +75,12 @@ export interface ValidateRowOptions {
    * naming another currency ('€ 12,50' for a USD brand) is refused.
    */
   currency?: string;
+  /**
+   * How the row's file writes its dates (`DateOrderTally` of the file's ship date cells): a date that
+   * reads as two different days is read in that order with a note, or refused when the file writes
+   * dates both ways. Without it a row is read alone: MM/DD/YYYY as the spec writes it.
+   */
+  dateOrder?: DateOrderDecision;
 }
 
 function isBlank(value: string | undefined): value is undefined {
@@ -91,19 +98,6 @@ const FORMAT_WARNING: Readonly<
   USPS: 'TRACKING_FORMAT_USPS',
   FEDEX: 'TRACKING_FORMAT_FEDEX',
 };
-
-/*
- * Per-cell memos. The few distinct carrier names and ship dates of a file repeat on every row, and
- * each answer below is a pure function of its key, so a memo returns exactly what the functions
- * would. A memo that grows past its limit starts over.
- */
-const MEMO_LIMIT = 1000;
-
-function remember<K, V>(memo: Map<K, V>, key: K, value: V): V {
-  if (memo.size >= MEMO_LIMIT) memo.clear();
-  memo.set(key, value);
-  return value;
-}
 
 interface CarrierCell {
   /** `carrierCodeFor` */
@@ -126,55 +120,6 @@ function carrierCell(carrierRaw: string): CarrierCell {
       recognised: isRecognisedCarrier(carrierRaw),
     })
   );
-}
-
-type ShipDateWarning = 'SHIP_DATE_IN_FUTURE' | 'SHIP_DATE_TOO_OLD' | undefined;
-
-interface ShipDateCell {
-  parsed: ShipDateParse;
-  /** Set when the cell was read from a form people export or paste (date-forms.ts). */
-  note?: string;
-  /** Set when the cell could be read two ways: the error's message. */
-  ambiguous?: string;
-  /** The `now` time value `warning` was worked out for. */
-  warningAt: number;
-  warning: ShipDateWarning;
-}
-
-const shipDateCells = new Map<string, ShipDateCell>();
-
-function shipDateWarning(date: string, now: Date): ShipDateWarning {
-  if (isMoreThanOneDayAhead(date, now)) return 'SHIP_DATE_IN_FUTURE';
-  if (isMoreThanOneYearOld(date, now)) return 'SHIP_DATE_TOO_OLD';
-  return undefined;
-}
-
-/** `parseShipDate` of the cell, or of its reading when it is a form people export or paste. */
-function readShipDate(raw: string): ShipDateCell {
-  const parsed = parseShipDate(raw);
-  const cell: ShipDateCell = { parsed, warningAt: NaN, warning: undefined };
-  if (parsed.ok || parsed.reason === 'missing') return cell;
-  const form = readShipDateCell(raw);
-  if (form.kind === 'ambiguous') cell.ambiguous = form.message;
-  if (form.kind !== 'read') return cell;
-  const read = parseShipDate(form.text);
-  return read.ok ? { ...cell, parsed: read, note: form.note } : cell;
-}
-
-/** The ship date of the cell, and for a date, the warning it gets at `now`. */
-function shipDateCell(raw: string | undefined, now: Date): ShipDateCell {
-  if (raw === undefined) return { parsed: parseShipDate(raw), warningAt: NaN, warning: undefined };
-  let cell = shipDateCells.get(raw);
-  if (cell === undefined) cell = remember(shipDateCells, raw, readShipDate(raw));
-  if (cell.parsed.ok) {
-    // The ship-date rules depend on `now` only through its time value (an invalid one, NaN, never matches).
-    const at = now.getTime();
-    if (at !== cell.warningAt) {
-      cell.warning = shipDateWarning(cell.parsed.date, now);
-      cell.warningAt = at;
-    }
-  }
-  return cell;
 }
 
 /** `parseShippingCost`, without its regular expression for plain amounts such as '12.50'. */
@@ -291,7 +236,7 @@ export function validateRow(record: CsvRecord, opts: ValidateRowOptions = {}): R
     }
   }
 
-  const dateCell = shipDateCell(cellAt(record, keys.ship_date), now);
+  const dateCell = shipDateCell(cellAt(record, keys.ship_date), now, opts.dateOrder);
   const shipDate = dateCell.parsed;
   if (dateCell.ambiguous !== undefined) {
     errors.push({ field: 'ship_date', code: 'AMBIGUOUS_SHIP_DATE', message: dateCell.ambiguous });

@@ -13,7 +13,11 @@
  * - Amounts from spreadsheets outside the US: '12,50', '1.234,56', '1 234,56' (also with a no-break
  *   or thin space), '1 234.56'.
  * - Refused as ambiguous: '1,234' (1234 or 1.234?), and '1.234' stays 1.234 as in the US.
+ * - Any of these with a minus or in brackets ('-5,00', '(1.234,56)') is read with its sign, so the
+ *   rules refuse it as negative whatever the decimal mark.
  */
+
+import { parseShippingCost } from './money.js';
 
 export interface OrderIdReading {
   /** The cell to validate: the id with the pasted prefix removed. */
@@ -76,6 +80,8 @@ const CURRENCY_OF: Readonly<Record<string, string>> = {
 const DECIMAL_COMMA = /^(\d{1,3}(?:([. ])\d{3})(?:\2\d{3})*|\d+),(\d{1,2})$/;
 /** Space thousands, point decimals: '1 234.56', '1 234'. */
 const SPACE_GROUPS = /^(\d{1,3}(?: \d{3})+)(\.\d+)?$/;
+/** A minus before or after the amount, or accounting brackets: '-5,00', '- € 4,20', '(5,00)', '5,00-'. */
+const NEGATIVE = /^(?:-\s*(.+)|\((.+)\)|(.+?)\s*-)$/s;
 /** One comma followed by exactly three digits and nothing else: '1,234'. */
 const AMBIGUOUS = /^\d{1,3},\d{3}$/;
 
@@ -112,6 +118,18 @@ function currencyOf(written: string): { text: string; currency?: string } {
 export function readAmountCell(raw: string, brandCurrency = 'USD'): AmountReading {
   const written = raw.trim();
   if (written === '') return { kind: 'as-written' };
+  const minus = NEGATIVE.exec(written);
+  if (minus) {
+    // '-5,00' is as negative as '-5.00': read the amount, keep the sign, and the rules refuse it as negative.
+    const body = (minus[1] ?? minus[2] ?? minus[3] ?? '').trim();
+    const inner = readAmountCell(body, brandCurrency);
+    if (inner.kind === 'read') return { ...inner, text: `-${inner.text}` };
+    // '-1,234' is negative whichever way it reads.
+    if (inner.kind === 'ambiguous') return { kind: 'read', text: `-${body.replace(/\D/g, '')}`, note: '' };
+    if (inner.kind === 'other-currency') return inner;
+    const plain = parseShippingCost(body);
+    return plain.ok && plain.cents > 0 ? { kind: 'read', text: `-${body}`, note: '' } : inner;
+  }
   const named = currencyOf(written);
   let text = named.text;
   const code = named.currency;

@@ -26,9 +26,14 @@ describe('order ids', () => {
   it.each([
     ['bo_abc12345de', '#ABC12345DE'],
     [' BO_ABC12345DE', '#ABC12345DE'],
-    ['XYZ98765AB', '-'],
-    ['abc_bo_12345', '-'],
+    ['XYZ98765AB', '#XYZ98765AB'],
+    ['abc_bo_12345', '#ABC_BO_12345'],
+    ['#XY', '#XY'],
+    ['#abc12345de', '#ABC12345DE'],
+    ['Order #ABC12345DE', '#ABC12345DE'],
+    ['https://www.faire.com/brand-portal/orders/bo_abc12345de', '#ABC12345DE'],
     ['', '-'],
+    ['  ', '-'],
     [undefined, '-'],
   ])('reviewDisplayId(%j) = %j', (raw, display) => {
     expect(reviewDisplayId(raw)).toBe(display);

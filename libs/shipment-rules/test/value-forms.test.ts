@@ -10,7 +10,7 @@ import {
   validateRow,
 } from '../src/index.js';
 import { parseCsvText, rowsToRecords } from './csv-text.js';
-import { NOW } from './helpers.js';
+import { NOW, recordWith } from './helpers.js';
 
 const row = (patch: Record<string, string>) => ({
   order_id: 'bo_abc12345de',
@@ -240,5 +240,31 @@ describe('a file as a European spreadsheet exports it, with values pasted from F
       [6, 'bo_abc12345de', 123450, 0, []],
       [7, null, null, 0, ['AMBIGUOUS_SHIPPING_COST']],
     ]);
+  });
+});
+
+describe('a negative cost says so whatever the decimal mark', () => {
+  it.each([
+    '-5,00',
+    '-5.00',
+    '- 5,00',
+    '(5,00)',
+    '5,00-',
+    '-1.234,56',
+    '-1,234',
+    '-€ 4,20',
+    '-EUR 4,20',
+    '-5',
+  ])('%j is "Shipping cost cannot be negative"', (cell) => {
+    const result = validateRow(recordWith({ shipping_cost: cell }), { now: NOW, currency: 'EUR' });
+    expect(result.errors).toEqual([
+      { field: 'shipping_cost', code: 'NEGATIVE_SHIPPING_COST', message: 'Shipping cost cannot be negative' },
+    ]);
+  });
+
+  it('a zero with a minus is still zero', () => {
+    expect(validateRow(recordWith({ shipping_cost: '-0,00' }), { now: NOW }).value?.shippingCostCents).toBe(
+      0,
+    );
   });
 });

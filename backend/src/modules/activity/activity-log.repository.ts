@@ -21,6 +21,8 @@ export interface ActivityRecord {
   actorUserId: string | null;
   actorEmail: string | null;
   actorIsAdmin: boolean;
+  /** The actor's role in the company when recorded; null for entries from before it was kept. */
+  actorRole: string | null;
   companyId: string | null;
   action: string;
   target: string | null;
@@ -33,6 +35,7 @@ interface ActivityRow {
   actor_user_id: string | null;
   actor_email: string | null;
   actor_is_admin: boolean;
+  actor_role: string | null;
   company_id: string | null;
   action: string;
   target: string | null;
@@ -85,7 +88,7 @@ export class ActivityLog {
     const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const n = bound + params.length;
     const rows = (await run(
-      `SELECT a.id, a.at, a.actor_user_id, a.actor_email, a.actor_is_admin, a.company_id,
+      `SELECT a.id, a.at, a.actor_user_id, a.actor_email, a.actor_is_admin, a.actor_role, a.company_id,
               a.action, a.target, a.details, count(*) OVER ()::int AS total
          FROM activity a
         ${filter}
@@ -112,6 +115,7 @@ function toRecord(r: ActivityRow): ActivityRecord {
     actorUserId: r.actor_user_id,
     actorEmail: r.actor_email,
     actorIsAdmin: r.actor_is_admin,
+    actorRole: r.actor_role,
     companyId: r.company_id,
     action: r.action,
     target: r.target,

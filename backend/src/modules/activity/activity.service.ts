@@ -26,7 +26,8 @@ export type ActivityAction =
   | 'config.changed';
 
 export interface ActivityEntry {
-  actor?: Pick<AuthContext, 'userId' | 'email' | 'isPlatformAdmin'> | null;
+  actor?:
+    (Pick<AuthContext, 'userId' | 'email' | 'isPlatformAdmin'> & Partial<Pick<AuthContext, 'role'>>) | null;
   companyId?: string | null;
   action: ActivityAction;
   target?: string | null;
@@ -45,6 +46,7 @@ export class ActivityService {
       actorEmail: entry.actor?.email ?? null,
       actorIsAdmin: entry.actor?.isPlatformAdmin ?? false,
       companyId: entry.companyId ?? null,
+      actorRole: entry.actor?.role ?? null,
       action: entry.action,
       target: entry.target ?? null,
       details: (entry.details ?? {}) as object,

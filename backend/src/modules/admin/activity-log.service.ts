@@ -68,6 +68,7 @@ function toView(a: ActivityRecord, names: Map<string, string>): ActivityItemView
     userId: a.actorUserId,
     actorEmail: a.actorEmail,
     isAdmin: a.actorIsAdmin,
+    actorRole: a.actorRole === 'COMPANY_ADMIN' || a.actorRole === 'COMPANY_USER' ? a.actorRole : null,
     companyId: a.companyId,
     companyName: (a.companyId && names.get(a.companyId)) ?? null,
     action: a.action,

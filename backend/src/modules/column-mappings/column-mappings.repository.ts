@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { ColumnMapping } from '@portal/shipment-rules';
+import type { ColumnMapping, DateOrder } from '@portal/shipment-rules';
 import { DataSource } from 'typeorm';
 import { type CompanyScope, ScopedRepository, scopedQuery } from '../../common/database/company-scope.js';
+import { CompanyDateOrder } from './entities/company-date-order.entity.js';
 import { SavedColumnMapping } from './entities/saved-column-mapping.entity.js';
 
-/** The only code that touches `column_mappings`; every statement is scoped to one company. */
+/**
+ * The only code that touches `column_mappings` and `company_date_orders`; every statement is scoped to
+ * one company.
+ */
 @Injectable()
 export class ColumnMappingsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -61,5 +65,22 @@ export class ColumnMappingsRepository {
   /** Marks a mapping as just used (the list shows the most recent first). */
   async touch(scope: CompanyScope, id: string): Promise<void> {
     await this.mappings.update(scope, { id }, { lastUsedAt: () => 'now()' });
+  }
+
+  /** The company's remembered date order, if a file ever settled one. */
+  async dateOrder(scope: CompanyScope): Promise<DateOrder | null> {
+    const row = await new ScopedRepository(this.db.getRepository(CompanyDateOrder)).findOne(scope, {});
+    return row?.dateOrder ?? null;
+  }
+
+  /** Remembers the order the company's latest file settled. */
+  async saveDateOrder(scope: CompanyScope, order: DateOrder): Promise<void> {
+    await scopedQuery(
+      this.db,
+      scope,
+      `INSERT INTO company_date_orders (company_id, date_order) VALUES ($1, $2)
+       ON CONFLICT (company_id) DO UPDATE SET date_order = EXCLUDED.date_order, updated_at = now()`,
+      [order],
+    );
   }
 }

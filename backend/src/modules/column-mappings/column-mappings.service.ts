@@ -4,6 +4,8 @@ import {
   headerFingerprint,
   mappingFitsHeaders,
   type ColumnMapping,
+  type DateOrder,
+  type DateOrderDecision,
 } from '@portal/shipment-rules';
 import { CompanyScope } from '../../common/database/company-scope.js';
 import { AppError } from '../../common/errors/index.js';
@@ -32,7 +34,7 @@ const view = (r: SavedColumnMapping): SavedMappingView => ({
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * A company's remembered column mappings, one per set of headers. Always read and written in the
+ * A company's remembered column mappings, one per set of headers, and the date order its files settled. Always read and written in the
  * caller's company scope: a mapping never leaks to another company.
  */
 @Injectable()
@@ -74,5 +76,16 @@ export class ColumnMappingsService {
     if (!row || !mappingFitsHeaders(row.mapping, headers)) return null;
     await this.repo.touch(scope, row.id);
     return row.mapping;
+  }
+
+  /** The date order the company's files were last read in when one settled it (decision 0030). */
+  dateOrder(caller: CompanyAuthContext): Promise<DateOrder | null> {
+    return this.repo.dateOrder(CompanyScope.of(caller));
+  }
+
+  /** After a file is accepted: its dates settled the order (one way only), so the next file may use it. */
+  async rememberDateOrder(caller: CompanyAuthContext, decision: Pick<DateOrderDecision, 'order' | 'source'>) {
+    if (decision.source !== 'file' || decision.order === undefined) return;
+    await this.repo.saveDateOrder(CompanyScope.of(caller), decision.order);
   }
 }

@@ -31,7 +31,8 @@ export class MailService {
     this.transporter = config.mail.smtpUrl ? nodemailer.createTransport(config.mail.smtpUrl) : null;
   }
 
-  async send(message: MailMessage): Promise<void> {
+  /** Sends (or keeps) the message; answers how: 'smtp' when it was emailed, 'log' when only kept here. */
+  async send(message: MailMessage): Promise<'smtp' | 'log'> {
     const transport = this.transporter ? 'smtp' : 'log';
     if (this.transporter) {
       await this.transporter.sendMail({
@@ -51,6 +52,7 @@ export class MailService {
       link: this.config.isProduction ? null : (message.link ?? null),
       transport,
     });
+    return transport;
   }
 
   recent(companyId: string, limit = 20): Promise<MailOutbox[]> {

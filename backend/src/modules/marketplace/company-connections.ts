@@ -262,6 +262,7 @@ export class CompanyConnections {
       brandId: profile.brand_id,
       brandName: profile.name,
       currency: normaliseCurrency(profile.currency),
+      locale: normaliseLocale(profile.locale),
       scopes,
       status: 'CONNECTED',
       lastError: null,
@@ -292,6 +293,13 @@ export class CompanyConnections {
 /** An ISO-4217 code from a brand profile; USD when Faire sends nothing usable. */
 export function normaliseCurrency(value: unknown): string {
   return typeof value === 'string' && /^[A-Za-z]{3}$/.test(value.trim()) ? value.trim().toUpperCase() : 'USD';
+}
+
+/** A BCP 47 locale as Faire writes it ('en-GB'), or null for anything else. */
+export function normaliseLocale(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const locale = value.trim().replace(/_/g, '-');
+  return /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/.test(locale) ? locale : null;
 }
 
 /** Rows of a raw UPDATE/DELETE ... RETURNING (the pg driver answers [rows, count] for those). */

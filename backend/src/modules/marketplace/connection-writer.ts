@@ -4,7 +4,7 @@ import { Clock } from '../../common/clock.js';
 import { CompanyScope } from '../../common/database/company-scope.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
 import { ActivityService } from '../activity/index.js';
-import { CompanyConnections, normaliseCurrency } from './company-connections.js';
+import { CompanyConnections, normaliseCurrency, normaliseLocale } from './company-connections.js';
 import { ConnectionOrders } from './connection-ports.js';
 import { MarketplaceConnection } from './entities/marketplace-connection.entity.js';
 import { FaireOAuthClient } from './faire-oauth.client.js';
@@ -135,6 +135,7 @@ export class ConnectionWriter {
         brandId: profile.brand_id,
         brandName: profile.name,
         currency: normaliseCurrency(profile.currency),
+        locale: normaliseLocale(profile.locale),
         scopes: [],
         status: 'CONNECTED',
         lastError: null,

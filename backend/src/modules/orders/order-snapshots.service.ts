@@ -21,6 +21,8 @@ interface Snapshot {
   processingAt: Date | null;
   customerName: string | null;
   totalCents: number | null;
+  /** The currency of the order's amounts, as Faire recorded them. */
+  currency: string | null;
   expectedShipDate: Date | null;
   trackingNumber: string | null;
   carrier: string | null;
@@ -77,8 +79,8 @@ export class OrderSnapshots {
       `INSERT INTO orders (company_id, faire_order_id, display_id, state, is_open, faire_created_at, faire_updated_at, processing_at,
                            customer_name, total_cents, expected_ship_date, tracking_number, carrier, shipment_created_at,
                            estimated_payout_at, is_problem, problem_reason, fetched_at, closed_at, brand_id,
-                           first_seen_shipped_at, first_seen_in_transit_at)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17, now(), CASE WHEN $5 THEN NULL ELSE now() END, $18, $19, $20)
+                           first_seen_shipped_at, first_seen_in_transit_at, currency)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17, now(), CASE WHEN $5 THEN NULL ELSE now() END, $18, $19, $20, $21)
        ON CONFLICT (company_id, faire_order_id) DO UPDATE SET
          display_id = EXCLUDED.display_id, state = EXCLUDED.state, is_open = EXCLUDED.is_open,
          faire_created_at = EXCLUDED.faire_created_at, faire_updated_at = EXCLUDED.faire_updated_at,
@@ -89,7 +91,8 @@ export class OrderSnapshots {
          closed_at = CASE WHEN EXCLUDED.is_open THEN NULL ELSE COALESCE(orders.closed_at, now()) END,
          brand_id = COALESCE(EXCLUDED.brand_id, orders.brand_id),
          first_seen_shipped_at = COALESCE(orders.first_seen_shipped_at, EXCLUDED.first_seen_shipped_at),
-         first_seen_in_transit_at = COALESCE(orders.first_seen_in_transit_at, EXCLUDED.first_seen_in_transit_at)
+         first_seen_in_transit_at = COALESCE(orders.first_seen_in_transit_at, EXCLUDED.first_seen_in_transit_at),
+         currency = COALESCE(EXCLUDED.currency, orders.currency)
        WHERE orders.faire_updated_at <= EXCLUDED.faire_updated_at`,
       [
         s.faireOrderId,
@@ -111,6 +114,7 @@ export class OrderSnapshots {
         brandId,
         s.firstSeenShippedAt,
         s.firstSeenInTransitAt,
+        s.currency,
       ],
     );
   }
@@ -178,8 +182,10 @@ export function snapshotOf(o: FaireOrder): Snapshot {
   const latest = shipments[shipments.length - 1];
   const customer = [o.customer?.first_name, o.customer?.last_name].filter(Boolean).join(' ').trim();
   const customerName = o.address?.company_name || customer || o.address?.name || null;
+  const subtotal = o.payout_costs?.subtotal_after_brand_discounts;
+  const currency = subtotal?.currency ?? o.items?.find((i) => i.price?.currency)?.price?.currency ?? null;
   const total =
-    o.payout_costs?.subtotal_after_brand_discounts?.amount_minor ??
+    subtotal?.amount_minor ??
     o.items?.reduce((sum, i) => sum + (i.price?.amount_minor ?? i.price_cents ?? 0) * i.quantity, 0) ??
     null;
   return {
@@ -192,6 +198,7 @@ export function snapshotOf(o: FaireOrder): Snapshot {
     processingAt: date(o.processing_at),
     customerName,
     totalCents: total,
+    currency: currency && /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : null,
     expectedShipDate: date(o.expected_ship_date ?? o.ship_after ?? null),
     trackingNumber: latest?.tracking_code ?? null,
     carrier: latest?.carrier ?? null,

@@ -13,6 +13,7 @@ export interface OrderRow {
   processing_at: Date | null;
   customer_name: string | null;
   total_cents: number | null;
+  currency: string | null;
   expected_ship_date: Date | null;
   tracking_number: string | null;
   carrier: string | null;
@@ -22,7 +23,7 @@ export interface OrderRow {
 }
 
 export const ORDER_COLUMNS = `id, faire_order_id, display_id, state, faire_created_at, processing_at, customer_name, total_cents,
-  expected_ship_date, tracking_number, carrier, shipment_created_at, estimated_payout_at, fetched_at`;
+  currency, expected_ship_date, tracking_number, carrier, shipment_created_at, estimated_payout_at, fetched_at`;
 
 /** States in which the carrier has not scanned the parcel yet. */
 export const NOT_SCANNED_STATES = ['NEW', 'PROCESSING', 'PRE_TRANSIT', 'BACKORDERED'] as const;
@@ -89,6 +90,7 @@ export function toOrderView(r: OrderRow, t: Thresholds, now: Date, orderUrlTempl
     createdAt: r.faire_created_at.toISOString(),
     customerName: r.customer_name,
     totalCents: r.total_cents,
+    currency: r.currency,
     expectedShipDate: iso(r.expected_ship_date),
     trackingNumber: r.tracking_number,
     carrier: r.carrier,

@@ -74,7 +74,7 @@ export class OrdersSyncService implements OnModuleDestroy {
         const state = await this.state(scope);
         throw new AppError(
           'MARKETPLACE_UNAVAILABLE',
-          `Orders could not be refreshed: ${state?.last_error ?? message}. Showing the last synced data.`,
+          `Orders could not be refreshed: ${clause(state?.last_error ?? message)}. Showing the last synced data.`,
         );
       }
     }
@@ -82,7 +82,7 @@ export class OrdersSyncService implements OnModuleDestroy {
     if (state?.last_error && (!state.last_success_at || state.last_error_at! > state.last_success_at)) {
       throw new AppError(
         'MARKETPLACE_UNAVAILABLE',
-        `Orders could not be refreshed: ${state.last_error}. Showing the last synced data.`,
+        `Orders could not be refreshed: ${clause(state.last_error)}. Showing the last synced data.`,
       );
     }
     return { message: 'Orders refreshed' };
@@ -261,3 +261,8 @@ export class OrdersSyncService implements OnModuleDestroy {
 }
 
 export { OPEN_STATES };
+
+/** A message put inside a sentence: without its own full stop, so the sentence has one. */
+function clause(message: string): string {
+  return message.replace(/\s*\.+\s*$/, '');
+}

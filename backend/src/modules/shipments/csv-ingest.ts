@@ -1,5 +1,8 @@
 import {
+  DateOrderTally,
   REQUIRED_COLUMNS,
+  costColumnNote,
+  dateOrderSummary,
   decodeCsvBytes,
   dedupeKey,
   detectDelimiter,
@@ -9,7 +12,10 @@ import {
   safeText,
   UPLOAD_LIMITS,
   validateRow,
+  withCostColumn,
   type ColumnMapping,
+  type DateOrderDecision,
+  type DateOrderFallback,
   type CsvRecord,
   type RowResult,
   type ShipmentField,
@@ -33,6 +39,12 @@ export interface IngestResult {
   delimiter: string;
   headers: string[];
   missingColumns: string[];
+  /** The mapping the rows were read with: the one given, plus a cost column under another name. */
+  mapping?: ColumnMapping;
+  /** How the file's ambiguous dates were read, and why (date-order.ts of the shared rules). */
+  dateOrder: DateOrderDecision;
+  /** Lines about the whole file, shown above its rows: the date order, the cost column read. */
+  notes: string[];
   rows: IngestedRow[];
   totalRows: number;
   validRows: number;
@@ -172,11 +184,48 @@ function isBlankLine(line: readonly string[], width: number): boolean {
   return true;
 }
 
+/**
+ * The file's date order, from its ship date cells (a first pass over the parsed lines; the few distinct
+ * dates of a file make it cheap), decided the way the browser decides it (`DateOrderTally`).
+ */
+async function tallyDates(
+  cells: readonly string[][],
+  end: number,
+  width: number,
+  plan: Array<[ShipmentField, number]>,
+  fallback: DateOrderFallback | undefined,
+): Promise<DateOrderDecision> {
+  const tally = new DateOrderTally();
+  const column = plan.find(([field]) => field === 'ship_date')?.[1];
+  if (column !== undefined) {
+    let work = 0;
+    for (let i = 1; i < end; i++) {
+      // A blank-line check looks at every column: yield by cells looked at, as the validation does.
+      work += width + 1;
+      if (work >= YIELD_CELLS) {
+        work = 0;
+        await yieldToLoop();
+      }
+      const line = cells[i]!;
+      if (!isBlankLine(line, width)) tally.add(i + 1, line[column] ?? '');
+    }
+  }
+  return tally.decide(fallback);
+}
+
 /** Header -> cell for every column; a short row's missing cells are empty. */
 function rawRecord(line: readonly string[], keys: readonly string[]): Record<string, string> {
   const raw: Record<string, string> = {};
   for (let c = 0; c < keys.length; c++) raw[keys[c]!] = line[c] ?? '';
   return raw;
+}
+
+/** What the company's earlier files and its Faire brand say about reading a file. */
+export interface FileReading {
+  /** The brand's currency: a cost naming another ('€ 12,50' for USD) is refused. USD when not given. */
+  currency?: string;
+  /** The company's remembered date order and the brand's locale, for a file whose dates do not settle it. */
+  dateOrder?: DateOrderFallback;
 }
 
 /**
@@ -189,11 +238,11 @@ function rawRecord(line: readonly string[], keys: readonly string[]): Record<str
  */
 export async function ingestCsv(
   bytes: Uint8Array,
-  mapping: ColumnMapping | undefined,
+  given: ColumnMapping | undefined,
   now: Date,
-  /** The brand's currency: a cost naming another ('€ 12,50' for USD) is refused. USD when not given. */
-  currency?: string,
+  reading: FileReading = {},
 ): Promise<IngestResult> {
+  const { currency } = reading;
   const { text, encoding } = decodeCsvBytes(bytes);
   const longLine = await firstLongLine(text, LIMIT.maxLineChars);
   if (longLine === 1) {
@@ -217,12 +266,23 @@ export async function ingestCsv(
   // A file that ends with a line break gives one last empty line: not a row.
   const last = cells.length > 1 ? cells[cells.length - 1] : undefined;
   const end = last && last.length === 1 && last[0] === '' ? cells.length - 1 : cells.length;
-  const missingColumns = findMissingColumns(written, mapping);
+  const missingColumns = findMissingColumns(written, given);
+  // A cost column under another name ("Freight") is read as the cost (the spec does not map the cost).
+  const { mapping, costColumn } = withCostColumn(written, given);
+  const notes: string[] = [];
   const rows: IngestedRow[] = [];
   let validRows = 0;
+  let dateOrder = new DateOrderTally().decide(reading.dateOrder);
   if (missingColumns.length === 0) {
     const firstSeen = new Map<string, number>();
     const plan = fieldColumns(keys, mapping);
+    dateOrder = await tallyDates(cells, end, keys.length, plan, reading.dateOrder);
+    const dateNote = dateOrderSummary(dateOrder);
+    if (dateNote) notes.push(dateNote);
+    if (costColumn !== undefined) {
+      const label = (header[written.indexOf(costColumn)] ?? costColumn).trim();
+      notes.push(costColumnNote(safeText(label, LIMIT.maxCellChars)));
+    }
     let work = 0;
     for (let i = 1; i < end; i++) {
       work += keys.length + plan.length;
@@ -235,7 +295,7 @@ export async function ingestCsv(
       const rowNumber = i + 1;
       const record: Record<string, string> = {};
       for (const [field, c] of plan) record[field] = line[c] ?? '';
-      const result = validateRow(record, { now, currency });
+      const result = validateRow(record, { now, currency, dateOrder });
       // Every column is kept only for a row with errors (it is stored as written); building an
       // object of 100 columns for each of 200k valid rows would be most of the work.
       const raw = result.valid ? record : rawRecord(line, keys);
@@ -255,6 +315,9 @@ export async function ingestCsv(
     delimiter,
     headers: written.map((h) => safeText(h, LIMIT.maxCellChars)),
     missingColumns,
+    ...(mapping ? { mapping } : {}),
+    dateOrder,
+    notes,
     rows,
     totalRows: rows.length,
     validRows,

@@ -125,7 +125,16 @@ export async function listShipments(
 }
 
 /** Where each row of an upload stands, by file row number (repeats answer with the shipment they repeat). */
-export type RowStatuses = Map<number, { status: string; error: string | null; shipmentId: string }>;
+export type RowStatuses = Map<
+  number,
+  {
+    status: string;
+    error: string | null;
+    shipmentId: string;
+    /** PENDING after a transient fault, with a next try planned (`isWaitingOnFaire`). */
+    waiting: boolean;
+  }
+>;
 
 async function rowStatuses(db: DataSource, scope: CompanyScope, uploadId: string): Promise<RowStatuses> {
   const rows = await scopedQuery<
@@ -156,22 +165,42 @@ async function rowStatuses(db: DataSource, scope: CompanyScope, uploadId: string
           ? stillSending(r.last_fault, r.next_try_at!, now)
           : r.error_message,
         shipmentId: r.id,
+        waiting: isWaitingOnFaire(r.status, r.next_try_at),
       },
     ]),
   );
 }
 
-/** The upload's row statuses once none is PENDING, or as they stand after `waitMs`. */
+/** While rows are pending, the wait ends when none has finished for this long: Faire is slow. */
+export const PROCESS_STALL_MS = 5000;
+
+/**
+ * The upload's row statuses once none is PENDING, or as they stand when waiting longer would only hold
+ * the person's review open (decision 0031): as soon as a row is waiting on Faire (an attempt failed and
+ * it will be tried again), when no row has finished for `PROCESS_STALL_MS`, or after `waitMs`. The rows
+ * are stored and queued before this is called; those still PENDING go on in the background.
+ */
 export async function waitForRowStatuses(
   db: DataSource,
   caller: CompanyAuthContext,
   uploadId: string,
   waitMs: number,
+  stallMs = PROCESS_STALL_MS,
 ): Promise<RowStatuses> {
   const scope = CompanyScope.of(caller);
   const deadline = Date.now() + waitMs;
   let statuses = await rowStatuses(db, scope, uploadId);
-  while (Date.now() < deadline && [...statuses.values()].some((s) => s.status === 'PENDING')) {
+  let pending = Infinity;
+  let progressAt = Date.now();
+  for (;;) {
+    const rows = [...statuses.values()];
+    const stillPending = rows.filter((s) => s.status === 'PENDING');
+    if (stillPending.length === 0 || stillPending.some((s) => s.waiting)) break;
+    if (stillPending.length < pending) {
+      pending = stillPending.length;
+      progressAt = Date.now();
+    }
+    if (Date.now() >= deadline || Date.now() - progressAt >= stallMs) break;
     await new Promise((r) => setTimeout(r, 200));
     statuses = await rowStatuses(db, scope, uploadId);
   }

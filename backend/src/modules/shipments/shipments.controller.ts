@@ -57,7 +57,7 @@ export class ShipmentsController {
   @AbuseLimit('upload')
   @HttpCode(200)
   process(@CompanyAuth() auth: CompanyAuthContext, @Body() body: ProcessShipmentsDto) {
-    return this.shipments.process(auth, body.shipments, body.fileName);
+    return this.shipments.process(auth, body);
   }
 
   @Get()

@@ -6,6 +6,7 @@ import {
   IsArray,
   IsIn,
   IsInt,
+  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -78,4 +79,33 @@ export class ProcessShipmentsDto {
   shipments: ProcessItemDto[];
 
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) fileName?: string;
+
+  @ApiPropertyOptional({
+    description:
+      "The reviewed file's headers, sent with `columnMapping`: the mapping is remembered for files with these headers",
+    type: [String],
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(UPLOAD_LIMITS.maxColumns)
+  @IsString({ each: true })
+  @MaxLength(UPLOAD_LIMITS.maxCellChars, { each: true })
+  headers?: string[];
+
+  @ApiPropertyOptional({
+    description: 'The column mapping the reviewed file was read with (CSV column -> field)',
+    type: 'object',
+    additionalProperties: { type: 'string' },
+  })
+  @IsOptional()
+  @IsObject({ message: 'columnMapping must be an object from CSV column to field' })
+  columnMapping?: Record<string, unknown>;
+
+  @ApiPropertyOptional({
+    enum: ['day-first', 'month-first'],
+    description: "The date order the reviewed file's own dates settled: remembered for the next file",
+  })
+  @IsOptional()
+  @IsIn(['day-first', 'month-first'], { message: 'dateOrder must be day-first or month-first' })
+  dateOrder?: 'day-first' | 'month-first';
 }

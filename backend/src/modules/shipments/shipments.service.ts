@@ -17,13 +17,13 @@ import {
   reviewedRows,
   QUEUE_BACK_NOTICE,
 } from './upload-answer.js';
-import { RESET_FOR_RETRY_SQL } from './retry-schedule.js';
+import { isWaitingOnFaire, RESET_FOR_RETRY_SQL } from './retry-schedule.js';
 import { insertStagedUpload, stageBatches, type ReceivedUpload } from './upload-staging.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
 import { ColumnMappingsService } from '../column-mappings/index.js';
 import { CompanyConnections } from '../marketplace/index.js';
 import { UploadReadinessService } from './upload-readiness.service.js';
-import type { ListShipmentsQuery, ProcessItemDto } from './shipments.dto.js';
+import type { ListShipmentsQuery, ProcessShipmentsDto } from './shipments.dto.js';
 
 /** Rows of each kind the upload answer previews. */
 const PREVIEW_VALID = 100;
@@ -56,17 +56,18 @@ export class ShipmentsService {
     if (!/\.csv$/i.test(file.originalname)) {
       throw new AppError('VALIDATION_FAILED', 'Please select a CSV file');
     }
-    const { currency } = await this.readiness.assertReady(caller);
+    const { currency, locale, dateOrder } = await this.readiness.assertReady(caller);
+    const reading = { currency, dateOrder: { remembered: dateOrder, locale } };
     const fileName = safeText(file.originalname, FILE_NAME_CHARS);
     let mapping = parseMapping(mappingJson);
-    let ingest = await ingestCsv(file.buffer, mapping, this.clock.now(), currency);
+    let ingest = await ingestCsv(file.buffer, mapping, this.clock.now(), reading);
     let savedMappingApplied = false;
     if (ingest.missingColumns.length && !mapping) {
       // The company mapped a file with these columns before: read this one the same way.
       const saved = await this.mappings.find(caller, ingest.headers);
       if (saved) {
         mapping = saved;
-        ingest = await ingestCsv(file.buffer, mapping, this.clock.now(), currency);
+        ingest = await ingestCsv(file.buffer, mapping, this.clock.now(), reading);
         savedMappingApplied = true;
       }
     } else if (mapping && !ingest.missingColumns.length) {
@@ -90,10 +91,12 @@ export class ShipmentsService {
       fileSize: file.size,
       encoding: ingest.encoding,
       delimiter: ingest.delimiter,
-      mapping: mapping ?? null,
+      // As read: with a cost column under another name ("Freight") mapped to the cost.
+      mapping: ingest.mapping ?? null,
       rows: ingest.rows,
       currency,
     });
+    await this.mappings.rememberDateOrder(caller, ingest.dateOrder);
     await this.activity.record({
       actor: caller,
       companyId: caller.companyId,
@@ -120,13 +123,22 @@ export class ShipmentsService {
       ...(stored.queueUnavailable ? { queueUnavailable: true, notice: QUEUE_BACK_NOTICE } : {}),
       encoding: ingest.encoding,
       savedMappingApplied,
+      /** Lines about the whole file: how its dates were read, which column was read as the cost. */
+      notes: ingest.notes,
       preview,
     };
   }
 
-  /** Reading B: rows reviewed in the browser. Waits a bounded time; rows not done answer PENDING. */
-  async process(caller: CompanyAuthContext, items: ProcessItemDto[], givenName?: string) {
+  /**
+   * Reading B: rows reviewed in the browser. Answers once the rows are done, or as soon as Faire keeps
+   * one waiting (or stops making progress), or after a bounded time: rows not done answer PENDING and
+   * finish in the background (decision 0031). The reviewed file's layout (its headers and column
+   * mapping) and the date order its dates settled are remembered as an uploaded file's are.
+   */
+  async process(caller: CompanyAuthContext, body: ProcessShipmentsDto) {
+    const { shipments: items, fileName: givenName } = body;
     const { currency } = await this.readiness.assertReady(caller);
+    const layout = body.columnMapping ? parseMapping(JSON.stringify(body.columnMapping)) : undefined;
     const now = this.clock.now();
     const fileName = givenName === undefined ? undefined : safeText(givenName, FILE_NAME_CHARS);
     // Results name the file's rows when the browser sent each row's number (all given, none twice).
@@ -144,6 +156,10 @@ export class ShipmentsService {
       priority: 1,
       currency,
     });
+    if (layout && body.headers) await this.mappings.remember(caller, body.headers, layout);
+    if (body.dateOrder) {
+      await this.mappings.rememberDateOrder(caller, { order: body.dateOrder, source: 'file' });
+    }
     // Nothing is sent while the queue is away: answer at once with the rows PENDING.
     const statuses = await waitForRowStatuses(
       this.db,
@@ -222,10 +238,12 @@ export class ShipmentsService {
     // Queue away: nothing happens until it is back, so the answer does not wait for it.
     const deadline = Date.now() + (queued ? this.config.shipments.processWaitMs : 0);
     for (;;) {
-      const [row] = await scopedQuery<[{ status: string; error_message: string | null }]>(
+      const [row] = await scopedQuery<
+        [{ status: string; error_message: string | null; next_try_at: Date | null }]
+      >(
         this.db,
         scope,
-        'SELECT status, error_message FROM shipments WHERE id = $2 AND company_id = $1',
+        'SELECT status, error_message, next_try_at FROM shipments WHERE id = $2 AND company_id = $1',
         [id],
       );
       if (row.status !== 'PENDING') {
@@ -235,7 +253,9 @@ export class ShipmentsService {
           error: row.status === 'SUCCESS' ? null : row.error_message,
         };
       }
-      if (Date.now() >= deadline) {
+      // Waiting on Faire (a fault, and a next try planned): answering now beats holding the button
+      // until the deadline (decision 0031).
+      if (Date.now() >= deadline || isWaitingOnFaire(row.status, row.next_try_at)) {
         return {
           success: false,
           status: 'PENDING',

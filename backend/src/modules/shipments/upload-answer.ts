@@ -1,10 +1,10 @@
 import {
   REQUIRED_COLUMNS,
   UPLOAD_LIMITS,
-  displayIdFor,
   echoText,
   formatCents,
   isShipmentField,
+  reviewDisplayId,
   safeText,
   type ColumnMapping,
   validateRow,
@@ -78,7 +78,7 @@ export function previewRows(
     const base: UploadPreviewRow = {
       row: r.rowNumber,
       order_id: v?.orderId ?? cell('order_id'),
-      displayId: v?.displayId ?? (cell('order_id') ? displayIdFor(cell('order_id')) : '-'),
+      displayId: v?.displayId ?? reviewDisplayId(cell('order_id')),
       tracking_number: v?.trackingNumber ?? cell('tracking_number'),
       carrier: v?.carrier ?? cell('carrier'),
       ship_date: v?.shipDate ?? cell('ship_date'),

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import type { DateOrder } from '@portal/shipment-rules';
 import { CompanyScope } from '../../common/database/company-scope.js';
 import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
+import { ColumnMappingsService } from '../column-mappings/index.js';
 import { CompanyConnections, type MarketplaceConnection } from '../marketplace/index.js';
 
 export interface UploadReadiness {
@@ -13,10 +15,19 @@ export interface UploadReadiness {
   connection: 'CONNECTED' | 'FAILED' | 'NOT_CONNECTED';
 }
 
-/** A company ready for uploads: its connection's currency, which rows are shown in until sent. */
-export interface ReadyConnection {
+/**
+ * How the company's files are read (the browser reads them the same way before it sends anything):
+ * costs in the brand's currency; dates that read both ways in the order the file settles, else the
+ * company's remembered order, else the brand's locale's (decision 0030).
+ */
+export interface FileReadingContext {
   currency: string;
+  locale: string | null;
+  dateOrder: DateOrder | null;
 }
+
+/** A company ready for uploads: how its files are read (rows are shown in its currency until sent). */
+export type ReadyConnection = FileReadingContext;
 
 /**
  * Whether the caller's company can have shipments created on Faire right now: its one connection
@@ -26,10 +37,25 @@ export interface ReadyConnection {
  */
 @Injectable()
 export class UploadReadinessService {
-  constructor(private readonly connections: CompanyConnections) {}
+  constructor(
+    private readonly connections: CompanyConnections,
+    private readonly mappings: ColumnMappingsService,
+  ) {}
 
-  async check(caller: CompanyAuthContext): Promise<UploadReadiness> {
-    return this.judge(caller, await this.connections.find(CompanyScope.of(caller)));
+  async check(caller: CompanyAuthContext): Promise<UploadReadiness & FileReadingContext> {
+    const c = await this.connections.find(CompanyScope.of(caller));
+    return { ...this.judge(caller, c), ...(await this.reading(caller, c)) };
+  }
+
+  private async reading(
+    caller: CompanyAuthContext,
+    c: MarketplaceConnection | null,
+  ): Promise<FileReadingContext> {
+    return {
+      currency: c?.currency ?? 'USD',
+      locale: c?.locale ?? null,
+      dateOrder: await this.mappings.dateOrder(caller),
+    };
   }
 
   private judge(caller: CompanyAuthContext, c: MarketplaceConnection | null): UploadReadiness {
@@ -61,6 +87,6 @@ export class UploadReadinessService {
     if (!r.canProcess || !c) {
       throw new AppError('MARKETPLACE_NOT_CONNECTED', r.reason ?? undefined, { connection: r.connection });
     }
-    return { currency: c.currency };
+    return this.reading(caller, c);
   }
 }

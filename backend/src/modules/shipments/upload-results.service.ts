@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { displayIdFor, type ColumnMapping } from '@portal/shipment-rules';
+import { reviewDisplayId, type ColumnMapping } from '@portal/shipment-rules';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
@@ -136,7 +136,7 @@ export class UploadResultsService {
 
   /** Sends every retryable failed row of the upload (and failed shipments its repeats point to) again. */
   async retryFailed(caller: CompanyAuthContext, uploadId: string): Promise<{ retried: number }> {
-    await this.find(caller, uploadId);
+    const upload = await this.find(caller, uploadId);
     const updated: unknown = await scopedQuery(
       this.db,
       CompanyScope.of(caller),
@@ -156,8 +156,9 @@ export class UploadResultsService {
       actor: caller,
       companyId: caller.companyId,
       action: 'shipments.retried',
-      target: uploadId,
-      details: { retried: rows.length },
+      // Named as people know it: the file, not the upload's id.
+      target: upload.file_name,
+      details: { uploadId, retried: rows.length },
     });
     return { retried: rows.length };
   }
@@ -300,7 +301,7 @@ function describeRow(r: UploadRowRecord, uploadId: string, fields: Record<string
     row: r.row_number,
     status: r.status,
     orderId,
-    displayId: r.display_id ?? (orderId ? displayIdFor(orderId) : '-'),
+    displayId: r.display_id ?? reviewDisplayId(orderId),
     trackingNumber: r.tracking_number ?? cell('tracking_number').trim(),
     carrier: r.carrier ?? cell('carrier').trim(),
     reason,

@@ -9,3 +9,12 @@ export function newInvitationToken(): { token: string; hash: string } {
 export function hashInvitationToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
+
+/** The token of an accept-invite link ('…/accept-invite?token=…'), or null. */
+export function invitationTokenOf(link: string): string | null {
+  try {
+    return new URL(link).searchParams.get('token');
+  } catch {
+    return null;
+  }
+}

@@ -99,4 +99,35 @@ export class InvitationsRepository {
     });
     return new Map(rows.map((r) => [r.membershipId, r.expiresAt]));
   }
+
+  /**
+   * For the development outbox: the company's invitations whose token hash is one of these, and the
+   * emails with a pending invitation (a link whose token is gone was replaced when its invitee still has one).
+   */
+  async linkStates(
+    scope: CompanyScope,
+    hashes: readonly string[],
+  ): Promise<{
+    byHash: Map<string, { acceptedAt: Date | null; expiresAt: Date }>;
+    pendingEmails: Set<string>;
+  }> {
+    const rows = await scopedQuery<
+      { token_hash: string; accepted_at: Date | null; expires_at: Date; email: string }[]
+    >(
+      this.repo.manager,
+      scope,
+      `SELECT token_hash, accepted_at, expires_at, email FROM invitations
+        WHERE company_id = $1 AND (token_hash = ANY($2::text[]) OR accepted_at IS NULL)`,
+      [[...hashes]],
+    );
+    const byHash = new Map<string, { acceptedAt: Date | null; expiresAt: Date }>();
+    const pendingEmails = new Set<string>();
+    for (const r of rows) {
+      if (hashes.includes(r.token_hash)) {
+        byHash.set(r.token_hash, { acceptedAt: r.accepted_at, expiresAt: r.expires_at });
+      }
+      if (r.accepted_at === null) pendingEmails.add(r.email.toLowerCase());
+    }
+    return { byHash, pendingEmails };
+  }
 }

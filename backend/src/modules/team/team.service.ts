@@ -11,8 +11,13 @@ import { AuthService, type CurrentUserView } from '../auth/index.js';
 import { CompanyMembers, CompanyRecords, type MemberRecord } from '../companies/index.js';
 import { MailService } from '../mail/index.js';
 import { UserDirectory } from '../users/index.js';
-import type { OutboxMessageView, TeamMemberView } from './dto/team.dto.js';
-import { hashInvitationToken, newInvitationToken } from './invitation-token.js';
+import type {
+  InvitationDelivery,
+  OutboxLinkState,
+  OutboxMessageView,
+  TeamMemberView,
+} from './dto/team.dto.js';
+import { hashInvitationToken, invitationTokenOf, newInvitationToken } from './invitation-token.js';
 import { InvitationsRepository } from './invitations.repository.js';
 
 /** A member as the team screen shows it: the membership, its user's name and a pending invitation's expiry. */
@@ -82,11 +87,14 @@ export class TeamService {
       );
       return id;
     });
-    await this.sendInvitation(caller, normalized, token);
-    return this.view(await this.memberRow(scope, memberId), caller);
+    const delivery = await this.sendInvitation(caller, normalized, token);
+    return { ...this.view(await this.memberRow(scope, memberId), caller), invitationDelivery: delivery };
   }
 
-  async resend(caller: CompanyAuthContext, memberId: string): Promise<{ ok: true }> {
+  async resend(
+    caller: CompanyAuthContext,
+    memberId: string,
+  ): Promise<{ ok: true; invitationDelivery: InvitationDelivery }> {
     const { token, hash } = newInvitationToken();
     const expiresAt = new Date(this.clock.nowMs() + this.config.invitationTtlMs);
     const scope = CompanyScope.of(caller);
@@ -103,8 +111,8 @@ export class TeamService {
       );
       return member.email;
     });
-    await this.sendInvitation(caller, email, token);
-    return { ok: true };
+    const delivery = await this.sendInvitation(caller, email, token);
+    return { ok: true, invitationDelivery: delivery };
   }
 
   async remove(caller: CompanyAuthContext, memberId: string): Promise<{ ok: true }> {
@@ -208,6 +216,24 @@ export class TeamService {
   async outbox(caller: CompanyAuthContext): Promise<OutboxMessageView[]> {
     if (this.config.isProduction) throw new AppError('NOT_FOUND');
     const messages = await this.mail.recent(caller.companyId);
+    // What each invitation link can still do: a used, replaced or withdrawn link must not look live.
+    const hashes = new Map<string, string>();
+    for (const m of messages) {
+      const token = m.link ? invitationTokenOf(m.link) : null;
+      if (token) hashes.set(m.id, hashInvitationToken(token));
+    }
+    const scope = CompanyScope.of(caller);
+    const known = await this.invitations.linkStates(scope, [...hashes.values()]);
+    const now = this.clock.nowMs();
+    const stateOf = (m: (typeof messages)[number]): OutboxLinkState | null => {
+      const hash = hashes.get(m.id);
+      if (hash === undefined) return null;
+      const inv = known.byHash.get(hash);
+      if (inv?.acceptedAt) return 'USED';
+      if (inv) return inv.expiresAt.getTime() <= now ? 'EXPIRED' : 'ACTIVE';
+      // Its token is gone: a newer link was sent to the same invitee, or the invitation was removed.
+      return known.pendingEmails.has(m.toEmail.toLowerCase()) ? 'REPLACED' : 'WITHDRAWN';
+    };
     return messages.map((m) => ({
       id: m.id,
       to: m.toEmail,
@@ -215,13 +241,18 @@ export class TeamService {
       text: m.bodyText,
       link: m.link,
       createdAt: m.createdAt.toISOString(),
+      linkState: stateOf(m),
     }));
   }
 
-  private async sendInvitation(caller: CompanyAuthContext, email: string, token: string): Promise<void> {
+  private async sendInvitation(
+    caller: CompanyAuthContext,
+    email: string,
+    token: string,
+  ): Promise<InvitationDelivery> {
     const link = `${this.config.publicUrl}/accept-invite?token=${encodeURIComponent(token)}`;
     const hours = Math.round(this.config.invitationTtlMs / 3_600_000);
-    await this.mail.send({
+    const transport = await this.mail.send({
       to: email,
       companyId: caller.companyId,
       subject: `${caller.name} invited you to ${caller.companyName} on Faire Shipment Manager`,
@@ -237,6 +268,9 @@ export class TeamService {
       ].join('\n'),
       link,
     });
+    if (transport === 'smtp') return 'EMAIL';
+    // Without a mail server: kept in the development outbox, or (production) not sent at all.
+    return this.config.isProduction ? 'NOT_SENT' : 'OUTBOX';
   }
 
   private async findMember(tx: EntityManager, scope: CompanyScope, memberId: string) {

@@ -21,6 +21,10 @@ export class Activity {
   @Column({ name: 'company_id', type: 'uuid', nullable: true })
   companyId: string | null;
 
+  /** The actor's role in that company when the entry was recorded (migration 1764300002202). */
+  @Column({ name: 'actor_role', type: 'text', nullable: true })
+  actorRole: string | null;
+
   @Column({ type: 'text' })
   action: string;
 

@@ -55,6 +55,12 @@ export class ActivityItemView {
   @ApiProperty({ nullable: true, type: String }) userId: string | null;
   @ApiProperty({ nullable: true, type: String }) actorEmail: string | null;
   @ApiProperty({ description: 'Whether the actor was a platform admin' }) isAdmin: boolean;
+  @ApiProperty({
+    nullable: true,
+    enum: ['COMPANY_ADMIN', 'COMPANY_USER'],
+    description: "The actor's role in the company when it happened (null before it was recorded)",
+  })
+  actorRole: 'COMPANY_ADMIN' | 'COMPANY_USER' | null;
   @ApiProperty({ nullable: true, type: String }) companyId: string | null;
   @ApiProperty({ nullable: true, type: String }) companyName: string | null;
   @ApiProperty() action: string;

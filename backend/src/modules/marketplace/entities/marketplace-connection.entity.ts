@@ -30,6 +30,10 @@ export class MarketplaceConnection {
   @Column({ type: 'text', default: 'USD' })
   currency: string;
 
+  /** The brand's locale ('en-GB'), read from its profile at connect: how its files write dates. */
+  @Column({ type: 'text', nullable: true })
+  locale: string | null;
+
   @Column({ name: 'auth_mode', type: 'text' })
   authMode: 'OAUTH' | 'ACCESS_TOKEN';
 

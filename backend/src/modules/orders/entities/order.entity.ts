@@ -39,6 +39,10 @@ export class Order {
   @Column({ name: 'total_cents', type: 'integer', nullable: true })
   totalCents: number | null;
 
+  /** The currency of the order's amounts, as Faire recorded them (migration 1764300002201). */
+  @Column({ type: 'varchar', length: 3, nullable: true })
+  currency: string | null;
+
   @Column({ name: 'expected_ship_date', type: 'timestamptz', nullable: true })
   expectedShipDate: Date | null;
 

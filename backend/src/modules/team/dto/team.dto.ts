@@ -46,7 +46,20 @@ export class TeamMemberView {
   @ApiProperty({ type: TeamMemberUserView }) user: TeamMemberUserView;
   @ApiProperty() isCurrentUser: boolean;
   @ApiProperty({ nullable: true, type: String }) invitationExpiresAt: string | null;
+  @ApiPropertyOptional({
+    enum: ['EMAIL', 'OUTBOX', 'NOT_SENT'],
+    description:
+      'After an invitation was sent: EMAIL when it was emailed; without a mail server OUTBOX (kept in the development outbox) or NOT_SENT (production)',
+  })
+  invitationDelivery?: InvitationDelivery;
 }
+
+/** Where an invitation went: emailed, or without a mail server only kept in the outbox, or nowhere. */
+export type InvitationDelivery = 'EMAIL' | 'OUTBOX' | 'NOT_SENT';
+
+/** What an invitation link in the outbox can still do. */
+export const OUTBOX_LINK_STATES = ['ACTIVE', 'USED', 'REPLACED', 'WITHDRAWN', 'EXPIRED'] as const;
+export type OutboxLinkState = (typeof OUTBOX_LINK_STATES)[number];
 
 export class OutboxMessageView {
   @ApiProperty() id: string;
@@ -55,4 +68,11 @@ export class OutboxMessageView {
   @ApiProperty() text: string;
   @ApiProperty({ nullable: true, type: String }) link: string | null;
   @ApiProperty() createdAt: string;
+  @ApiProperty({
+    enum: OUTBOX_LINK_STATES,
+    nullable: true,
+    description:
+      'The invitation link: ACTIVE (opens the invitation), USED (accepted), REPLACED (a newer link was sent), WITHDRAWN (the invitation was removed), EXPIRED',
+  })
+  linkState: OutboxLinkState | null;
 }
