@@ -4,6 +4,7 @@ import { initials, useCurrentUser, type CurrentUser } from '../auth/useCurrentUs
 import { PageHeader } from '../pages/PageHeader';
 import { brandColors } from '../theme/theme';
 import { DigestCard } from './DigestCard';
+import { IntegrationsCard } from '../integrations/IntegrationsCard';
 import { IntegrationCard } from './IntegrationCard';
 import { SavedMappingsCard } from './SavedMappingsCard';
 import { ThresholdsCard } from './ThresholdsCard';
@@ -88,6 +89,11 @@ export function SettingsTab() {
         <AccountCard user={user} />
         <IntegrationCard />
       </Box>
+      {user.company ? (
+        <Box sx={{ mb: 3 }}>
+          <IntegrationsCard />
+        </Box>
+      ) : null}
       <ThresholdsCard hasCompany={!!user.company} canEdit={canEdit} />
       {user.company ? (
         <Box sx={{ mt: 3, display: 'grid', gap: 3 }}>

@@ -1,0 +1,50 @@
+import { relativeAge } from '../dashboard/freshness';
+import type { ConnectionStatus, IntakeMode, SourceKind } from './types';
+
+const SOURCE_NAMES: Record<string, string> = {
+  SHIPSTATION: 'ShipStation',
+  SHOPIFY: 'Shopify',
+  API: 'API',
+};
+
+/** A source kind in words: 'SHIPSTATION' -> 'ShipStation'; an unknown kind reads as its name. */
+export function sourceName(kind: SourceKind): string {
+  const known = SOURCE_NAMES[kind];
+  if (known) return known;
+  const words = kind.replace(/_+/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Where a shipment came from: a file (upload or reviewed rows) or a connected source. */
+export function isFileSource(source: string | null | undefined): boolean {
+  return !source || source === 'UPLOAD' || source === 'PROCESS';
+}
+
+/** The History's source filter: files, or each source the product knows. */
+export const SOURCE_FILTER_CHOICES: ReadonlyArray<{ id: string; name: string }> = [
+  { id: 'UPLOAD', name: 'File upload' },
+  { id: 'PROCESS', name: 'Reviewed rows' },
+  { id: 'SHIPSTATION', name: 'ShipStation' },
+];
+
+export const STATUS_LABELS: Record<ConnectionStatus, string> = {
+  CONNECTED: 'Connected',
+  FAILING: 'Failing',
+  PAUSED: 'Paused',
+};
+
+export const MODE_LABELS: Record<IntakeMode, string> = {
+  AUTO: 'Send automatically',
+  REVIEW: 'Hold for review',
+};
+
+/** "Last sync 5 minutes ago", or "Not synced yet". */
+export function lastSyncText(at: string | null, now: number = Date.now()): string {
+  return at && Number.isFinite(Date.parse(at)) ? `Last sync ${relativeAge(at, now)}` : 'Not synced yet';
+}
+
+/** "3 labels sent today", "1 label sent today", "No labels sent today". */
+export function sentTodayText(n: number): string {
+  if (n === 0) return 'No labels sent today';
+  return `${n.toLocaleString('en-US')} ${n === 1 ? 'label' : 'labels'} sent today`;
+}
