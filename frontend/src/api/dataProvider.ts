@@ -93,7 +93,8 @@ async function getList(resource: string, params: GetListParams): Promise<GetList
         'GET',
         '/api/integrations/attention',
       );
-      const items = Array.isArray(body) ? body : body.items;
+      const reason = str((params.filter as Record<string, unknown> | undefined)?.reason);
+      const items = (Array.isArray(body) ? body : body.items).filter((i) => !reason || i.reason === reason);
       const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
       return { data: items.slice((page - 1) * perPage, page * perPage), total: items.length };
     }

@@ -7,7 +7,13 @@ import { useConnectShipStation } from './api';
  * Paste the API key and secret of a ShipStation account. The server checks the pair with ShipStation
  * before it keeps it; a wrong pair is shown here, under the fields, and nothing is stored.
  */
-export function ConnectShipStationForm({ onCancel, onConnected }: { onCancel: () => void; onConnected: () => void }) {
+export function ConnectShipStationForm({
+  onCancel,
+  onConnected,
+}: {
+  onCancel: () => void;
+  onConnected: () => void;
+}) {
   const connect = useConnectShipStation();
   const [apiKey, setApiKey] = useState('');
   const [apiSecret, setApiSecret] = useState('');
@@ -32,8 +38,8 @@ export function ConnectShipStationForm({ onCancel, onConnected }: { onCancel: ()
       sx={{ mt: 2, p: 2, borderRadius: 2, border: 1, borderColor: 'divider', bgcolor: 'background.default' }}
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        In ShipStation, open Settings › Account › API Settings and copy the API key and the API secret.
-        They are checked with ShipStation before they are kept, and never shown again.
+        In ShipStation, open Settings › Account › API Settings and copy the API key and the API secret. They
+        are checked with ShipStation before they are kept, and never shown again.
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField

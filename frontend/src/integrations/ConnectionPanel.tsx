@@ -191,7 +191,13 @@ function AdminSettings({ connection }: { connection: SourceConnection }) {
 }
 
 /** One connected source: status, last sync, labels sent today, alerts; its settings for an admin. */
-export function ConnectionPanel({ connection, canManage }: { connection: SourceConnection; canManage: boolean }) {
+export function ConnectionPanel({
+  connection,
+  canManage,
+}: {
+  connection: SourceConnection;
+  canManage: boolean;
+}) {
   return (
     <Box data-testid={`connection-${connection.kind}`}>
       <Typography variant="body2" color="text.secondary" data-testid="connection-activity">

@@ -52,7 +52,13 @@ function SourceRow({
         <SourceMark />
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Box
-            sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
+            sx={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              gap: 1,
+            }}
           >
             <Typography component="h3" sx={{ fontWeight: 700, fontSize: 16 }}>
               {name}
@@ -73,7 +79,10 @@ function SourceRow({
               Your company admin can connect {name}.
             </Typography>
           ) : connecting ? (
-            <ConnectShipStationForm onCancel={() => setConnecting(false)} onConnected={() => setConnecting(false)} />
+            <ConnectShipStationForm
+              onCancel={() => setConnecting(false)}
+              onConnected={() => setConnecting(false)}
+            />
           ) : (
             <Button variant="contained" sx={{ mt: 0.5 }} onClick={() => setConnecting(true)}>
               Connect {name}
@@ -135,7 +144,10 @@ export function IntegrationsCard() {
           No integrations are available.
         </Typography>
       ) : (
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
+        <Box
+          component="ul"
+          sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}
+        >
           {kinds.map((kind) => (
             <SourceRow
               key={kind}

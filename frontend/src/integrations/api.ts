@@ -96,8 +96,7 @@ export function useSendHeld() {
     mutationFn: (input: SendHeldInput) => dataProvider.sendHeldLabels(input),
     onSuccess: (res, input) =>
       toast({ title: `${labels(res?.sent ?? input.ids.length)} sent to Faire`, variant: 'success' }),
-    onError: (err) =>
-      toast({ title: 'Send failed', description: errorMessage(err), variant: 'destructive' }),
+    onError: (err) => toast({ title: 'Send failed', description: errorMessage(err), variant: 'destructive' }),
     onSettled: () => Promise.all([invalidateIntegrations(queryClient), invalidateShipmentData(queryClient)]),
   });
 }

@@ -48,3 +48,22 @@ export function sentTodayText(n: number): string {
   if (n === 0) return 'No labels sent today';
   return `${n.toLocaleString('en-US')} ${n === 1 ? 'label' : 'labels'} sent today`;
 }
+
+/** A held label's reason, short (the chip); the item's `reasonText` says it in full. */
+export const REASON_LABELS: Record<string, string> = {
+  UNMATCHED: 'No matching order',
+  AMBIGUOUS: 'Several matching orders',
+  NO_COST: 'No cost',
+  CURRENCY_MISMATCH: 'Currency mismatch',
+  NEW_ORDER: 'Order still New',
+  VOIDED_AFTER_SEND: 'Voided after sending',
+};
+
+export function reasonLabel(reason: string): string {
+  return REASON_LABELS[reason] ?? sourceName(reason);
+}
+
+/** A label voided after it reached Faire cannot be sent again, only acknowledged (dismissed). */
+export function canSend(reason: string): boolean {
+  return reason !== 'VOIDED_AFTER_SEND';
+}

@@ -182,7 +182,9 @@ function HistoryBody({ uploadId }: { uploadId: string }) {
             <InboxOutlinedIcon sx={{ fontSize: 44, color: 'text.disabled' }} aria-hidden />
             <Typography sx={{ fontWeight: 600, color: 'text.primary', mt: 1 }}>No shipments found</Typography>
             <Typography variant="body2" sx={{ mt: 0.5 }}>
-              {filtered ? 'Try other filters.' : 'Shipments appear here after you upload a CSV or connect ShipStation in Settings.'}
+              {filtered
+                ? 'Try other filters.'
+                : 'Shipments appear here after you upload a CSV or connect ShipStation in Settings.'}
             </Typography>
           </Box>
         ) : (

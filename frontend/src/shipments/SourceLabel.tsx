@@ -25,7 +25,13 @@ export function SourceLabel({ shipment }: { shipment: Pick<Shipment, 'source' | 
     <Box
       component="span"
       data-testid="shipment-source"
-      sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5, minWidth: 0 }}
+      sx={{
+        display: 'inline-flex',
+        flexDirection: 'column',
+        alignItems: 'flex-start',
+        gap: 0.5,
+        minWidth: 0,
+      }}
     >
       {shipmentSources(shipment).map((kind) =>
         isFileSource(kind) ? (
