@@ -36,7 +36,7 @@ function ReasonChip({ item }: { item: AttentionItem }) {
     <Chip
       size="small"
       label={reasonLabel(item.reason)}
-      color={canSend(item.reason) ? 'warning' : 'error'}
+      color={canSend(item) ? 'warning' : 'error'}
       variant="outlined"
       sx={{ fontWeight: 600 }}
     />
@@ -63,7 +63,7 @@ function BulkActions() {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const ids = selectedIds.map(String);
   const chosen = (data ?? []).filter((i) => ids.includes(i.id));
-  const sendable = chosen.filter((i) => canSend(i.reason)).map((i) => i.id);
+  const sendable = chosen.filter((i) => canSend(i)).map((i) => i.id);
   const n = (k: number) => `${k} ${k === 1 ? 'label' : 'labels'}`;
   return (
     <>
@@ -149,7 +149,7 @@ function HeldTable({ canManage, onReview }: { canManage: boolean; onReview: (i: 
       <Col
         label="From"
         disableSort
-        render={(i) => `${sourceName(i.kind)}${i.sourceRef ? ` · ${i.sourceRef}` : ''}`}
+        render={(i) => `${sourceName(i.source)}${i.sourceRef ? ` · ${i.sourceRef}` : ''}`}
       />
       <Col
         label="Reason"
@@ -205,7 +205,7 @@ function HeldLines({ canManage, onReview }: { canManage: boolean; onReview: (i: 
             sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}
           >
             <Box component="span" sx={{ fontSize: 13, color: 'text.secondary' }}>
-              {`${sourceName(i.kind)} · ${formatMoney(i.cost, i.currency)} · ${heldSince(i.createdAt)}`}
+              {`${sourceName(i.source)} · ${formatMoney(i.cost, i.currency)} · ${heldSince(i.createdAt)}`}
             </Box>
             {canManage ? <ReviewButton item={i} onReview={onReview} /> : null}
           </Box>

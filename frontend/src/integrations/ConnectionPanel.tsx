@@ -18,7 +18,7 @@ import {
 import { useState, type ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ConfirmDialog } from '../team/ConfirmDialog';
-import { useDisconnectIntegration, useUpdateIntegration } from './api';
+import { useDismissHeld, useDisconnectIntegration, useUpdateIntegration } from './api';
 import { MODE_LABELS, STATUS_LABELS, lastSyncText, sentTodayText, sourceName } from './format';
 import type { ConnectionStatus, IntakeMode, SourceAlert, SourceConnection } from './types';
 
@@ -48,27 +48,52 @@ export function ConnectionChip({ status }: { status: ConnectionStatus }) {
   );
 }
 
-/** The orders list, searched for one order. */
-function orderLink(alert: SourceAlert): string | null {
+/** The order's page on Faire, or else the orders list searched for it. */
+function orderLink(alert: SourceAlert): { href: string; external: boolean } | null {
+  if (alert.orderUrl) return { href: alert.orderUrl, external: true };
   const q = alert.displayId || alert.orderId;
-  return q ? `/orders?filter=${encodeURIComponent(JSON.stringify({ q }))}` : null;
+  return q ? { href: `/orders?filter=${encodeURIComponent(JSON.stringify({ q }))}`, external: false } : null;
 }
 
-function Alerts({ alerts }: { alerts: SourceAlert[] }) {
+function Alerts({ alerts, canManage }: { alerts: SourceAlert[]; canManage: boolean }) {
+  const dismiss = useDismissHeld();
   if (alerts.length === 0) return null;
   return (
     <Box sx={{ display: 'grid', gap: 1, mt: 2 }} data-testid="connection-alerts">
       {alerts.map((a) => {
-        const to = orderLink(a);
+        const link = orderLink(a);
+        const order = a.displayId || a.orderId;
         return (
-          <Alert key={a.id} severity="warning" sx={{ py: 0.25 }}>
-            {a.message}
-            {to ? (
+          <Alert
+            key={a.labelId}
+            severity="warning"
+            sx={{ py: 0.25, '& .MuiAlert-message': { overflowWrap: 'anywhere' } }}
+            action={
+              canManage ? (
+                <Button
+                  color="inherit"
+                  size="small"
+                  disabled={dismiss.isPending}
+                  onClick={() => dismiss.mutate([a.labelId])}
+                >
+                  Dismiss
+                </Button>
+              ) : undefined
+            }
+          >
+            {a.text}
+            {link && order ? (
               <>
                 {' '}
-                <Link component={RouterLink} to={to} sx={{ fontWeight: 600 }}>
-                  Open order {a.displayId || a.orderId}
-                </Link>
+                {link.external ? (
+                  <Link href={link.href} target="_blank" rel="noopener noreferrer" sx={{ fontWeight: 600 }}>
+                    Open order {order}
+                  </Link>
+                ) : (
+                  <Link component={RouterLink} to={link.href} sx={{ fontWeight: 600 }}>
+                    Open order {order}
+                  </Link>
+                )}
               </>
             ) : null}
           </Alert>
@@ -213,7 +238,7 @@ export function ConnectionPanel({
           Paused: new labels are not fetched until the connection is resumed.
         </Alert>
       ) : null}
-      <Alerts alerts={connection.alerts} />
+      <Alerts alerts={connection.alerts} canManage={canManage} />
       {canManage ? <AdminSettings connection={connection} /> : <ReadOnlySettings connection={connection} />}
     </Box>
   );

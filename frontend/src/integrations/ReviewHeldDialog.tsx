@@ -17,6 +17,7 @@ import {
 import { carrierLabel, parseShippingCost } from '@portal/shipment-rules';
 import { useState } from 'react';
 import { formatMoney } from '../money/formatMoney';
+import { useBrandCurrency } from '../money/useBrandCurrency';
 import { useDismissHeld, useSendHeld } from './api';
 import { canSend, reasonLabel, sourceName } from './format';
 import type { AttentionItem } from './types';
@@ -26,8 +27,9 @@ function currencySymbol(currency: string | null): string {
   return formatMoney(0, currency).replace(/[\d.,\s]/g, '') || '$';
 }
 
-function costInput(item: AttentionItem): string {
-  return item.cost === null ? '' : (item.cost / 100).toFixed(2);
+/** The label's own cost when it is in the brand's currency; empty otherwise (never converted here). */
+function costInput(item: AttentionItem, brandCurrency: string): string {
+  return item.cost === null || item.currency !== brandCurrency ? '' : (item.cost / 100).toFixed(2);
 }
 
 /**
@@ -40,9 +42,10 @@ export function ReviewHeldDialog({ item, onClose }: { item: AttentionItem; onClo
   const [orderId, setOrderId] = useState(
     item.candidates.length === 1 ? (item.candidates[0]?.orderId ?? '') : '',
   );
-  const [cost, setCost] = useState(costInput(item));
+  const brandCurrency = useBrandCurrency();
+  const [cost, setCost] = useState(() => costInput(item, brandCurrency));
   const [touched, setTouched] = useState(false);
-  const sendable = canSend(item.reason);
+  const sendable = canSend(item);
   const parsed = parseShippingCost(cost);
   const costError =
     !touched || parsed.ok
@@ -59,7 +62,7 @@ export function ReviewHeldDialog({ item, onClose }: { item: AttentionItem; onClo
     setTouched(true);
     if (!ready || !parsed.ok) return;
     const picked = orderId.trim();
-    const costChanged = parsed.cents !== item.cost;
+    const costChanged = parsed.cents !== item.cost || item.currency !== brandCurrency;
     send.mutate(
       {
         ids: [item.id],
@@ -116,7 +119,7 @@ export function ReviewHeldDialog({ item, onClose }: { item: AttentionItem; onClo
             From
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {sourceName(item.kind)}
+            {sourceName(item.source)}
             {item.sourceRef ? ` order ${item.sourceRef}` : ''}
           </Typography>
         </Box>
@@ -162,7 +165,7 @@ export function ReviewHeldDialog({ item, onClose }: { item: AttentionItem; onClo
             )}
             <TextField
               size="small"
-              label={`Shipping cost${item.currency ? ` (${item.currency})` : ''}`}
+              label={`Shipping cost (${brandCurrency})`}
               value={cost}
               onChange={(e) => setCost(e.target.value)}
               onBlur={() => setTouched(true)}

@@ -51,19 +51,24 @@ export function sentTodayText(n: number): string {
 
 /** A held label's reason, short (the chip); the item's `reasonText` says it in full. */
 export const REASON_LABELS: Record<string, string> = {
-  UNMATCHED: 'No matching order',
+  NO_MATCH: 'No matching order',
   AMBIGUOUS: 'Several matching orders',
   NO_COST: 'No cost',
   CURRENCY_MISMATCH: 'Currency mismatch',
   NEW_ORDER: 'Order still New',
+  UNKNOWN_CARRIER: 'Unknown carrier',
+  REVIEW: 'Held for review',
+  INVALID: 'Not readable',
+  NO_FAIRE: 'Faire not connected',
   VOIDED_AFTER_SEND: 'Voided after sending',
 };
 
-export function reasonLabel(reason: string): string {
+export function reasonLabel(reason: string | null): string {
+  if (!reason) return 'Needs a look';
   return REASON_LABELS[reason] ?? sourceName(reason);
 }
 
-/** A label voided after it reached Faire cannot be sent again, only acknowledged (dismissed). */
-export function canSend(reason: string): boolean {
-  return reason !== 'VOIDED_AFTER_SEND';
+/** A held label can be sent; an alert (a label voided after it reached Faire) is only dismissed. */
+export function canSend(item: { kind: string; reason: string | null }): boolean {
+  return item.kind !== 'ALERT' && item.reason !== 'VOIDED_AFTER_SEND';
 }

@@ -5,22 +5,51 @@ import { alpha } from '@mui/material/styles';
 import { isFileSource, sourceName } from '../integrations/format';
 import type { Shipment } from './query';
 
-/** Every source of a shipment, its file first; shipments from before sources were kept came from a file. */
+type Sourced = Pick<Shipment, 'source' | 'sources' | 'sourceName'>;
+
+/** Every source of a shipment, the first one first; one from before sources were kept came from a file. */
 export function shipmentSources(s: Pick<Shipment, 'source' | 'sources'>): string[] {
-  const all = s.sources?.length ? s.sources : [s.source ?? 'UPLOAD'];
-  const files = all.filter((k) => isFileSource(k));
-  const others = all.filter((k) => !isFileSource(k));
-  return [...new Set([...files.slice(0, 1), ...others])];
+  return [...new Set(s.sources?.length ? s.sources : [s.source ?? 'UPLOAD'])];
 }
 
-/** A source in words: the file's name for a file, the source's name (ShipStation) otherwise. */
-export function sourceText(kind: string, fileName: string | null | undefined): string {
-  if (isFileSource(kind)) return fileName || (kind === 'PROCESS' ? 'Reviewed rows' : 'File upload');
-  return sourceName(kind);
+/**
+ * One source in words: the file's name for the file it came in first, "File upload" / "Reviewed rows"
+ * for a file reported later (its name is not in the list), the source's name (ShipStation) otherwise.
+ */
+export function sourceText(kind: string, s: Sourced): string {
+  if (!isFileSource(kind)) return sourceName(kind);
+  const first = (s.source ?? 'UPLOAD') === kind;
+  return (first && s.sourceName) || (kind === 'PROCESS' ? 'Reviewed rows' : 'File upload');
+}
+
+/** A connected source's tag ("ShipStation"), as History and the uploads list show it. */
+export function SourceTag({ kind }: { kind: string }) {
+  return (
+    <Box
+      component="span"
+      data-source={kind}
+      sx={(t) => ({
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.25,
+        px: 0.75,
+        py: 0.125,
+        borderRadius: 1.5,
+        fontSize: 12,
+        fontWeight: 600,
+        whiteSpace: 'nowrap',
+        color: 'primary.main',
+        bgcolor: alpha(t.palette.primary.main, 0.08),
+      })}
+    >
+      <BoltIcon sx={{ fontSize: 14 }} aria-hidden />
+      {sourceName(kind)}
+    </Box>
+  );
 }
 
 /** Where a shipment came from: its file's name, or a tag for a connected source such as ShipStation. */
-export function SourceLabel({ shipment }: { shipment: Pick<Shipment, 'source' | 'sources' | 'fileName'> }) {
+export function SourceLabel({ shipment }: { shipment: Sourced }) {
   return (
     <Box
       component="span"
@@ -38,7 +67,7 @@ export function SourceLabel({ shipment }: { shipment: Pick<Shipment, 'source' | 
           <Box
             key={kind}
             component="span"
-            title={sourceText(kind, shipment.fileName)}
+            title={sourceText(kind, shipment)}
             sx={{
               display: 'inline-flex',
               alignItems: 'center',
@@ -50,31 +79,11 @@ export function SourceLabel({ shipment }: { shipment: Pick<Shipment, 'source' | 
           >
             <FileIcon sx={{ fontSize: 15, flexShrink: 0 }} aria-hidden />
             <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-              {sourceText(kind, shipment.fileName)}
+              {sourceText(kind, shipment)}
             </Box>
           </Box>
         ) : (
-          <Box
-            key={kind}
-            component="span"
-            data-source={kind}
-            sx={(t) => ({
-              display: 'inline-flex',
-              alignItems: 'center',
-              gap: 0.25,
-              px: 0.75,
-              py: 0.125,
-              borderRadius: 1.5,
-              fontSize: 12,
-              fontWeight: 600,
-              whiteSpace: 'nowrap',
-              color: 'primary.main',
-              bgcolor: alpha(t.palette.primary.main, 0.08),
-            })}
-          >
-            <BoltIcon sx={{ fontSize: 14 }} aria-hidden />
-            {sourceName(kind)}
-          </Box>
+          <SourceTag key={kind} kind={kind} />
         ),
       )}
     </Box>

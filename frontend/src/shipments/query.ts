@@ -20,10 +20,10 @@ export interface Shipment {
   uploadedAt: string;
   /** Where it came from: `UPLOAD` (a CSV file), `PROCESS` (reviewed rows), `SHIPSTATION`, ... */
   source?: string;
-  /** Every source that reported it, when more than one did (a file and ShipStation: one shipment). */
+  /** Every source that reported it, the first one first (a file and ShipStation: one shipment). */
   sources?: string[];
-  /** The file it came in, for a shipment from a file. */
-  fileName?: string | null;
+  /** The name of the file it came in (its first source's), or the source's own name ("ShipStation"). */
+  sourceName?: string | null;
   status: string;
   errorMessage: string | null;
 }
