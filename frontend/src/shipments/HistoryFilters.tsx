@@ -150,7 +150,7 @@ export function HistoryFilters({
           slotProps={{
             select: { native: true },
             inputLabel: { shrink: true },
-            htmlInput: { 'data-testid': 'shipment-source' },
+            htmlInput: { 'data-testid': 'shipment-source-filter' },
           }}
         >
           <option value="">All</option>

@@ -241,6 +241,7 @@ export function UploadResultsView({
           {s && !isFileSource(s.source) ? (
             <Typography
               component="span"
+              data-testid="results-source"
               sx={{ fontSize: 14, display: 'inline-flex', gap: 0.75, alignItems: 'center' }}
             >
               Sent by <SourceTag kind={s.source} />
