@@ -22,8 +22,8 @@ export function ArrivedTodayCard() {
   const { data: user } = useCurrentUser();
   const enabled = canAccess(user, 'list', 'integrations');
   const integrations = useIntegrations(enabled);
-  const waiting = useAttentionCount(enabled);
   const connections = integrations.data?.connections ?? [];
+  const waiting = useAttentionCount(enabled && connections.length > 0);
   if (!enabled || connections.length === 0) return null;
   const arrived = connections.reduce((n, c) => n + (c.sentToday || 0), 0);
   const names = [...new Set(connections.map((c) => sourceName(c.kind)))].join(' and ');
