@@ -149,6 +149,7 @@ export const HOLD_REASONS = {
   NEW_ORDER: 'The Faire order is new: accept it or turn on "accept new orders when a label is printed"',
   REVIEW: 'Held for review (the connection sends nothing automatically)',
   INVALID: 'The label could not be read as a shipment',
+  NO_FAIRE: "Connect the company's Faire account to send labels",
   ORDER_CLOSED: 'The Faire order is canceled or delivered: nothing was sent',
   VOIDED_AFTER_SEND:
     'The label was voided after its tracking number reached Faire; Faire cannot remove a shipment, fix it on the order',
