@@ -289,8 +289,9 @@ describe('ShipStation connector', () => {
       })),
     );
     s.ss.control.setFaults({ status429: 1 });
-    for (let i = 0; i < 3; i++)
+    for (let i = 0; i < 3; i++) {
       await expect(s.sync.poll(co.connectionId)).rejects.toThrow(/429|limiting|budget/);
+    }
     let list = await co.agent.get('/api/integrations').expect(200);
     expect(list.body.connections[0]).toMatchObject({ status: 'FAILING' });
     expect(list.body.connections[0].statusReason).toMatch(/limiting requests|rate budget/);

@@ -25,6 +25,7 @@ const EVENT_PASSES = 5;
 function clean(value: unknown, max: number): string | null {
   if (value === null || value === undefined) return null;
   const text = (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '')
+    // eslint-disable-next-line no-control-regex -- a NUL byte is what Postgres refuses in text
     .replace(/\u0000/g, '')
     .trim();
   return text ? text.slice(0, max) : null;
