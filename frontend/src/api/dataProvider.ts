@@ -6,6 +6,7 @@ import type {
   ConnectionPatch,
   IntegrationsView,
   SendHeldInput,
+  SendHeldResult,
   SourceConnection,
 } from '../integrations/types';
 import type { Order } from '../orders/types';
@@ -128,7 +129,7 @@ export interface PortalActions {
   updateIntegration(id: string, patch: ConnectionPatch): Promise<SourceConnection>;
   disconnectIntegration(id: string): Promise<unknown>;
   /** Sends held labels to Faire; one label may be given its order and its cost. */
-  sendHeldLabels(input: SendHeldInput): Promise<{ sent?: number }>;
+  sendHeldLabels(input: SendHeldInput): Promise<SendHeldResult>;
   dismissHeldLabels(ids: string[]): Promise<{ dismissed?: number }>;
 }
 
@@ -168,7 +169,7 @@ export const dataProvider: PortalDataProvider = {
   updateIntegration: (connectionId, patch) =>
     apiRequest<SourceConnection>('PATCH', `/api/integrations/${id(connectionId)}`, patch),
   disconnectIntegration: (connectionId) => apiRequest('DELETE', `/api/integrations/${id(connectionId)}`),
-  sendHeldLabels: (input) => apiRequest<{ sent?: number }>('POST', '/api/integrations/attention/send', input),
+  sendHeldLabels: (input) => apiRequest<SendHeldResult>('POST', '/api/integrations/attention/send', input),
   dismissHeldLabels: (ids) =>
     apiRequest<{ dismissed?: number }>('POST', '/api/integrations/attention/dismiss', { ids }),
 };

@@ -136,6 +136,33 @@ describe('AttentionPage', () => {
     expect(await screen.findByText('Nothing needs your attention')).toBeTruthy();
   });
 
+  it('keeps the dialog open and says why when the label is still held or the order is refused', async () => {
+    let answer: { status?: number; body: unknown } = {
+      body: { sent: 0, held: 1, dropped: 0, stillHeld: [{ id: 'h-1', reasonText: 'The label has no cost' }] },
+    };
+    mockApi({
+      'GET /api/integrations/attention': { body: { items: [held('h-1')] } },
+      'GET /api/faire/connection': { body: FAIRE },
+      'POST /api/integrations/attention/send': () => answer,
+    });
+    renderScreen(<AttentionPage />, { user: annAtAcme('COMPANY_ADMIN') });
+    fireEvent.click(await screen.findByRole('button', { name: /Review label/ }));
+    const dialog = within(screen.getByRole('dialog'));
+    fireEvent.click(dialog.getByRole('radio', { name: /AAAA111111/ }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Send to Faire' }));
+    expect((await dialog.findByTestId('still-held')).textContent).toBe('Not sent: The label has no cost');
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({ title: '1 label still held', description: 'The label has no cost' }),
+    );
+
+    answer = { status: 400, body: { message: 'AAAA111111 is not one of your Faire orders' } };
+    fireEvent.click(dialog.getByRole('button', { name: 'Send to Faire' }));
+    expect((await dialog.findByTestId('send-error')).textContent).toBe(
+      'AAAA111111 is not one of your Faire orders',
+    );
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
   it('shows a member the same list read-only: no checkbox, no Review, no bulk action', async () => {
     serve([held('h-1')]);
     renderScreen(<AttentionPage />, { user: annAtAcme('COMPANY_USER') });

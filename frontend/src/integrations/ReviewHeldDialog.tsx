@@ -16,6 +16,7 @@ import {
 } from '@mui/material';
 import { carrierLabel, parseShippingCost } from '@portal/shipment-rules';
 import { useState } from 'react';
+import { errorMessage } from '../api/request';
 import { formatMoney } from '../money/formatMoney';
 import { useBrandCurrency } from '../money/useBrandCurrency';
 import { useDismissHeld, useSendHeld } from './api';
@@ -45,6 +46,7 @@ export function ReviewHeldDialog({ item, onClose }: { item: AttentionItem; onClo
   const brandCurrency = useBrandCurrency();
   const [cost, setCost] = useState(() => costInput(item, brandCurrency));
   const [touched, setTouched] = useState(false);
+  const [stillHeld, setStillHeld] = useState<string | null>(null);
   const sendable = canSend(item);
   const parsed = parseShippingCost(cost);
   const costError =
@@ -69,7 +71,14 @@ export function ReviewHeldDialog({ item, onClose }: { item: AttentionItem; onClo
         ...(picked ? { orderId: picked } : {}),
         ...(costChanged ? { cost: parsed.cents } : {}),
       },
-      { onSuccess: onClose },
+      {
+        // Still lacking something: the dialog stays, and says why (the toast says it too).
+        onSuccess: (res) => {
+          const still = res.stillHeld?.find((h) => h.id === item.id);
+          if (still) setStillHeld(still.reasonText);
+          else onClose();
+        },
+      },
     );
   };
 
@@ -88,6 +97,16 @@ export function ReviewHeldDialog({ item, onClose }: { item: AttentionItem; onClo
         <Alert severity={sendable ? 'warning' : 'error'} sx={{ mb: 2 }}>
           <strong>{reasonLabel(item.reason)}.</strong> {item.reasonText}
         </Alert>
+        {stillHeld ? (
+          <Alert severity="error" sx={{ mb: 2 }} data-testid="still-held">
+            Not sent: {stillHeld}
+          </Alert>
+        ) : null}
+        {send.isError ? (
+          <Alert severity="error" sx={{ mb: 2 }} data-testid="send-error">
+            {errorMessage(send.error)}
+          </Alert>
+        ) : null}
         <Box
           component="dl"
           sx={{

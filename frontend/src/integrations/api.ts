@@ -94,8 +94,18 @@ export function useSendHeld() {
   const toast = useToast();
   return useMutation({
     mutationFn: (input: SendHeldInput) => dataProvider.sendHeldLabels(input),
-    onSuccess: (res, input) =>
-      toast({ title: `${labels(res?.sent ?? input.ids.length)} sent to Faire`, variant: 'success' }),
+    onSuccess: (res) => {
+      const still = res.stillHeld ?? [];
+      if (res.sent > 0) toast({ title: `${labels(res.sent)} sent to Faire`, variant: 'success' });
+      // A label still lacking something stays in the list, and the toast says why.
+      if (still.length > 0) {
+        toast({
+          title: `${labels(still.length)} still held`,
+          description: still.length === 1 ? still[0]?.reasonText : 'Each one says why in the list.',
+          variant: 'destructive',
+        });
+      }
+    },
     onError: (err) => toast({ title: 'Send failed', description: errorMessage(err), variant: 'destructive' }),
     onSettled: () => Promise.all([invalidateIntegrations(queryClient), invalidateShipmentData(queryClient)]),
   });

@@ -98,6 +98,14 @@ export interface AttentionItem {
   createdAt: string;
 }
 
+/** What sending held labels did; labels still lacking something stay held, with the reason. */
+export interface SendHeldResult {
+  sent: number;
+  held?: number;
+  dropped?: number;
+  stillHeld?: Array<{ id: string; reasonText: string }>;
+}
+
 export interface SendHeldInput {
   ids: string[];
   /** The Faire order picked for one label. */
