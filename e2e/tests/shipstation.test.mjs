@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
+  SCREENSHOTS,
   api,
   devSignIn,
   freePort,
@@ -46,6 +49,12 @@ async function printLabel(ssUrl, label) {
   const text = await res.text();
   assert.equal(res.status, 201, text);
   return JSON.parse(text);
+}
+
+/** A picture of one part of the page (a card), at the size a person sees it. */
+async function shotOf(locator, name) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await locator.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
 
 async function until(what, fn, timeoutMs = 60_000) {
@@ -141,6 +150,12 @@ describe('ShipStation: shipments arrive without a file', () => {
     await shipment.waitFor();
     assert.equal(await shipment.getByTestId('shipment-source').textContent(), 'ShipStation');
     assert.equal(await shipment.getByTestId('status-chip').textContent(), 'Success');
+    // The Source column fits a laptop: the table never scrolls sideways at 1366 px.
+    const sideways = await admin.evaluate(() => {
+      const box = document.querySelector('table[aria-label="Shipments"]')?.parentElement;
+      return box ? box.scrollWidth - box.clientWidth : -1;
+    });
+    assert.equal(sideways, 0);
     await shipment.getByText('$7.25').waitFor();
     // No file: nobody uploaded anything; the batch is ShipStation's.
     const uploads = (await api(admin, 'GET', '/api/shipments/uploads?page=1&limit=5')).body.uploads;
@@ -233,9 +248,11 @@ describe('ShipStation: shipments arrive without a file', () => {
     await phone.goto(`${product.url}/dashboard?tab=settings`);
     await phone.getByTestId('integrations-card').getByTestId('connection-status').waitFor();
     await screenshot(phone, 'shipstation-08-member-settings-phone');
+    await shotOf(phone.getByTestId('integrations-card'), 'shipstation-08b-member-card-phone');
     await phone.goto(`${product.url}/dashboard?tab=history`);
     await phone.getByTestId('shipment-source').first().waitFor();
     await screenshot(phone, 'shipstation-09-history-phone');
+    await shotOf(phone.getByRole('list', { name: 'Shipments' }), 'shipstation-09b-history-cards-phone');
     await phone.goto(`${product.url}/attention`);
     await phone.getByText('Nothing needs your attention').waitFor();
   });
@@ -248,6 +265,7 @@ describe('ShipStation: shipments arrive without a file', () => {
     await row.getByRole('button', { name: 'Pause' }).click();
     await row.getByTestId('connection-status').getByText('Paused').waitFor();
     await screenshot(phone, 'shipstation-10-admin-settings-phone');
+    await shotOf(phone.getByTestId('integrations-card'), 'shipstation-10b-admin-card-phone');
     await row.getByRole('button', { name: 'Disconnect' }).click();
     const confirm = phone.getByRole('dialog', { name: 'Disconnect ShipStation?' });
     await confirm.getByRole('button', { name: 'Disconnect' }).click();

@@ -149,6 +149,7 @@ function HeldTable({ canManage, onReview }: { canManage: boolean; onReview: (i: 
       <Col
         label="From"
         disableSort
+        sx={{ whiteSpace: 'nowrap' }}
         render={(i) => `${sourceName(i.source)}${i.sourceRef ? ` · ${i.sourceRef}` : ''}`}
       />
       <Col

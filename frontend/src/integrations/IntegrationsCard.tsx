@@ -20,7 +20,8 @@ function SourceMark() {
     <Box
       aria-hidden
       sx={(t) => ({
-        display: 'grid',
+        // On a phone the text gets the whole width.
+        display: { xs: 'none', sm: 'grid' },
         placeItems: 'center',
         flexShrink: 0,
         width: 44,
@@ -47,7 +48,7 @@ function SourceRow({
   const [connecting, setConnecting] = useState(false);
   const name = sourceName(kind);
   return (
-    <Box component="li" sx={{ p: 2.5 }} data-testid={`source-${kind}`}>
+    <Box component="li" sx={{ p: { xs: 2, sm: 2.5 } }} data-testid={`source-${kind}`}>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
         <SourceMark />
         <Box sx={{ flex: 1, minWidth: 0 }}>

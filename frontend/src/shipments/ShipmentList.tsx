@@ -117,8 +117,8 @@ function ShipmentTable(props: ShipmentListProps) {
         size="small"
         aria-label="Shipments"
         sx={{
-          minWidth: 1080,
-          '& th, & td': { px: 1.25 },
+          minWidth: 1000,
+          '& th, & td': { px: 1 },
           '& th:first-of-type, & td:first-of-type': { pl: 2.5 },
           '& th:last-of-type, & td:last-of-type': { pr: 2.5 },
         }}
@@ -159,7 +159,7 @@ function ShipmentTable(props: ShipmentListProps) {
                   </Typography>
                 ) : null}
               </TableCell>
-              <TableCell sx={{ ...mono, fontSize: 12, overflowWrap: 'anywhere', minWidth: 172 }}>
+              <TableCell sx={{ ...mono, fontSize: 12, overflowWrap: 'anywhere', minWidth: 150 }}>
                 {s.trackingNumber || '-'}
               </TableCell>
               <TableCell sx={{ minWidth: 80 }}>{s.carrier ? carrierLabel(s.carrier) : '-'}</TableCell>

@@ -35,14 +35,14 @@ export function SourceTag({ kind }: { kind: string }) {
         px: 0.75,
         py: 0.125,
         borderRadius: 1.5,
-        fontSize: 12,
+        fontSize: 11.5,
         fontWeight: 600,
         whiteSpace: 'nowrap',
         color: 'primary.main',
         bgcolor: alpha(t.palette.primary.main, 0.08),
       })}
     >
-      <BoltIcon sx={{ fontSize: 14 }} aria-hidden />
+      <BoltIcon sx={{ fontSize: 13 }} aria-hidden />
       {sourceName(kind)}
     </Box>
   );
@@ -72,7 +72,7 @@ export function SourceLabel({ shipment }: { shipment: Sourced }) {
               display: 'inline-flex',
               alignItems: 'center',
               gap: 0.5,
-              maxWidth: 180,
+              maxWidth: 110,
               color: 'text.secondary',
               fontSize: 12.5,
             }}
