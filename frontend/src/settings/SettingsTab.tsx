@@ -66,7 +66,7 @@ function AccountCard({ user }: { user: CurrentUser }) {
   );
 }
 
-/** The Settings tab: account info, Faire integration status and the Order Late Thresholds form. */
+/** The Settings tab: account info, Faire integration status, integrations and the Order Late Thresholds form. */
 export function SettingsTab() {
   const { data: user } = useCurrentUser();
   if (!user) return null;
@@ -76,7 +76,7 @@ export function SettingsTab() {
     <>
       <PageHeader
         title="Settings"
-        subtitle="Your account, your Faire connection and when orders count as late."
+        subtitle="Your account, your Faire connection, where shipments arrive from and when orders count as late."
       />
       <Box
         sx={{
