@@ -40,6 +40,8 @@ export function useConnectShipStation() {
   const toast = useToast();
   return useMutation({
     mutationFn: (input: { apiKey: string; apiSecret: string }) => dataProvider.connectShipStation(input),
+    // The key pair is not kept in the mutation cache once the call is over.
+    gcTime: 0,
     onSuccess: async () => {
       toast({ title: 'ShipStation connected', variant: 'success' });
       await invalidateIntegrations(queryClient);
