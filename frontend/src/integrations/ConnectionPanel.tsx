@@ -1,4 +1,5 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircleRounded';
+import KeyIcon from '@mui/icons-material/KeyRounded';
 import LinkOffIcon from '@mui/icons-material/LinkOffRounded';
 import PauseIcon from '@mui/icons-material/PauseCircleOutlineRounded';
 import PlayIcon from '@mui/icons-material/PlayCircleOutlineRounded';
@@ -19,6 +20,7 @@ import { useState, type ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ConfirmDialog } from '../team/ConfirmDialog';
 import { useDismissHeld, useDisconnectIntegration, useUpdateIntegration } from './api';
+import { ConnectShipStationForm } from './ConnectShipStationForm';
 import { MODE_LABELS, STATUS_LABELS, lastSyncText, sentTodayText, sourceName } from './format';
 import type { ConnectionStatus, IntakeMode, SourceAlert, SourceConnection } from './types';
 
@@ -134,6 +136,7 @@ function AdminSettings({ connection }: { connection: SourceConnection }) {
   const update = useUpdateIntegration();
   const disconnect = useDisconnectIntegration();
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [replacing, setReplacing] = useState(false);
   const name = sourceName(connection.kind);
   const paused = connection.status === 'PAUSED';
   const busy = update.isPending || disconnect.isPending;
@@ -180,7 +183,24 @@ function AdminSettings({ connection }: { connection: SourceConnection }) {
           </Box>
         }
       />
+      {replacing ? (
+        <ConnectShipStationForm
+          onCancel={() => setReplacing(false)}
+          onConnected={() => setReplacing(false)}
+        />
+      ) : null}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+        {connection.kind === 'SHIPSTATION' && !replacing ? (
+          // A revoked or changed key pair is replaced in place: labels, settings and history stay.
+          <Button
+            variant="outlined"
+            disabled={busy}
+            startIcon={<KeyIcon />}
+            onClick={() => setReplacing(true)}
+          >
+            Update key
+          </Button>
+        ) : null}
         <Button
           variant="outlined"
           disabled={busy}

@@ -155,12 +155,25 @@ describe('IntegrationsCard', () => {
         },
       },
       'POST /api/integrations/attention/dismiss': { body: { dismissed: 1 } },
+      'POST /api/integrations/shipstation': { body: shipStation() },
     });
     renderScreen(<IntegrationsCard />, { user: annAtAcme('COMPANY_ADMIN') });
     expect((await screen.findByTestId('connection-failing')).textContent).toBe(
       'Failing: ShipStation refuses the API key: it was revoked or changed',
     );
     expect(screen.getByTestId('connection-status').textContent).toBe('Failing');
+    // A revoked key is replaced in place, checked like a first connection.
+    fireEvent.click(screen.getByRole('button', { name: 'Update key' }));
+    const form = within(screen.getByRole('form', { name: 'Connect ShipStation' }));
+    fireEvent.change(form.getByLabelText(/API key/), { target: { value: 'new_key' } });
+    fireEvent.change(form.getByLabelText(/API secret/), { target: { value: 'new_secret' } });
+    fireEvent.click(form.getByRole('button', { name: 'Connect' }));
+    await waitFor(() =>
+      expect(sentBodies(fetch, 'POST /api/integrations/shipstation')).toEqual([
+        { apiKey: 'new_key', apiSecret: 'new_secret' },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Connect ShipStation' })).toBeNull());
     const alerts = within(screen.getByTestId('connection-alerts'));
     expect(alerts.getByRole('link', { name: 'Open order AAAA111111' }).getAttribute('href')).toBe(
       'https://faire.example/brand-portal/orders/bo_aaa111',
