@@ -152,7 +152,7 @@ describe('ShipStation: shipments arrive without a file', () => {
     assert.equal(await shipment.getByTestId('status-chip').textContent(), 'Success');
     // The Source column fits a laptop: the table never scrolls sideways at 1366 px.
     const sideways = await admin.evaluate(() => {
-      const box = document.querySelector('table[aria-label="Shipments"]')?.parentElement;
+      const box = globalThis.document.querySelector('table[aria-label="Shipments"]')?.parentElement;
       return box ? box.scrollWidth - box.clientWidth : -1;
     });
     assert.equal(sideways, 0);
