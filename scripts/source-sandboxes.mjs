@@ -30,10 +30,9 @@ async function startShipStation(root, env) {
     const handle = await startShipStationSandbox({ port, host, ...(publicUrl ? { publicUrl } : {}) });
     const url = handle.url;
     env.SHIPSTATION_API_BASE_URL = url;
-    console.log(
+    handle.note =
       `ShipStation sandbox on ${url} (demo key pair in sandbox-shipstation/README.md; ` +
-        'set SHIPSTATION_API_BASE_URL to use ShipStation)',
-    );
+      'set SHIPSTATION_API_BASE_URL to use ShipStation)';
     return handle;
   } catch (err) {
     if (err?.code === 'EADDRINUSE') {
@@ -66,10 +65,9 @@ async function startShopify(root, env) {
       ...(publicUrl ? { publicUrl } : {}),
     });
     env.SHOPIFY_API_BASE_URL = handle.url;
-    console.log(
+    handle.note =
       `Shopify sandbox on ${handle.url}, shop ${handle.shop} (demo app in sandbox-shopify/README.md; ` +
-        'set SHOPIFY_API_BASE_URL to use Shopify)',
-    );
+      'set SHOPIFY_API_BASE_URL to use Shopify)';
     return handle;
   } catch (err) {
     if (err?.code === 'EADDRINUSE') {
@@ -96,5 +94,8 @@ export async function startSourceSandboxes(root, env) {
       throw err;
     }
   }
+  // The backend prints these once it is up (backend/src/main.ts), so a start that fails on a bad variable
+  // still says only what is wrong.
+  if (handles.length > 0) env.SOURCE_SANDBOX_NOTES = handles.map((h) => h.note).join('\n');
   return { close: () => Promise.allSettled(handles.map((h) => h.close())) };
 }
