@@ -6,7 +6,6 @@ import {
   SCREENSHOTS,
   api,
   devSignIn,
-  freePort,
   launchBrowser,
   screenshot,
   signUpWithCompany,
@@ -81,11 +80,9 @@ describe('ShipStation: shipments arrive without a file', () => {
   const tracking = ups();
 
   before(async () => {
-    const ssPort = await freePort();
-    ssUrl = `http://127.0.0.1:${ssPort}`;
-    product = await startProduct({
-      env: { SHIPSTATION_SANDBOX_PORT: String(ssPort), SOURCE_GRACE_MS: '0', SOURCE_TICK_MS: '500' },
-    });
+    // Labels are sent as soon as they arrive (no grace period), the worker looks for them twice a second.
+    product = await startProduct({ env: { SOURCE_GRACE_MS: '0', SOURCE_TICK_MS: '500' } });
+    ssUrl = product.shipstationSandboxUrl;
     browser = await launchBrowser();
     admin = await browser.page();
     await signUpWithCompany(admin, product, {
