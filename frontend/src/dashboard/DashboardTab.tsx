@@ -21,6 +21,14 @@ const TONE_COLOR: Record<FreshnessTone, string> = {
   red: 'error.main',
 };
 
+/**
+ * The exact time, for the tooltip: rendered only when the tooltip opens, since the first date formatter
+ * of a page costs the browser ~100 ms (loading locale data) on the first screen's path otherwise.
+ */
+function ExactTime({ at }: { at: string }) {
+  return <>{new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</>;
+}
+
 function LastRefreshed({ at }: { at: string | null }) {
   const now = useNow();
   const tone = freshnessTone(at, now);
@@ -41,13 +49,7 @@ function LastRefreshed({ at }: { at: string | null }) {
       {lastRefreshedText(at, now)}
     </Box>
   );
-  return at ? (
-    <Tooltip title={new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}>
-      {label}
-    </Tooltip>
-  ) : (
-    label
-  );
+  return at ? <Tooltip title={<ExactTime at={at} />}>{label}</Tooltip> : label;
 }
 
 /**
