@@ -11,32 +11,12 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { ORDER_STATES, stateLabel, type StateBreakdown } from '../orders/types';
+import { usePaintedOnce } from './usePaintedOnce';
 
 /** The chart library is the biggest dependency of the first screen: loaded after the table is shown. */
 const BreakdownChart = lazy(() => import('./BreakdownChart').then((m) => ({ default: m.BreakdownChart })));
-
-/**
- * True once `ready` content has been painted: the chart's chunk is asked for only after the numbers
- * are on screen, so neither its download nor its parsing holds up the first screen's numbers.
- */
-function usePaintedOnce(ready: boolean): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    if (!ready || painted) return;
-    let timer: number | undefined;
-    // The frame after this commit, then a task: the browser has painted the commit by then.
-    const frame = window.requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setPainted(true), 0);
-    });
-    return () => {
-      window.cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-    };
-  }, [ready, painted]);
-  return painted;
-}
 
 /** Every state in the usual order, zeros for states the server left out. */
 export function breakdownRows(byState: readonly StateBreakdown[]): StateBreakdown[] {

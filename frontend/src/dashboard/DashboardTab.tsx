@@ -14,6 +14,7 @@ import { LateRateCard } from './LateRateCard';
 import { freshnessTone, lastRefreshedText, needsAutoRefresh, type FreshnessTone } from './freshness';
 import { StatCard } from './StatCard';
 import { useNow } from './useNow';
+import { usePaintedOnce } from './usePaintedOnce';
 
 const TONE_COLOR: Record<FreshnessTone, string> = {
   grey: 'text.secondary',
@@ -74,6 +75,8 @@ export function DashboardTab() {
   }, [stats.data, hasFaire, runRefresh]);
 
   const data = stats.data ?? undefined;
+  // The breakdown sits below the headline numbers and the late rate: rendered once those are painted.
+  const numbersPainted = usePaintedOnce(data !== undefined);
 
   if (noCompany) {
     // A platform admin without a company: one explanation instead of cards that cannot load.
@@ -150,7 +153,12 @@ export function DashboardTab() {
 
       {hasFaire ? <LateRateCard enabled={hasFaire} /> : null}
 
-      {stats.isError ? null : <BreakdownCard byState={data?.byState} openOrders={data?.openOrders} />}
+      {stats.isError ? null : (
+        <BreakdownCard
+          byState={numbersPainted ? data?.byState : undefined}
+          openOrders={numbersPainted ? data?.openOrders : undefined}
+        />
+      )}
     </>
   );
 }
