@@ -11,7 +11,7 @@ import { TeamActivityController } from './modules/admin/team-activity.controller
 import { AppSettingsModule } from './modules/app-settings/index.js';
 import { AuthController } from './modules/auth/auth.controller.js';
 import { AuthGuard } from './modules/auth/auth.guard.js';
-import { FirstScreen } from './modules/auth/first-screen.js';
+import { FirstScreen } from './modules/auth/first-screen.middleware.js';
 import { AuthModule } from './modules/auth/index.js';
 import { SessionMiddleware } from './modules/auth/session.middleware.js';
 import { ColumnMappingsController } from './modules/column-mappings/column-mappings.controller.js';

@@ -15,7 +15,7 @@ import {
 } from './common/http/edge.middleware.js';
 import { FIRST_SCREEN_SCRIPT_CSP } from './common/http/first-screen-html.js';
 import { frontendAssets } from './common/http/frontend-assets.js';
-import { FirstScreen } from './modules/auth/first-screen.js';
+import { FirstScreen } from './modules/auth/first-screen.middleware.js';
 import { SessionMiddleware } from './modules/auth/session.middleware.js';
 
 /**
@@ -25,16 +25,6 @@ import { SessionMiddleware } from './modules/auth/session.middleware.js';
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
   if (!config.runApi) throw new Error('createApp needs WORKER_MODE=api or all; use createWorker');
   const warnings = [...config.warnings];
-  // A signed-in caller's page carries their first screen's data (decision 0042); bound once the app exists.
-  let firstScreen: FirstScreen | undefined;
-  const assets = config.frontendDist
-    ? frontendAssets(config.frontendDist, {
-        firstScreen: (req, res) => (firstScreen ? firstScreen.forRequest(req, res) : Promise.resolve(null)),
-      })
-    : null;
-  if (config.frontendDist && !assets) {
-    warnings.push(`No frontend build in ${config.frontendDist} (npm run build): only /api is served`);
-  }
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bufferLogs: true,
     bodyParser: true,
@@ -63,8 +53,15 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
       hsts: config.isProduction,
     }),
   );
-  // The browser app (outside /api): no session needed to fetch it (the page reads one itself).
-  firstScreen = app.get(FirstScreen);
+  // The browser app (outside /api): no session needed to fetch its files; a signed-in caller's page
+  // carries their first screen's data, read with the session (decision 0042).
+  const firstScreen = app.get(FirstScreen);
+  const assets = config.frontendDist
+    ? frontendAssets(config.frontendDist, { firstScreen: (req, res) => firstScreen.forRequest(req, res) })
+    : null;
+  if (config.frontendDist && !assets) {
+    warnings.push(`No frontend build in ${config.frontendDist} (npm run build): only /api is served`);
+  }
   if (assets) app.use(assets);
   app.use(app.get(SessionMiddleware).handler);
   app.enableShutdownHooks();

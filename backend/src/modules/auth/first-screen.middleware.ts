@@ -38,7 +38,9 @@ export class FirstScreen {
     try {
       // The session middleware runs after the static files (they need no session); the page does.
       await new Promise<void>((resolve, reject) =>
-        this.sessions.handler(req, res, (err?: unknown) => (err ? reject(err as Error) : resolve())),
+        this.sessions.handler(req, res, (err?: unknown) =>
+          err ? reject(err instanceof Error ? err : new Error('The session could not be read')) : resolve(),
+        ),
       );
       const auth = await this.guard.resolve(req);
       if (!auth) return null;
