@@ -152,7 +152,8 @@ export function DashboardTab() {
         />
       </Box>
 
-      <ArrivedTodayCard />
+      {/* Asked for once the numbers above are painted: it never delays the first screen. */}
+      {numbersPainted || stats.isError ? <ArrivedTodayCard /> : null}
 
       {hasFaire ? <LateRateCard enabled={hasFaire} /> : null}
 

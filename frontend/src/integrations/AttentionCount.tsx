@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
 import { useGetList } from 'react-admin';
+import { usePaintedOnce } from '../dashboard/usePaintedOnce';
 import { brandColors } from '../theme/theme';
 
 /** The sidebar reads the held labels' count this often. */
@@ -7,10 +8,12 @@ export const ATTENTION_POLL_MS = 60_000;
 
 /** How many labels wait in "Needs attention" (undefined while unknown). */
 export function useAttentionCount(enabled: boolean): number | undefined {
+  // Asked for after the first paint, so it never competes with the first screen's own data.
+  const painted = usePaintedOnce(enabled);
   const { total } = useGetList(
     'attention',
     { pagination: { page: 1, perPage: 1 } },
-    { enabled, refetchInterval: ATTENTION_POLL_MS },
+    { enabled: enabled && painted, refetchInterval: ATTENTION_POLL_MS },
   );
   return enabled ? total : undefined;
 }
