@@ -16,6 +16,7 @@ import { FileReading1764300002200 } from './1764300002200-file-reading.js';
 import { OrdersCurrencySearch1764300002201 } from './1764300002201-orders-currency-search.js';
 import { ActivityActorRole1764300002202 } from './1764300002202-activity-actor-role.js';
 import { ShipmentPatience1764300002400 } from './1764300002400-shipment-patience.js';
+import { FaireOrderStates1764300002500 } from './1764300002500-faire-order-states.js';
 
 /** Migrations in order. `npm run db:generate` writes new files; add each one here. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   OrdersCurrencySearch1764300002201,
   ActivityActorRole1764300002202,
   ShipmentPatience1764300002400,
+  FaireOrderStates1764300002500,
 ];

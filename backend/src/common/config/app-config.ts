@@ -75,6 +75,11 @@ export interface AppConfig {
     /** The first wait after a transient fault; it doubles per fault up to retryMaxDelayMs. */
     retryBaseMs: number;
     retryMaxDelayMs: number;
+    /**
+     * How old a brand's order states read in bulk may be and still stand for a read of the order before a
+     * create (decision 0040); 0: every order is read on its own first.
+     */
+    snapshotWindowMs: number;
   };
   /** Abuse limits: requests per window, per IP and per signed-in user (null: not limited that way). */
   rateLimits: {
@@ -166,6 +171,7 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
       retryWindowMs: env.SHIPMENT_RETRY_WINDOW_MS,
       retryBaseMs: env.SHIPMENT_RETRY_BASE_MS,
       retryMaxDelayMs: env.SHIPMENT_RETRY_MAX_DELAY_MS,
+      snapshotWindowMs: env.SHIPMENT_SNAPSHOT_WINDOW_MS,
     },
     marketplace: {
       apiBaseUrl: env.FAIRE_API_BASE_URL ?? null,
