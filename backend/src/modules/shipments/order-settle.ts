@@ -1,7 +1,8 @@
-import type { FaireOrder } from '../marketplace/index.js';
+import type { QueryRunner } from 'typeorm';
+import { FaireError, type FaireAccount, type FaireClient, type FaireOrder } from '../marketplace/index.js';
 import type { OrderSnapshots } from '../orders/index.js';
 import type { OrderRun } from './shipment-faults.js';
-import type { ShipmentRow } from './shipment-rows.js';
+import { recordAttempt, type ShipmentRow } from './shipment-rows.js';
 import { normalizeTracking } from './tracking-key.js';
 
 /**
@@ -42,4 +43,33 @@ export async function settleAlreadyThere(
     await snapshots.applyFaireOrder(companyId, order, q.manager, undefined, run.account.brandId);
   }
   return rows.filter((r) => !existing.has(normalizeTracking(r.tracking_number)));
+}
+
+/** NEW -> PROCESSING before the rows are sent; answers the order as it is now. */
+export async function acceptOrder(
+  faire: FaireClient,
+  q: QueryRunner,
+  account: FaireAccount,
+  orderId: string,
+  rows: ShipmentRow[],
+): Promise<FaireOrder> {
+  const startedAt = new Date();
+  try {
+    const order = await faire.acceptOrder(account, orderId);
+    await recordAttempt(
+      q,
+      rows,
+      startedAt,
+      'ORDER_ACCEPTED',
+      null,
+      'Order was NEW: accepted it (moved to PROCESSING) before adding the shipment',
+    );
+    return order;
+  } catch (err) {
+    if (err instanceof FaireError && (err.kind === 'WRONG_STATE' || err.kind === 'UNCERTAIN')) {
+      // Accepted by someone else, or by us without an answer: read what is true now.
+      return faire.getOrder(account, orderId);
+    }
+    throw err;
+  }
 }

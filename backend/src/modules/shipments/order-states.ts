@@ -55,21 +55,27 @@ export class FaireOrderStates {
 
   /**
    * Makes the brand's states at most a window old: reads the delta since the last read unless another
-   * job of the brand did so within three quarters of the window (so the states are still within it once this job's
-   * request slots come; a read under way is waited for). A failed read leaves the
-   * states as they were: orders are then read one by one, as before.
+   * job of the brand did so within three quarters of the window (so the states are still within it once
+   * this job's request slots come; a read under way is waited for). Answers whether the states are
+   * within the window now. A failed read leaves the states as they were: orders are then read one by
+   * one, as before, and the bulk read is not tried again for three quarters of a window.
    */
-  async refresh(account: CompanyAccount): Promise<void> {
+  async refresh(account: CompanyAccount): Promise<boolean> {
+    if (this.windowMs <= 0) return false;
     const renewAfter = Math.floor(this.windowMs * 0.75);
-    if (this.windowMs <= 0 || Date.now() - (this.failedAt.get(account.brandId) ?? 0) < renewAfter) return;
-    if (await this.fresh(account.brandId, renewAfter)) return;
+    const age = await this.age(account.brandId);
+    if (age !== null && age <= renewAfter) return true;
+    if (Date.now() - (this.failedAt.get(account.brandId) ?? 0) < renewAfter) {
+      return age !== null && age <= this.windowMs;
+    }
     const runner = this.db.createQueryRunner();
     await runner.connect();
     try {
       await runner.query('SELECT pg_advisory_lock(25, hashtext($1))', [account.brandId]);
       try {
-        if (await this.fresh(account.brandId, renewAfter)) return;
+        if (await this.fresh(account.brandId, renewAfter)) return true;
         await this.readDelta(runner, account);
+        return true;
       } finally {
         await runner.query('SELECT pg_advisory_unlock(25, hashtext($1))', [account.brandId]);
       }
@@ -78,9 +84,19 @@ export class FaireOrderStates {
       this.logger.warn(
         `Reading brand ${account.brandId}'s orders in bulk failed (${err instanceof Error ? err.message : String(err)}); orders are read one by one`,
       );
+      return false;
     } finally {
       await runner.release();
     }
+  }
+
+  /** How long ago the brand's orders were last read in bulk (ms, database clock); null: never. */
+  private async age(brandId: string): Promise<number | null> {
+    const rows = await this.db.query<{ age: string | number }[]>(
+      `SELECT extract(epoch FROM now() - read_at) * 1000 AS age FROM faire_brand_reads WHERE brand_id = $1`,
+      [brandId],
+    );
+    return rows[0] ? Number(rows[0].age) : null;
   }
 
   private async readDelta(q: QueryRunner, account: CompanyAccount): Promise<void> {

@@ -9,7 +9,6 @@ import {
   CompanyConnections,
   type CompanyAccount,
   FaireClient,
-  type FaireAccount,
   FaireError,
   SlotNotDueError,
   type FaireOrder,
@@ -31,7 +30,7 @@ import {
 } from './shipment-rows.js';
 import { JobAccounts, loadBatch, type OrderWork, type ShipmentBatch } from './shipment-batch.js';
 import { FaireOrderStates } from './order-states.js';
-import { settleAlreadyThere } from './order-settle.js';
+import { acceptOrder, settleAlreadyThere } from './order-settle.js';
 import { RetryLaterError, SLOT_ROUNDS, withOrderLock } from './order-lock.js';
 import {
   endSpentWindows,
@@ -55,6 +54,8 @@ const NO_SLOT_WAIT_MS = 1000;
 const DUE_SLACK_MS = 100;
 /** Faire answered the account this recently: it is up (decision 0037). */
 const ANSWERED_LATELY_MS = 10_000;
+/** A job runs this long before it asks whether another job waits for its slot (decision 0041). */
+const SLICE_MS = 1000;
 
 /**
  * Creates shipments on Faire exactly once. For each order (under a per-order Postgres advisory lock,
@@ -134,7 +135,16 @@ export class ShipmentProcessingService {
       retryAt = retryAt === null ? at : Math.min(retryAt, at);
     };
     let failure: Error | null = null;
+    let sliceStart = Date.now();
     for (const work of batch.orders) {
+      // Another brand's job waits for a slot: give it ours, and run again behind it (decision 0041).
+      if (Date.now() - sliceStart >= SLICE_MS && ctx.shouldYield) {
+        if (await ctx.shouldYield()) {
+          later(Date.now());
+          break;
+        }
+        sliceStart = Date.now();
+      }
       if (work.dueAt !== null && work.dueAt > Date.now() + DUE_SLACK_MS) {
         later(work.dueAt);
         continue;
@@ -159,8 +169,7 @@ export class ShipmentProcessingService {
     }
     // The brand's orders read in bulk, shared by its jobs (decision 0040); then the calls this order
     // needs in the usual case: one create per 50 rows, after a read of the order where it is uncertain.
-    await this.states.refresh(account);
-    const known = !work.tried && (await this.states.fresh(account.brandId));
+    const known = (await this.states.refresh(account)) && !work.tried;
     let planned = (known ? 0 : 1) + Math.ceil(work.ids.length / MAX_PER_CALL);
     for (let round = 1; ; round++) {
       // Waiting for Faire request slots happens here, holding no connection and no lock.
@@ -240,7 +249,7 @@ export class ShipmentProcessingService {
 
       // 2. A NEW order is accepted first.
       if (order.state === 'NEW') {
-        order = await this.accept(q, account, orderId, pending);
+        order = await acceptOrder(this.faire, q, account, orderId, pending);
         await this.states.remember(q, account.brandId, order);
       }
       if (!SHIPPABLE.has(order.state)) {
@@ -348,33 +357,6 @@ export class ShipmentProcessingService {
     const order = await this.faire.getOrder(account, orderId);
     await this.states.remember(q, account.brandId, order);
     return order;
-  }
-
-  private async accept(
-    q: QueryRunner,
-    account: FaireAccount,
-    orderId: string,
-    rows: ShipmentRow[],
-  ): Promise<FaireOrder> {
-    const startedAt = new Date();
-    try {
-      const order = await this.faire.acceptOrder(account, orderId);
-      await recordAttempt(
-        q,
-        rows,
-        startedAt,
-        'ORDER_ACCEPTED',
-        null,
-        'Order was NEW: accepted it (moved to PROCESSING) before adding the shipment',
-      );
-      return order;
-    } catch (err) {
-      if (err instanceof FaireError && (err.kind === 'WRONG_STATE' || err.kind === 'UNCERTAIN')) {
-        // Accepted by someone else, or by us without an answer: read what is true now.
-        return this.faire.getOrder(account, orderId);
-      }
-      throw err;
-    }
   }
 
   /** Rows of a company without a working connection end at once with what to do about it. */
