@@ -57,7 +57,7 @@ export function ordersOfJob(job: CreateShipmentsJob, rows: readonly JobRow[]): O
       ids: g.map((r) => r.id),
       // The order is due when any of its rows is (a row retried by a person has no wait).
       dueAt: g.some((r) => !r.due_in_ms) ? null : now + Math.min(...g.map((r) => r.due_in_ms!)),
-      tried: g.some((r) => (r.attempts ?? 0) > 0),
+      ...(g.some((r) => (r.attempts ?? 0) > 0) ? { tried: true } : {}),
     }));
 }
 
