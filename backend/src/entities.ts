@@ -12,10 +12,12 @@ import {
   FaireOrderState,
   Shipment,
   ShipmentAttempt,
+  ShipmentSource,
   Upload,
   UploadBatch,
   UploadRow,
 } from './modules/shipments/index.js';
+import { SourceConnection, SourceEvent, SourceLabel } from './modules/sources/index.js';
 import { Invitation } from './modules/team/index.js';
 import { User } from './modules/users/index.js';
 
@@ -46,6 +48,10 @@ export const ENTITIES: Function[] = [
   UploadRow,
   Shipment,
   ShipmentAttempt,
+  ShipmentSource,
+  SourceConnection,
+  SourceEvent,
+  SourceLabel,
   FaireOrderState,
   FaireBrandRead,
 ];

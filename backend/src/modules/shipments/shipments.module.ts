@@ -13,6 +13,7 @@ import { FaireOrderStates } from './order-states.js';
 import { ShipmentProcessingService } from './shipment-processing.service.js';
 import { ShipmentsService } from './shipments.service.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
+import { ShipmentIntake } from './shipment-intake.service.js';
 import { UploadReadinessService } from './upload-readiness.service.js';
 import { UploadResultsService } from './upload-results.service.js';
 
@@ -33,6 +34,7 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
   ],
   providers: [
     ShipmentsService,
+    ShipmentIntake,
     ShipmentQueueing,
     ShipmentProcessingService,
     FaireOrderStates,
@@ -45,6 +47,7 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
   exports: [
     shipmentsQueue,
     ShipmentsService,
+    ShipmentIntake,
     ShipmentQueueing,
     ShipmentProcessingService,
     UploadResultsService,
