@@ -1,11 +1,13 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
+import { HeavyReadsModule } from '../../common/database/heavy-reads.js';
 import { QUEUES } from '../../common/queue/queues.js';
 import { ActivityModule } from '../activity/index.js';
 import { ColumnMappingsModule } from '../column-mappings/index.js';
 import { MarketplaceModule } from '../marketplace/index.js';
 import { OrdersModule } from '../orders/index.js';
 import { UsersModule } from '../users/index.js';
+import { FailedRowsExport } from './failed-rows-export.js';
 import { OrderCheckService } from './order-check.service.js';
 import { ShipmentPlatformStats } from './platform-stats.repository.js';
 import { ShipmentCounts } from './shipment-counts.repository.js';
@@ -24,6 +26,7 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
 @Module({
   imports: [
     shipmentsQueue,
+    HeavyReadsModule,
     ColumnMappingsModule,
     ActivityModule,
     MarketplaceModule,
@@ -35,6 +38,7 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
     ShipmentQueueing,
     ShipmentProcessingService,
     UploadResultsService,
+    FailedRowsExport,
     UploadReadinessService,
     OrderCheckService,
     ShipmentCounts,

@@ -1,0 +1,216 @@
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Papa from 'papaparse';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+/** Rows of the big upload: the issue's 185,000 invalid rows (a 14.6 MB failed-rows file). */
+const ROWS = 185_000;
+/** What the API process may grow by while 16 downloads of that file are open (decision 0027). */
+const MEMORY_BOUND_BYTES = 150 * 1024 * 1024;
+/** The issue's goal for health while downloads run. */
+const HEALTH_GOAL_MS = 100;
+
+/** 16 downloads by one member and one by another, read to the end in parallel; prints what each got. */
+const CLIENTS = `
+import http from 'node:http';
+const get = (cookie) => new Promise((resolve, reject) => {
+  http.get({ host: '127.0.0.1', port: Number(process.env.PORT), path: process.env.DL_PATH, headers: { cookie } }, (res) => {
+    let bytes = 0;
+    res.on('data', (c) => (bytes += c.length));
+    res.on('end', () => resolve({ status: res.statusCode, bytes }));
+  }).on('error', reject);
+});
+const all = await Promise.all([...Array(16).fill(process.env.COOKIE), process.env.OTHER].map(get));
+process.stdout.write(JSON.stringify(all));
+`;
+
+interface Download {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  res: http.IncomingMessage;
+}
+
+/** Starts a GET and resolves once the answer's head is in; the body is left paused (not read). */
+function startGet(port: number, path: string, cookie: string): Promise<Download> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path, headers: { cookie, 'x-requested-with': 'test' } });
+    req.on('response', (res) => {
+      res.pause();
+      resolve({ status: res.statusCode ?? 0, headers: res.headers, res });
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Reads the rest of a body, keeping only its size (and its text when asked). */
+function drain(res: http.IncomingMessage, keep = false): Promise<{ bytes: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    let bytes = 0;
+    const parts: Buffer[] = [];
+    res.on('data', (c: Buffer) => {
+      bytes += c.length;
+      if (keep) parts.push(c);
+    });
+    res.on('end', () => resolve({ bytes, text: keep ? Buffer.concat(parts).toString('utf8') : '' }));
+    res.on('error', reject);
+    res.resume();
+  });
+}
+
+async function health(port: number): Promise<{ ms: number; status: number }> {
+  const started = performance.now();
+  const d = await startGet(port, '/api/health', '');
+  await drain(d.res);
+  return { ms: performance.now() - started, status: d.status };
+}
+
+describe('exports stream, and heavy reads never starve the light ones (decision 0027)', () => {
+  let t: TestApp;
+  let port: number;
+  let cookie: string;
+  let otherCookie: string;
+  let uploadId: string;
+
+  async function signInCookie(email: string): Promise<string> {
+    const res = await t
+      .agent()
+      .post('/api/auth/dev-login')
+      .send({ email, name: email.split('@')[0] })
+      .expect(200);
+    return (res.headers['set-cookie'] as unknown as string[])
+      .find((c) => c.startsWith('sid='))!
+      .split(';')[0]!;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const admin = await t.companyAdmin('exports@brand.test', 'Exports');
+    await new Promise<void>((r) => t.app.getHttpServer().listen(0, '127.0.0.1', r));
+    port = (t.app.getHttpServer().address() as AddressInfo).port;
+    cookie = await signInCookie('exports@brand.test');
+    // A second member of the same company: invited, signed in, accepted.
+    await admin.agent.post('/api/team/invite').send({ email: 'second@brand.test' }).expect(200);
+    const { rows: mail } = await t.db.query<{ link: string }>(
+      "SELECT link FROM mail_outbox WHERE to_email = 'second@brand.test'",
+    );
+    const token = new URL(mail[0]!.link).searchParams.get('token')!;
+    const second = await t.signIn('second@brand.test');
+    await second.post('/api/team/accept-invite').send({ token }).expect(200);
+    otherCookie = await signInCookie('second@brand.test');
+    // An upload of 185,000 rows with errors, written straight into the tables as an upload leaves them.
+    const { rows } = await t.db.query<{ id: string }>(
+      `INSERT INTO uploads (company_id, user_id, source, file_name, total_rows, invalid_rows, materialized_at)
+       VALUES ($1, $2, 'UPLOAD', 'big week.csv', $3, $3, now()) RETURNING id`,
+      [admin.companyId, admin.userId, ROWS],
+    );
+    uploadId = rows[0]!.id;
+    await t.db.query(
+      `INSERT INTO upload_rows (upload_id, row_number, raw, valid, errors)
+       SELECT $1, n + 1,
+              jsonb_build_object('order_id', 'bo_' || n, 'tracking_number', '1Z' || lpad(n::text, 16, '0'),
+                                 'carrier', 'UPS', 'ship_date', '2026-13-40', 'shipping_cost', '=1+' || n),
+              false, '[{"message":"Invalid ship date format"}]'::jsonb
+         FROM generate_series(1, $2) n`,
+      [uploadId, ROWS],
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('gives the whole file, in file order, formula-safe', async () => {
+    const d = await startGet(port, `/api/shipments/uploads/${uploadId}/failed.csv`, cookie);
+    expect(d.status).toBe(200);
+    expect(d.headers['content-disposition']).toContain('big-week-failed-rows.csv');
+    expect(d.headers['cache-control']).toBe('no-store');
+    const { text } = await drain(d.res, true);
+    const table = Papa.parse<string[]>(text.trimEnd()).data;
+    expect(table).toHaveLength(ROWS + 1);
+    expect(table[0]).toEqual([
+      'order_id',
+      'tracking_number',
+      'carrier',
+      'ship_date',
+      'shipping_cost',
+      'error',
+    ]);
+    expect(table[1]).toEqual([
+      'bo_1',
+      '1Z0000000000000001',
+      'UPS',
+      '2026-13-40',
+      "'=1+1",
+      'Invalid ship date format',
+    ]);
+    expect(table[ROWS]![0]).toBe(`bo_${ROWS}`);
+    expect(text.endsWith('\r\n')).toBe(true);
+  }, 120_000);
+
+  it('16 open downloads by one member: the 17th is 429, health answers under 100 ms, memory stays bounded', async () => {
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 50);
+    const path = `/api/shipments/uploads/${uploadId}/failed.csv`;
+    const open = await Promise.all(Array.from({ length: 16 }, () => startGet(port, path, cookie)));
+    expect(open.map((d) => d.status)).toEqual(Array(16).fill(200));
+
+    // Nobody reads yet: the server reads no further than what the sockets hold (backpressure).
+    const refused = await startGet(port, path, cookie);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(JSON.parse((await drain(refused.res, true)).text).message).toMatch(
+      /^Too many downloads at once\./,
+    );
+    // Another member of the company is not refused for the first one's downloads.
+    const other = await startGet(port, path, otherCookie);
+    expect(other.status).toBe(200);
+
+    // The downloads are read by clients elsewhere (a child process), as a browser would.
+    for (const d of [...open, other]) d.res.destroy();
+    await new Promise((r) => setTimeout(r, 200));
+    const child = spawn(process.execPath, ['--input-type=module', '-e', CLIENTS], {
+      env: { ...process.env, PORT: String(port), COOKIE: cookie, OTHER: otherCookie, DL_PATH: path },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    let done = false;
+    const exited = new Promise<void>((r) => child.on('exit', () => r()));
+    void exited.then(() => (done = true));
+    const healthTimes: number[] = [];
+    while (!done) {
+      const h = await health(port);
+      expect(h.status).toBe(200);
+      healthTimes.push(h.ms);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const sizes = (JSON.parse(out) as { status: number; bytes: number }[]).map((d) => {
+      expect(d.status).toBe(200);
+      return d;
+    });
+    expect(sizes).toHaveLength(17);
+    clearInterval(sampler);
+    // Every download got the whole file.
+    expect(new Set(sizes.map((s) => s.bytes)).size).toBe(1);
+    expect(sizes[0]!.bytes).toBeGreaterThan(14_000_000);
+    expect(healthTimes.length).toBeGreaterThan(3);
+    healthTimes.sort((a, b) => a - b);
+    const median = healthTimes[Math.floor(healthTimes.length / 2)]!;
+    // eslint-disable-next-line no-console
+    console.log(
+      `health during downloads: median ${median.toFixed(1)} ms, max ${healthTimes.at(-1)!.toFixed(1)} ms over ${healthTimes.length}; rss +${((peak - before) / 1048576).toFixed(0)} MB`,
+    );
+    expect(median).toBeLessThan(HEALTH_GOAL_MS);
+    expect(peak - before).toBeLessThan(MEMORY_BOUND_BYTES);
+
+    // Slots are given back when the downloads end.
+    const again = await startGet(port, path, cookie);
+    expect(again.status).toBe(200);
+    again.res.destroy();
+  }, 180_000);
+});
