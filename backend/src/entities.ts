@@ -7,7 +7,14 @@ import { DigestSend } from './modules/digest/index.js';
 import { MarketplaceConnection, MarketplaceTokenRevocation } from './modules/marketplace/index.js';
 import { MailOutbox } from './modules/mail/index.js';
 import { CompanySettings, Order, OrderSyncState } from './modules/orders/index.js';
-import { Shipment, ShipmentAttempt, Upload, UploadBatch, UploadRow } from './modules/shipments/index.js';
+import {
+  Shipment,
+  ShipmentAttempt,
+  Upload,
+  UploadBatch,
+  UploadCount,
+  UploadRow,
+} from './modules/shipments/index.js';
 import { Invitation } from './modules/team/index.js';
 import { User } from './modules/users/index.js';
 
@@ -35,6 +42,7 @@ export const ENTITIES: Function[] = [
   DigestSend,
   Upload,
   UploadBatch,
+  UploadCount,
   UploadRow,
   Shipment,
   ShipmentAttempt,

@@ -8,3 +8,4 @@ export { ShipmentAttempt } from './entities/shipment-attempt.entity.js';
 export { Upload } from './entities/upload.entity.js';
 export { UploadBatch } from './entities/upload-batch.entity.js';
 export { UploadRow } from './entities/upload-row.entity.js';
+export { UploadCount } from './entities/upload-count.entity.js';

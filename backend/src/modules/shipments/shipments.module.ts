@@ -14,6 +14,7 @@ import { ShipmentCounts } from './shipment-counts.repository.js';
 import { ShipmentProcessingService } from './shipment-processing.service.js';
 import { ShipmentsService } from './shipments.service.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
+import { UploadCountsStore } from './upload-counts.store.js';
 import { UploadReadinessService } from './upload-readiness.service.js';
 import { UploadResultsService } from './upload-results.service.js';
 
@@ -39,6 +40,7 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
     ShipmentProcessingService,
     UploadResultsService,
     FailedRowsExport,
+    UploadCountsStore,
     UploadReadinessService,
     OrderCheckService,
     ShipmentCounts,

@@ -12,7 +12,8 @@ import { FailedRowsExport, type FailedRowsFile } from './failed-rows-export.js';
 import { RESET_FOR_RETRY_SQL, secondsUntil } from './retry-schedule.js';
 import { RETRYABLE } from './shipments.service.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
-import { UPLOAD_COUNTS_SQL, UPLOAD_ROWS_CTE, type UploadRowRecord } from './upload-rows.sql.js';
+import { UploadCountsStore, type UploadCountsView } from './upload-counts.store.js';
+import { UPLOAD_ROWS_CTE, type UploadRowRecord } from './upload-rows.sql.js';
 import { describeRow, fieldColumns } from './upload-row-view.js';
 import type { ListUploadsQuery, RowFilter, UploadRowsQuery } from './uploads.dto.js';
 
@@ -29,10 +30,11 @@ export interface UploadRecord {
   materialized_at: Date | null;
   staged_rows: number;
   user_id: string | null;
+  counts_version: number;
 }
 
 const UPLOAD_COLUMNS = `u.id, u.source, u.file_name, u.column_mapping, u.total_rows, u.valid_rows, u.invalid_rows,
-  u.duplicate_rows, u.created_at, u.materialized_at, u.user_id,
+  u.duplicate_rows, u.created_at, u.materialized_at, u.user_id, u.counts_version,
   (SELECT coalesce(sum(row_count), 0)::int FROM upload_batches b WHERE b.upload_id = u.id) AS staged_rows`;
 
 /** Rows matching the `status` filter given as parameter `$2` (null: every row). */
@@ -52,6 +54,7 @@ export class UploadResultsService {
     private readonly clock: Clock,
     private readonly users: UserDirectory,
     private readonly failedRows: FailedRowsExport,
+    private readonly counts: UploadCountsStore,
   ) {}
 
   async list(caller: CompanyAuthContext, q: ListUploadsQuery) {
@@ -68,7 +71,7 @@ export class UploadResultsService {
         WHERE u.company_id = $1 ORDER BY u.created_at DESC, u.id DESC LIMIT $2 OFFSET $3`,
       [q.limit, (q.page - 1) * q.limit],
     );
-    const counts = await this.counts(uploads.map((u) => u.id));
+    const counts = await this.counts.countsOf(uploads);
     const uploaders = await this.uploaders(uploads);
     return {
       total,
@@ -79,7 +82,7 @@ export class UploadResultsService {
 
   async summary(caller: CompanyAuthContext, uploadId: string) {
     const upload = await this.find(caller, uploadId);
-    const counts = await this.counts([uploadId]);
+    const counts = await this.counts.countsOf([upload]);
     return this.summaryOf(upload, counts.get(uploadId), await this.uploaders([upload]));
   }
 
@@ -106,7 +109,7 @@ export class UploadResultsService {
    */
   async failedCsv(caller: CompanyAuthContext, uploadId: string): Promise<FailedRowsFile> {
     const upload = await this.find(caller, uploadId);
-    return this.failedRows.open(upload, this.clock.now());
+    return this.failedRows.open(upload);
   }
 
   /** Sends every retryable failed row of the upload (and failed shipments its repeats point to) again. */
@@ -153,43 +156,6 @@ export class UploadResultsService {
     return upload;
   }
 
-  private async counts(ids: string[]) {
-    const out = new Map<
-      string,
-      {
-        by: Record<string, number>;
-        own: number;
-        waiting: number;
-        nextRetryAt: Date | null;
-        lastFault: string | null;
-      }
-    >();
-    if (ids.length === 0) return out;
-    const rows = await this.db.query<
-      {
-        upload_id: string;
-        status: string;
-        n: number;
-        own: number;
-        waiting: number;
-        next_retry_at: Date | null;
-        last_fault: string | null;
-      }[]
-    >(UPLOAD_COUNTS_SQL, [ids]);
-    for (const r of rows) {
-      const c = out.get(r.upload_id) ?? { by: {}, own: 0, waiting: 0, nextRetryAt: null, lastFault: null };
-      c.by[r.status] = r.n;
-      c.own += r.own;
-      c.waiting += r.waiting;
-      c.lastFault ??= r.last_fault;
-      if (r.next_retry_at && (!c.nextRetryAt || r.next_retry_at < c.nextRetryAt)) {
-        c.nextRetryAt = r.next_retry_at;
-      }
-      out.set(r.upload_id, c);
-    }
-    return out;
-  }
-
   /** Who sent each upload, asked of the users module (which owns them). */
   private uploaders(uploads: UploadRecord[]): Promise<Map<string, UserNameAndEmail>> {
     return this.users.namesByIds(uploads.flatMap((u) => (u.user_id ? [u.user_id] : [])));
@@ -197,15 +163,7 @@ export class UploadResultsService {
 
   private summaryOf(
     u: UploadRecord,
-    c:
-      | {
-          by: Record<string, number>;
-          own: number;
-          waiting: number;
-          nextRetryAt: Date | null;
-          lastFault: string | null;
-        }
-      | undefined,
+    c: UploadCountsView | undefined,
     uploaders: Map<string, UserNameAndEmail>,
   ) {
     const uploader = u.user_id ? uploaders.get(u.user_id) : undefined;
