@@ -19,7 +19,8 @@ export class HeavyReads implements OnModuleDestroy {
     this.pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: config.edges.heavyReadPoolSize,
-      connectionTimeoutMillis: 10_000,
+      // Downloads wait their turn for a connection; a page is short, so the line moves.
+      connectionTimeoutMillis: 60_000,
       idleTimeoutMillis: 30_000,
       statement_timeout: HEAVY_STATEMENT_TIMEOUT_MS,
       application_name: 'portal-heavy-reads',

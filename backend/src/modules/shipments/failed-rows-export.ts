@@ -12,6 +12,9 @@ const FAILED_STATUSES = ['INVALID', ...RETRYABLE];
 /** Row numbers read per page: one short statement of at most this many rows (decision 0027). */
 export const EXPORT_PAGE_ROWS = 1000;
 
+/** Uploads whose columns are kept in memory (a few KB each). */
+const KNOWN_COLUMNS_MAX = 200;
+
 /** The shipment fields a row that became a shipment gives back, under the file's names for them. */
 const FIELD_ORDER = ['order_id', 'tracking_number', 'carrier', 'ship_date', 'shipping_cost'] as const;
 
@@ -31,7 +34,31 @@ export interface FailedRowsFile {
  */
 @Injectable()
 export class FailedRowsExport {
+  /**
+   * The columns of each upload's rows with errors, by upload: those rows are written once, with the
+   * upload, so their columns never change; parallel downloads of one file read them once.
+   */
+  private readonly columns = new Map<string, Promise<string[]>>();
+
   constructor(private readonly heavy: HeavyReads) {}
+
+  private columnsOf(uploadId: string): Promise<string[]> {
+    let known = this.columns.get(uploadId);
+    if (!known) {
+      known = this.heavy
+        .query<{ k: string }>(
+          `SELECT DISTINCT k FROM upload_rows ur
+             CROSS JOIN LATERAL jsonb_object_keys(CASE WHEN jsonb_typeof(ur.raw) = 'object' THEN ur.raw ELSE '{}' END) k
+            WHERE ur.upload_id = $1 AND NOT ur.valid`,
+          [uploadId],
+        )
+        .then((rows) => rows.map((r) => r.k));
+      known.catch(() => this.columns.delete(uploadId));
+      if (this.columns.size >= KNOWN_COLUMNS_MAX) this.columns.delete(this.columns.keys().next().value!);
+      this.columns.set(uploadId, known);
+    }
+    return known;
+  }
 
   async open(upload: {
     id: string;
@@ -39,16 +66,7 @@ export class FailedRowsExport {
     column_mapping: ColumnMapping | null;
   }): Promise<FailedRowsFile> {
     const fields = fieldColumns(upload.column_mapping);
-    const columns = await this.heavy.query<{ k: string }>(
-      `SELECT DISTINCT k FROM upload_rows ur
-         CROSS JOIN LATERAL jsonb_object_keys(CASE WHEN jsonb_typeof(ur.raw) = 'object' THEN ur.raw ELSE '{}' END) k
-        WHERE ur.upload_id = $1 AND NOT ur.valid`,
-      [upload.id],
-    );
-    const header = failedRowsHeader(
-      fields,
-      columns.map((c) => c.k),
-    );
+    const header = failedRowsHeader(fields, await this.columnsOf(upload.id));
     const [{ last }] = (await this.heavy.query<{ last: number | null }>(
       `SELECT greatest((SELECT max(row_number) FROM shipments WHERE upload_id = $1),
                        (SELECT max(row_number) FROM upload_rows WHERE upload_id = $1)) AS last`,

@@ -45,7 +45,13 @@ export class UploadCountsStore {
       [uploads.map((u) => u.id)],
     );
     for (const s of stored) {
-      out.set(s.upload_id, { by: s.by_status, own: s.own_rows, waiting: 0, nextRetryAt: null, lastFault: null });
+      out.set(s.upload_id, {
+        by: s.by_status,
+        own: s.own_rows,
+        waiting: 0,
+        nextRetryAt: null,
+        lastFault: null,
+      });
     }
     const missing = uploads.filter((u) => !out.has(u.id));
     if (missing.length === 0) return out;
