@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Papa from 'papaparse';
+import { DataSource } from 'typeorm';
+import { HeavyReads } from '../src/common/database/heavy-reads.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /** Rows of the big upload: the issue's 185,000 invalid rows (a 14.6 MB failed-rows file). */
@@ -217,5 +219,79 @@ describe('exports stream, and heavy reads never starve the light ones (decision 
     const again = await startGet(port, path, cookie);
     expect(again.status).toBe(200);
     again.res.destroy();
+  }, 180_000);
+
+  it('lists five such uploads without reading their rows once they are settled (decision 0028)', async () => {
+    const { rows: owner } = await t.db.query<{ company_id: string; user_id: string }>(
+      'SELECT company_id, user_id FROM uploads WHERE id = $1',
+      [uploadId],
+    );
+    let lastId = '';
+    for (let i = 2; i <= 5; i++) {
+      const { rows } = await t.db.query<{ id: string }>(
+        `INSERT INTO uploads (company_id, user_id, source, file_name, total_rows, invalid_rows, materialized_at)
+         VALUES ($1, $2, 'UPLOAD', $3, $4, $4, now()) RETURNING id`,
+        [owner[0]!.company_id, owner[0]!.user_id, `big week ${i}.csv`, ROWS],
+      );
+      await t.db.query(
+        `INSERT INTO upload_rows (upload_id, row_number, raw, valid, errors)
+         SELECT $1, row_number, raw, valid, errors FROM upload_rows WHERE upload_id = $2`,
+        [rows[0]!.id, uploadId],
+      );
+      lastId = rows[0]!.id;
+    }
+    // The last one also has a row that became a shipment Faire refused.
+    await t.db.query(
+      `INSERT INTO shipments (company_id, upload_id, row_number, order_id, display_id, tracking_number, carrier,
+                              ship_date, shipping_cost_cents, status)
+       VALUES ($1, $2, 1, 'bo_x', 'BO_X', '1ZX', 'UPS', current_date, 100, 'FAILED')`,
+      [owner[0]!.company_id, lastId],
+    );
+    const agent = t.agent().set('Cookie', cookie);
+    const first = await agent.get('/api/shipments/uploads?limit=50').expect(200);
+    expect(first.body.total).toBe(5);
+    for (const u of first.body.uploads as { uploadId: string; byStatus: Record<string, number> }[]) {
+      const failedShipment = u.uploadId === lastId ? 1 : 0;
+      expect(u).toMatchObject({ failed: ROWS + failedShipment, pending: 0, done: true });
+      expect(u.byStatus).toEqual(failedShipment ? { INVALID: ROWS, FAILED: 1 } : { INVALID: ROWS });
+    }
+
+    // Every statement the second list runs, on either pool.
+    const statements: string[] = [];
+    const ds = t.app.get(DataSource);
+    const heavy = t.app.get(HeavyReads);
+    const dsQuery = ds.query.bind(ds);
+    const heavyQuery = heavy.query.bind(heavy);
+    ds.query = ((sql: string, ...rest: unknown[]) => {
+      statements.push(sql);
+      return (dsQuery as (...a: unknown[]) => unknown)(sql, ...rest);
+    }) as typeof ds.query;
+    heavy.query = ((sql: string, params?: unknown[]) => {
+      statements.push(sql);
+      return heavyQuery(sql, params);
+    }) as typeof heavy.query;
+    try {
+      const started = performance.now();
+      const second = await agent.get('/api/shipments/uploads?limit=50').expect(200);
+      // eslint-disable-next-line no-console
+      console.log(
+        `uploads list of five settled ${ROWS}-row uploads: ${(performance.now() - started).toFixed(1)} ms`,
+      );
+      expect(second.body).toEqual(first.body);
+    } finally {
+      ds.query = dsQuery;
+      heavy.query = heavyQuery;
+    }
+    const list = statements.filter((s) => !/FROM session|FROM users|memberships/.test(s));
+    expect(list.length).toBeGreaterThan(0);
+    for (const sql of list) expect(sql).not.toMatch(/\b(upload_rows|shipments)\b/);
+
+    // Retrying a settled upload's failed row makes its stored counts stale at once (by trigger).
+    await t.db.query(`UPDATE shipments SET status = 'PENDING' WHERE upload_id = $1`, [lastId]);
+    const reopened = await agent.get(`/api/shipments/uploads/${lastId}`).expect(200);
+    expect(reopened.body.byStatus).toEqual({ INVALID: ROWS, PENDING: 1 });
+    expect(reopened.body.done).toBe(false);
+    const listed = await agent.get('/api/shipments/uploads?limit=50').expect(200);
+    expect(listed.body.uploads.find((u: { uploadId: string }) => u.uploadId === lastId).pending).toBe(1);
   }, 180_000);
 });
