@@ -120,7 +120,7 @@ describe('exports stream, and heavy reads never starve the light ones (decision 
 
   afterAll(async () => {
     await t.close();
-  });
+  }, 120_000);
 
   it('gives the whole file, in file order, formula-safe', async () => {
     const d = await startGet(port, `/api/shipments/uploads/${uploadId}/failed.csv`, cookie);
@@ -219,7 +219,7 @@ describe('exports stream, and heavy reads never starve the light ones (decision 
     const again = await startGet(port, path, cookie);
     expect(again.status).toBe(200);
     again.res.destroy();
-  }, 180_000);
+  }, 600_000);
 
   it('lists five such uploads without reading their rows once they are settled (decision 0028)', async () => {
     const { rows: owner } = await t.db.query<{ company_id: string; user_id: string }>(

@@ -3,20 +3,17 @@ import type { ColumnMapping } from '@portal/shipment-rules';
 import { HeavyReads } from '../../common/database/heavy-reads.js';
 import { csvLine, failedRowsHeader } from './failed-rows-csv.js';
 import { RETRYABLE } from './shipments.service.js';
-import { fieldColumns } from './upload-row-view.js';
-import { UPLOAD_ROWS_CTE } from './upload-rows.sql.js';
+import { describeRow, fieldColumns } from './upload-row-view.js';
+import { UPLOAD_ROWS_CTE, type UploadRowRecord } from './upload-rows.sql.js';
 
 /** Rows that ended without a shipment on Faire and will not be tried again by themselves. */
 const FAILED_STATUSES = ['INVALID', ...RETRYABLE];
 
 /** Row numbers read per page: one short statement of at most this many rows (decision 0027). */
-export const EXPORT_PAGE_ROWS = 1000;
+export const EXPORT_PAGE_ROWS = 250;
 
 /** Uploads whose columns are kept in memory (a few KB each). */
 const KNOWN_COLUMNS_MAX = 200;
-
-/** The shipment fields a row that became a shipment gives back, under the file's names for them. */
-const FIELD_ORDER = ['order_id', 'tracking_number', 'carrier', 'ship_date', 'shipping_cost'] as const;
 
 export interface FailedRowsFile {
   fileName: string;
@@ -27,10 +24,10 @@ export interface FailedRowsFile {
 /**
  * The failed-rows file, streamed (decision 0027): the header (the file's columns, from one query over
  * the rows with errors) is known before the answer starts; the rows are then read in pages of
- * EXPORT_PAGE_ROWS row numbers, each page one short statement on the heavy-reads pool that gives the
- * page as CSV text, and the next page is read only when the client has taken the previous one. Memory
- * stays one page whatever the upload's size, no connection is held while the client reads, and the
- * API process's event loop only passes text on.
+ * EXPORT_PAGE_ROWS row numbers, each page one short statement on the heavy-reads pool, written as the
+ * results view describes each row, and the next page is read only when the client has taken the
+ * previous one. Memory stays one page whatever the upload's size, no connection is held while the
+ * client reads, and a page is a few milliseconds of the event loop, so light requests pass between.
  */
 @Injectable()
 export class FailedRowsExport {
@@ -60,11 +57,10 @@ export class FailedRowsExport {
     return known;
   }
 
-  async open(upload: {
-    id: string;
-    file_name: string;
-    column_mapping: ColumnMapping | null;
-  }): Promise<FailedRowsFile> {
+  async open(
+    upload: { id: string; file_name: string; column_mapping: ColumnMapping | null },
+    now: Date,
+  ): Promise<FailedRowsFile> {
     const fields = fieldColumns(upload.column_mapping);
     const header = failedRowsHeader(fields, await this.columnsOf(upload.id));
     const [{ last }] = (await this.heavy.query<{ last: number | null }>(
@@ -75,7 +71,7 @@ export class FailedRowsExport {
     const base = upload.file_name.replace(/\.csv$/i, '').replace(/[^\w.-]+/g, '-') || 'upload';
     return {
       fileName: `${base}-failed-rows.csv`,
-      lines: this.lines(upload.id, header, fields, last ?? 0),
+      lines: this.lines(upload.id, header, fields, last ?? 0, now),
     };
   }
 
@@ -84,67 +80,48 @@ export class FailedRowsExport {
     header: string[],
     fields: Record<string, string>,
     last: number,
+    now: Date,
   ): AsyncGenerator<string> {
     yield csvLine(header);
-    const columns = FIELD_ORDER.map((f) => fields[f] ?? f);
     for (let from = 0; from < last; from += EXPORT_PAGE_ROWS) {
-      const [page] = await this.heavy.query<{ chunk: string | null }>(FAILED_ROWS_PAGE_SQL, [
-        [uploadId],
-        FAILED_STATUSES,
-        from,
-        from + EXPORT_PAGE_ROWS,
-        header,
-        ...columns,
-      ]);
+      const records = await this.heavy.query<UploadRowRecord>(
+        `WITH ${UPLOAD_ROWS_CTE}
+         SELECT * FROM upload_row_outcomes
+          WHERE status = ANY($2::text[]) AND row_number > $3 AND row_number <= $4
+          ORDER BY row_number`,
+        [[uploadId], FAILED_STATUSES, from, from + EXPORT_PAGE_ROWS],
+      );
       // Other requests' callbacks run between two pages, however many downloads are open.
       await new Promise((r) => setImmediate(r));
-      if (page?.chunk) yield page.chunk;
+      if (records.length === 0) continue;
+      yield records
+        .map((r) => {
+          const cells = cellsOf(r, uploadId, fields, now);
+          return csvLine(header.map((h) => cells[h] ?? ''));
+        })
+        .join('');
     }
   }
 }
 
-/**
- * One page of the file as CSV text, made by Postgres so the API process only passes text on (decision
- * 0027). Per row: the row as written when it had errors, else its shipment's fields under the file's
- * column names ($6-$10), plus `error`, the reason the results view gives (`describeRow` for a row that
- * ended); then each column of the header ($5), formula-safe and quoted as `csvLine` does. $1: the
- * upload (as an array), $2: the failed statuses, $3-$4: the page's row numbers.
- */
-const FAILED_ROWS_PAGE_SQL = `
-  WITH ${UPLOAD_ROWS_CTE},
-  reasons AS (
-    SELECT o.*,
-      CASE WHEN o.status = 'INVALID'
-        THEN coalesce(nullif((SELECT string_agg(coalesce(m.e ->> 'message', ''), '; ' ORDER BY m.k)
-                                FROM jsonb_array_elements(CASE WHEN jsonb_typeof(o.errors) = 'array' THEN o.errors ELSE '[]' END)
-                                     WITH ORDINALITY AS m(e, k)), ''), 'Invalid')
-        ELSE coalesce(o.error_message, 'Failed') END AS base,
-      CASE WHEN o.first_upload_id = ($1::uuid[])[1] AND o.first_row IS NOT NULL
-        THEN 'the same order and tracking number as row ' || o.first_row
-        ELSE 'already uploaded in an earlier file' END AS place
-      FROM upload_row_outcomes o
-     WHERE o.status = ANY($2::text[]) AND o.row_number > $3 AND o.row_number <= $4
-  ),
-  cells AS (
-    SELECT r.row_number,
-      CASE WHEN r.status = 'INVALID' AND r.raw IS NOT NULL THEN r.raw
-        ELSE jsonb_build_object($6::text, r.order_id, $7::text, r.tracking_number, $8::text, r.carrier,
-               $9::text, r.ship_date,
-               $10::text, CASE WHEN r.shipping_cost_cents IS NULL THEN ''
-                 ELSE to_char(r.shipping_cost_cents / 100.0, 'FM999999999990.00') END) END
-      || jsonb_build_object('error',
-           CASE WHEN NOT r.duplicate THEN r.base
-                WHEN r.base <> '' THEN r.base || ' (' || r.place || ')'
-                ELSE 'Not sent again: ' || r.place END) AS cells
-      FROM reasons r
-  )
-  SELECT string_agg(line, '' ORDER BY row_number) AS chunk FROM (
-    SELECT c.row_number,
-      (SELECT string_agg(CASE WHEN q.n ~ '[",\\r\\n]' THEN '"' || replace(q.n, '"', '""') || '"' ELSE q.n END,
-                         ',' ORDER BY x.i)
-         FROM unnest($5::text[]) WITH ORDINALITY AS x(h, i)
-         CROSS JOIN LATERAL (SELECT coalesce(c.cells ->> x.h, '') AS v) v
-         CROSS JOIN LATERAL (SELECT CASE WHEN v.v ~ '^[=+@\\t\\r-]' THEN '''' || v.v ELSE v.v END AS n) q
-      ) || E'\\r\\n' AS line
-      FROM cells c
-  ) lines`;
+/** One failed row's cells by column: the row as written when it had errors, else its shipment's fields. */
+function cellsOf(
+  r: UploadRowRecord,
+  uploadId: string,
+  fields: Record<string, string>,
+  now: Date,
+): Record<string, string> {
+  const cells: Record<string, string> =
+    r.status === 'INVALID' && r.raw
+      ? { ...r.raw }
+      : {
+          [fields.order_id ?? 'order_id']: r.order_id ?? '',
+          [fields.tracking_number ?? 'tracking_number']: r.tracking_number ?? '',
+          [fields.carrier ?? 'carrier']: r.carrier ?? '',
+          [fields.ship_date ?? 'ship_date']: r.ship_date ?? '',
+          [fields.shipping_cost ?? 'shipping_cost']:
+            r.shipping_cost_cents === null ? '' : (r.shipping_cost_cents / 100).toFixed(2),
+        };
+  cells.error = describeRow(r, uploadId, fields, now).reason ?? '';
+  return cells;
+}

@@ -109,7 +109,7 @@ export class UploadResultsService {
    */
   async failedCsv(caller: CompanyAuthContext, uploadId: string): Promise<FailedRowsFile> {
     const upload = await this.find(caller, uploadId);
-    return this.failedRows.open(upload);
+    return this.failedRows.open(upload, this.clock.now());
   }
 
   /** Sends every retryable failed row of the upload (and failed shipments its repeats point to) again. */
