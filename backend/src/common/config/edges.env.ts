@@ -69,7 +69,7 @@ export class EdgesEnv {
   @IsInt(rule('RATE_LIMIT_ACCEPT_INVITE_PER_IP', 1_000_000))
   @Min(1, rule('RATE_LIMIT_ACCEPT_INVITE_PER_IP', 1_000_000))
   @Max(1_000_000, rule('RATE_LIMIT_ACCEPT_INVITE_PER_IP', 1_000_000))
-  RATE_LIMIT_ACCEPT_INVITE_PER_IP = 30;
+  RATE_LIMIT_ACCEPT_INVITE_PER_IP = 100;
 }
 
 /** Express's `trust proxy` value for TRUST_PROXY: false (none), a hop count, or a list of addresses. */
