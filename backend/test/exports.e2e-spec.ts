@@ -172,10 +172,10 @@ describe('exports stream, and heavy reads never starve the light ones (decision 
     const heavy = t.app.get(HeavyReads);
     const heavyQuery = heavy.query.bind(heavy);
     let pages = 0;
-    heavy.query = ((sql: string, params?: unknown[]) => {
+    heavy.query = (sql: string, params?: unknown[]) => {
       pages += 1;
       return heavyQuery(sql, params);
-    });
+    };
     const path = `/api/shipments/uploads/${uploadId}/failed.csv`;
     try {
       const open = await Promise.all(Array.from({ length: 16 }, () => startGet(port, path, cookie)));
