@@ -11,6 +11,7 @@ import { TeamActivityController } from './modules/admin/team-activity.controller
 import { AppSettingsModule } from './modules/app-settings/index.js';
 import { AuthController } from './modules/auth/auth.controller.js';
 import { AuthGuard } from './modules/auth/auth.guard.js';
+import { FirstScreen } from './modules/auth/first-screen.middleware.js';
 import { AuthModule } from './modules/auth/index.js';
 import { SessionMiddleware } from './modules/auth/session.middleware.js';
 import { ColumnMappingsController } from './modules/column-mappings/column-mappings.controller.js';
@@ -31,6 +32,9 @@ import { ShipmentsModule } from './modules/shipments/index.js';
 import { OrderCheckController } from './modules/shipments/order-check.controller.js';
 import { ShipmentsController } from './modules/shipments/shipments.controller.js';
 import { UploadsController } from './modules/shipments/uploads.controller.js';
+import { HooksController } from './modules/sources/hooks.controller.js';
+import { SourcesModule } from './modules/sources/index.js';
+import { IntegrationsController } from './modules/sources/integrations.controller.js';
 import { TeamModule } from './modules/team/index.js';
 import { TeamController } from './modules/team/team.controller.js';
 
@@ -52,6 +56,7 @@ import { TeamController } from './modules/team/team.controller.js';
     CompanySettingsModule,
     ColumnMappingsModule,
     ShipmentsModule,
+    SourcesModule,
     HealthModule,
     AbuseModule,
     AdminModule,
@@ -69,12 +74,17 @@ import { TeamController } from './modules/team/team.controller.js';
     UploadsController,
     OrderCheckController,
     ShipmentsController,
+    IntegrationsController,
+    HooksController,
     HealthController,
     AdminController,
     TeamActivityController,
   ],
   providers: [
     SessionMiddleware,
+    // The guard's caller lookup also serves the page's first-screen data (FirstScreen, decision 0042).
+    AuthGuard,
+    FirstScreen,
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_FILTER, useClass: AppExceptionFilter },
     {

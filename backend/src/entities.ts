@@ -10,11 +10,13 @@ import { CompanySettings, Order, OrderSyncState } from './modules/orders/index.j
 import {
   Shipment,
   ShipmentAttempt,
+  ShipmentSource,
   Upload,
   UploadBatch,
   UploadCount,
   UploadRow,
 } from './modules/shipments/index.js';
+import { SourceConnection, SourceEvent, SourceLabel } from './modules/sources/index.js';
 import { Invitation } from './modules/team/index.js';
 import { User } from './modules/users/index.js';
 
@@ -46,4 +48,8 @@ export const ENTITIES: Function[] = [
   UploadRow,
   Shipment,
   ShipmentAttempt,
+  ShipmentSource,
+  SourceConnection,
+  SourceEvent,
+  SourceLabel,
 ];

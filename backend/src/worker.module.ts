@@ -17,6 +17,8 @@ import {
   WorkerLiveness,
 } from './modules/shipments/index.js';
 import { ShipmentsProcessor } from './modules/shipments/shipments.processor.js';
+import { SourcesModule } from './modules/sources/index.js';
+import { SourcesProcessor } from './modules/sources/sources.processor.js';
 
 /**
  * The worker side (`WORKER_MODE=worker` or `all`): the BullMQ processors of every queue, the recovery
@@ -41,11 +43,12 @@ export class WorkerModule {
     })(ShipmentsProcessor);
     return {
       module: WorkerModule,
-      imports: [OrdersModule, DigestModule, ShipmentsModule, HealthModule, MarketplaceModule],
+      imports: [OrdersModule, DigestModule, ShipmentsModule, SourcesModule, HealthModule, MarketplaceModule],
       providers: [
         OrdersProcessor,
         DigestProcessor,
         ShipmentsProcessor,
+        SourcesProcessor,
         ShipmentRecoveryService,
         WorkerLiveness,
         SystemProcessor,

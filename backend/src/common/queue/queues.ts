@@ -7,6 +7,7 @@ export const QUEUES = {
   SHIPMENTS: 'shipments',
   ORDERS: 'orders',
   DIGEST: 'digest',
+  SOURCES: 'sources',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -78,4 +79,20 @@ export const DIGEST_JOBS = {
 export interface DailyDigestJob {
   companyId: string;
   day: string;
+}
+
+export const SOURCE_JOBS = {
+  /** Read a connection's pending webhook deliveries. */
+  EVENTS: 'source-events',
+  /** Poll a connection from its high-water mark (webhooks get lost). */
+  POLL: 'source-poll',
+  /** Decide the connection's labels past their grace period. */
+  RELEASE: 'source-release',
+  /** Scheduled (once per fleet): queue the polls due, the deliveries waiting and the labels due. */
+  TICK: 'source-tick',
+} as const;
+
+/** A source connection's work (its id only: credentials stay sealed in Postgres). */
+export interface SourceConnectionJob {
+  connectionId: string;
 }

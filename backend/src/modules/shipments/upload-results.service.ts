@@ -19,7 +19,7 @@ import type { ListUploadsQuery, RowFilter, UploadRowsQuery } from './uploads.dto
 
 export interface UploadRecord {
   id: string;
-  source: 'UPLOAD' | 'PROCESS';
+  source: string;
   file_name: string;
   column_mapping: ColumnMapping | null;
   total_rows: number;
