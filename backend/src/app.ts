@@ -31,7 +31,9 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   });
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api');
-  app.set('trust proxy', 'loopback');
+  // TRUST_PROXY (decision 0029): by default no proxy is trusted and X-Forwarded-For is ignored, so a
+  // client cannot choose the address its limits are counted against.
+  app.set('trust proxy', config.edges.trustProxy);
   app.disable('x-powered-by');
   app.use(apiNoStore);
   app.use(declaredBodyLimit);
@@ -66,6 +68,13 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(app.get(SessionMiddleware).handler);
   app.enableShutdownHooks();
 
+  if (config.edges.apiDocs) mountApiDocs(app);
+  for (const warning of warnings) app.get(Logger).warn(warning);
+  return app;
+}
+
+/** The API reference at /api/docs (API_DOCS; off by default in production, decision 0029). */
+function mountApiDocs(app: NestExpressApplication): void {
   const openapi = new DocumentBuilder()
     .setTitle('Faire Shipment Manager API')
     .setDescription('Upload shipments, sync orders and manage teams for brands selling on Faire.')
@@ -75,8 +84,6 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openapi), {
     jsonDocumentUrl: 'api/docs/openapi.json',
   });
-  for (const warning of warnings) app.get(Logger).warn(warning);
-  return app;
 }
 
 /** Builds a worker-only process (`WORKER_MODE=worker`): no HTTP server, no controllers. */

@@ -15,6 +15,7 @@ import {
   ShipmentSource,
   Upload,
   UploadBatch,
+  UploadCount,
   UploadRow,
 } from './modules/shipments/index.js';
 import { SourceConnection, SourceEvent, SourceLabel } from './modules/sources/index.js';
@@ -45,6 +46,7 @@ export const ENTITIES: Function[] = [
   DigestSend,
   Upload,
   UploadBatch,
+  UploadCount,
   UploadRow,
   Shipment,
   ShipmentAttempt,

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { queuePrefixFor } from '../queue/queue-prefix.js';
 import { validateEnv, type EnvSchema } from './env.schema.js';
+import { trustProxySetting } from './edges.env.js';
 import { poolSizeFor } from './pool-size.js';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -95,10 +96,21 @@ export interface AppConfig {
   /** Abuse limits: requests per window, per IP and per signed-in user (null: not limited that way). */
   rateLimits: {
     windowMs: number;
-    signIn: { perIp: number; perUser: null };
+    /** perIp counts refused attempts only; perAccount counts attempts naming one account (decision 0029). */
+    signIn: { perIp: number; perUser: null; perAccount: number };
     invite: { perIp: number; perUser: number };
+    acceptInvite: { perIp: number; perUser: null };
     upload: { perIp: number; perUser: number };
     retry: { perIp: number; perUser: number };
+  };
+  /** The API process's edge (decisions 0027-0029). */
+  edges: {
+    /** Express `trust proxy`: false (X-Forwarded-For ignored), a hop count or proxy addresses. */
+    trustProxy: false | number | string[];
+    apiDocs: boolean;
+    heavyReadPoolSize: number;
+    downloadsPerUser: number;
+    downloadsPerCompany: number;
   };
   /** Whether PUBLIC_URL was given explicitly (otherwise links follow the request's host). */
   publicUrlExplicit: boolean;
@@ -166,10 +178,22 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
     publicUrlExplicit: !!env.PUBLIC_URL,
     rateLimits: {
       windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
-      signIn: { perIp: env.RATE_LIMIT_SIGNIN_PER_IP, perUser: null },
+      signIn: {
+        perIp: env.RATE_LIMIT_SIGNIN_PER_IP,
+        perUser: null,
+        perAccount: env.RATE_LIMIT_SIGNIN_PER_ACCOUNT,
+      },
       invite: { perIp: env.RATE_LIMIT_INVITE_PER_IP, perUser: env.RATE_LIMIT_INVITE_PER_USER },
+      acceptInvite: { perIp: env.RATE_LIMIT_ACCEPT_INVITE_PER_IP, perUser: null },
       upload: { perIp: env.RATE_LIMIT_UPLOAD_PER_IP, perUser: env.RATE_LIMIT_UPLOAD_PER_USER },
       retry: { perIp: env.RATE_LIMIT_RETRY_PER_IP, perUser: env.RATE_LIMIT_RETRY_PER_USER },
+    },
+    edges: {
+      trustProxy: trustProxySetting(env.TRUST_PROXY),
+      apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
+      heavyReadPoolSize: env.HEAVY_READ_POOL_SIZE,
+      downloadsPerUser: env.DOWNLOADS_PER_USER,
+      downloadsPerCompany: env.DOWNLOADS_PER_COMPANY,
     },
     shipments: {
       processWaitMs: env.SHIPMENT_PROCESS_WAIT_MS,

@@ -10,7 +10,7 @@ import { DevLoginDto, GoogleCallbackDto, GoogleTokenDto } from './dto/auth.dto.j
 import { CurrentUserView } from './dto/current-user.view.js';
 import { GoogleAuthGuard } from './google-auth.guard.js';
 import { SESSION_COOKIE } from './session.middleware.js';
-import { AbuseLimit } from '../abuse/index.js';
+import { SignInLimit } from '../abuse/index.js';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -36,7 +36,7 @@ export class AuthController {
   }
 
   @Post('google/callback')
-  @AbuseLimit('signIn')
+  @SignInLimit()
   @Public()
   @HttpCode(200)
   @UseGuards(GoogleAuthGuard)
@@ -46,7 +46,7 @@ export class AuthController {
   }
 
   @Post('google')
-  @AbuseLimit('signIn')
+  @SignInLimit()
   @Public()
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in with a Google ID token or access token issued to this app' })
@@ -56,7 +56,7 @@ export class AuthController {
   }
 
   @Post('dev-login')
-  @AbuseLimit('signIn')
+  @SignInLimit()
   @Public()
   @HttpCode(200)
   @ApiOperation({ summary: 'Development sign-in (only when AUTH_DEV_LOGIN is on; never in production)' })
