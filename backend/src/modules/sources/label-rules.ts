@@ -110,8 +110,16 @@ export function labelCost(shipmentCost: unknown, insuranceCost: unknown): number
   return cost + (toCents(insuranceCost) ?? 0);
 }
 
+/** What a cost rule may look at besides the label's own cost. */
+export interface CostContext {
+  /** The Faire carrier the label goes with. */
+  carrier?: string;
+  /** The Faire order's subtotal in minor units of the brand's currency (null: not synced). */
+  subtotalCents?: number | null;
+}
+
 /** The cost Faire gets under the connection's rule; null when the label must wait for one. */
-export function costFor(rule: CostRule, labelCents: number | null): number | null {
+export function costFor(rule: CostRule, labelCents: number | null, ctx: CostContext = {}): number | null {
   switch (rule.kind) {
     case 'LABEL':
       return labelCents;
@@ -119,6 +127,18 @@ export function costFor(rule: CostRule, labelCents: number | null): number | nul
       return labelCents ?? rule.flatCents;
     case 'FLAT':
       return rule.flatCents;
+    case 'PER_CARRIER': {
+      if (labelCents !== null) return labelCents;
+      const own = ctx.carrier ? rule.carrierCents[ctx.carrier] : undefined;
+      return typeof own === 'number' ? own : rule.otherCents;
+    }
+    case 'SHARE': {
+      if (labelCents !== null) return labelCents;
+      if (ctx.subtotalCents === null || ctx.subtotalCents === undefined) return null;
+      return Math.max(rule.minCents, Math.round((ctx.subtotalCents * rule.basisPoints) / 10_000));
+    }
+    default:
+      return null;
   }
 }
 
@@ -153,6 +173,8 @@ export const HOLD_REASONS = {
   ORDER_CLOSED: 'The Faire order is canceled or delivered: nothing was sent',
   VOIDED_AFTER_SEND:
     'The label was voided after its tracking number reached Faire; Faire cannot remove a shipment, fix it on the order',
+  CANCELLED_AFTER_SEND:
+    'The Shopify fulfilment was cancelled after its tracking number reached Faire; Faire cannot remove a shipment, fix it on the order',
 } as const;
 
 export type HoldReason = keyof typeof HOLD_REASONS;
