@@ -15,7 +15,13 @@ import {
   UploadBatch,
   UploadRow,
 } from './modules/shipments/index.js';
-import { SourceConnection, SourceEvent, SourceLabel } from './modules/sources/index.js';
+import {
+  ShopifyShop,
+  ShopifyWebhook,
+  SourceConnection,
+  SourceEvent,
+  SourceLabel,
+} from './modules/sources/index.js';
 import { Invitation } from './modules/team/index.js';
 import { User } from './modules/users/index.js';
 
@@ -50,4 +56,6 @@ export const ENTITIES: Function[] = [
   SourceConnection,
   SourceEvent,
   SourceLabel,
+  ShopifyShop,
+  ShopifyWebhook,
 ];

@@ -114,7 +114,10 @@ export interface AppConfig {
 }
 
 /** The Shopify sandbox's demo app (development and tests only; never used in production). */
-export const SHOPIFY_DEMO_CLIENT = { id: 'sbx_shopify_client', secret: 'sbx_shopify_secret' } as const;
+export const SHOPIFY_DEMO_CLIENT = {
+  id: 'sbx_shopify_client_id',
+  secret: 'sbx_shopify_client_secret',
+} as const;
 
 const repoRoot = resolve(import.meta.dirname, '..', '..', '..', '..');
 

@@ -1,4 +1,5 @@
 import { detectCarrier, displayIdFor, isCarrierCode, type CarrierCode } from '@portal/shipment-rules';
+import { AppError } from '../../common/errors/index.js';
 import type { CostRule } from './entities/source-connection.entity.js';
 import type { Candidate, OrderRefs } from './entities/source-label.entity.js';
 
@@ -139,6 +140,57 @@ export function costFor(rule: CostRule, labelCents: number | null, ctx: CostCont
     }
     default:
       return null;
+  }
+}
+
+/** A cost rule as an admin sent it (checked by the DTO's field rules first). */
+export interface CostRuleInput {
+  kind: CostRule['kind'];
+  flatCents?: number;
+  carrierCents?: Record<string, unknown>;
+  otherCents?: number;
+  percent?: number;
+  minCents?: number;
+}
+
+/** The rule to store, or a 400 naming what is missing or wrong. */
+export function costRuleOf(d: CostRuleInput): CostRule {
+  const need = (field: string) =>
+    new AppError('VALIDATION_FAILED', `costRule.${field} is required for ${d.kind}`);
+  switch (d.kind) {
+    case 'LABEL':
+      return { kind: 'LABEL' };
+    case 'LABEL_OR_FLAT':
+    case 'FLAT':
+      if (d.flatCents === undefined) throw need('flatCents');
+      return { kind: d.kind, flatCents: d.flatCents };
+    case 'PER_CARRIER': {
+      if (d.carrierCents === undefined) throw need('carrierCents');
+      const entries = Object.entries(d.carrierCents);
+      if (entries.length > 50) {
+        throw new AppError('VALIDATION_FAILED', 'costRule.carrierCents has more than 50 carriers');
+      }
+      const carrierCents: Record<string, number> = {};
+      for (const [carrier, cents] of entries) {
+        if (!isCarrierCode(carrier)) {
+          throw new AppError(
+            'VALIDATION_FAILED',
+            `costRule.carrierCents: ${carrier.slice(0, 40)} is not a Faire carrier such as USPS or UPS`,
+          );
+        }
+        if (typeof cents !== 'number' || !Number.isInteger(cents) || cents < 0 || cents > 100_000_000) {
+          throw new AppError(
+            'VALIDATION_FAILED',
+            `costRule.carrierCents.${carrier} must be a whole number of cents`,
+          );
+        }
+        carrierCents[carrier] = cents;
+      }
+      return { kind: 'PER_CARRIER', carrierCents, otherCents: d.otherCents ?? null };
+    }
+    case 'SHARE':
+      if (d.percent === undefined) throw need('percent');
+      return { kind: 'SHARE', basisPoints: Math.round(d.percent * 100), minCents: d.minCents ?? 0 };
   }
 }
 

@@ -79,6 +79,10 @@ export class SourceConnection {
   @Column({ name: 'last_poll_at', type: 'timestamptz', nullable: true })
   lastPollAt: Date | null;
 
+  /** When the source said the connection is gone (Shopify: the app was uninstalled); it is then paused too. */
+  @Column({ name: 'disconnected_at', type: 'timestamptz', nullable: true })
+  disconnectedAt: Date | null;
+
   @Column({ name: 'connected_by', type: 'uuid', nullable: true })
   connectedBy: string | null;
 

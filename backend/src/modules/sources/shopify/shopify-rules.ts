@@ -79,14 +79,15 @@ const FAIRE_ATTRIBUTE = /faire.*order|order.*faire/i;
 /** Faire's app marks the orders it writes: source name "faire", or the tag Faire, or its order attribute. */
 export function isFaireOrder(order: ShopifyOrder): boolean {
   if ((order.sourceName ?? '').trim().toLowerCase() === 'faire') return true;
-  if ((order.tags ?? []).some((t) => typeof t === 'string' && t.trim().toLowerCase() === 'faire'))
+  if ((order.tags ?? []).some((t) => typeof t === 'string' && t.trim().toLowerCase() === 'faire')) {
     return true;
+  }
   return (order.customAttributes ?? []).some((a) => FAIRE_ATTRIBUTE.test(a?.key ?? '') && !!a?.value?.trim());
 }
 
 function clip(value: unknown, max = 200): string | null {
   if (typeof value !== 'string') return null;
-  const text = value.replace(/\u0000/g, '').trim();
+  const text = value.split(String.fromCharCode(0)).join('').trim();
   return text ? text.slice(0, max) : null;
 }
 

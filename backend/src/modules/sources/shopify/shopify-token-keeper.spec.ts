@@ -53,8 +53,9 @@ function setup() {
     async (c) => {
       grants.push(c.refreshToken!);
       await new Promise((r) => setTimeout(r, 5));
-      if (refuse)
+      if (refuse) {
         throw new ShopifyError('REFRESH_REFUSED', 'Shopify refused to renew the access (invalid_grant)');
+      }
       return creds(clock, grants.length + 1);
     },
     clock.now,

@@ -68,8 +68,9 @@ export class TokenKeeper {
   /** Runs `call` with a usable token; a 401 renews the token once and runs it again. */
   async use<T>(connectionId: string, call: (c: ShopifyCredentials) => Promise<T>): Promise<T> {
     let creds = await this.store.read(connectionId);
-    if (needsRefresh(creds, this.nowMs(), this.marginMs))
+    if (needsRefresh(creds, this.nowMs(), this.marginMs)) {
       creds = await this.refresh(connectionId, creds.accessToken);
+    }
     try {
       return await call(creds);
     } catch (err) {
