@@ -7,6 +7,7 @@ import { labelCost } from './label-rules.js';
 import { SourceConnections } from './source-connections.repository.js';
 import { SourceJobs } from './source-jobs.js';
 import { SourceLabels, type LabelInput } from './source-labels.repository.js';
+import { parseShipStationTime, shipStationTime } from './shipstation/pacific-time.js';
 import { ShipStationClient, ShipStationError } from './shipstation/shipstation.client.js';
 import { ShopifySync } from './shopify/shopify-sync.service.js';
 import type {
@@ -25,21 +26,10 @@ const EVENT_PASSES = 5;
 function clean(value: unknown, max: number): string | null {
   if (value === null || value === undefined) return null;
   const text = (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '')
+    // eslint-disable-next-line no-control-regex -- a NUL byte is what Postgres refuses in text
     .replace(/\u0000/g, '')
     .trim();
   return text ? text.slice(0, max) : null;
-}
-
-/** ShipStation writes times without a zone; they are read (and written back) as UTC, consistently. */
-export function parseSourceTime(value: unknown): Date | null {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) return null;
-  const zoned = /[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? value : `${value.replace(' ', 'T')}Z`;
-  const d = new Date(zoned);
-  return Number.isNaN(d.getTime()) ? null : d;
-}
-
-export function sourceTime(d: Date): string {
-  return d.toISOString().slice(0, 19).replace('T', ' ');
 }
 
 function refsOf(s: ShipStationShipment | ShipStationFulfillment): OrderRefs {
@@ -70,7 +60,7 @@ export function labelOfShipment(s: ShipStationShipment): LabelInput | null {
     carrierCode: clean(s.carrierCode, 100),
     costCents: labelCost(s.shipmentCost, s.insuranceCost),
     shipDate: day(s.shipDate),
-    labelCreatedAt: parseSourceTime(s.createDate),
+    labelCreatedAt: parseShipStationTime(s.createDate),
     voided: s.voided === true,
   };
 }
@@ -88,7 +78,7 @@ export function labelOfFulfillment(f: ShipStationFulfillment): LabelInput | null
     carrierCode: clean(f.carrierCode, 100),
     costCents: null,
     shipDate: day(f.shipDate),
-    labelCreatedAt: parseSourceTime(f.createDate),
+    labelCreatedAt: parseShipStationTime(f.createDate),
     voided: f.voided === true,
   };
 }
@@ -211,7 +201,7 @@ export class SourceSync {
 
   private async readSince(conn: SourceConnection, creds: ShipStationCredentials): Promise<LabelInput[]> {
     const mark = conn.highWaterMark ?? conn.createdAt;
-    const since = sourceTime(new Date(mark.getTime() - POLL_OVERLAP_MS));
+    const since = shipStationTime(new Date(mark.getTime() - POLL_OVERLAP_MS));
     const all: LabelInput[] = [];
     // Fulfilments first: the labels' pages move the mark, and a fault among them must not skip these.
     let pages = 1;

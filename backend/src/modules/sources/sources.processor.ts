@@ -1,6 +1,6 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { DelayedError, type Job, type Queue } from 'bullmq';
+import { DelayedError, UnrecoverableError, type Job, type Queue } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { QUEUES, SOURCE_JOBS, type SourceConnectionJob } from '../../common/queue/queues.js';
 import { keepSchedule } from '../../common/queue/schedules.js';
@@ -63,6 +63,8 @@ export class SourcesProcessor extends WorkerHost implements OnApplicationBootstr
         await job.moveToDelayed(Math.max(err.retryAt ?? Date.now() + 30_000, Date.now() + 1000), token);
         throw new DelayedError();
       }
+      // A refused key pair needs a person (the connection says so); trying again changes nothing.
+      if (err instanceof ShipStationError) throw new UnrecoverableError(err.message);
       throw err;
     }
   }

@@ -89,7 +89,8 @@ export class ShipStationClient {
         friendly_name: 'Faire shipments',
       },
     );
-    return String(body?.id ?? '');
+    const id = body?.id;
+    return typeof id === 'number' || typeof id === 'string' ? String(id) : '';
   }
 
   async unsubscribe(creds: ShipStationCredentials, budgetKey: string, webhookId: string): Promise<void> {
