@@ -1,7 +1,7 @@
 // The shipment-source sandboxes `npm start` runs when no real source URL is configured, so a newcomer sees
 // labels flow with no account. Each one starts in this process and its URL is handed to the backend through
-// the environment; a configured URL (e.g. SHIPSTATION_API_BASE_URL=https://ssapi.shipstation.com) means
-// no sandbox. Never in production.
+// the environment; a configured URL (SHIPSTATION_API_BASE_URL=https://ssapi.shipstation.com, or
+// SHOPIFY_API_BASE_URL) means no sandbox of that kind. Never in production.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -46,11 +46,55 @@ async function startShipStation(root, env) {
   }
 }
 
+async function startShopify(root, env) {
+  const port = portFrom(env, 'SHOPIFY_SANDBOX_PORT', 4030);
+  const host = (env.SHOPIFY_SANDBOX_HOST ?? '').trim() || '127.0.0.1';
+  const entry = pathToFileURL(join(root, 'sandbox-shopify', 'dist', 'index.js')).href;
+  const { startShopifySandbox, SHOPIFY_SANDBOX_DEFAULTS } = await import(entry);
+  try {
+    const publicUrl =
+      browserHost(host) !== host && port !== 0 ? `http://${browserHost(host)}:${port}` : undefined;
+    // The shop's admin origin stands in for https://{shop}. The app's credentials, when set, are the ones
+    // the sandbox accepts; otherwise the demo app's are used on both sides.
+    env.SHOPIFY_CLIENT_ID ||= SHOPIFY_SANDBOX_DEFAULTS.clientId;
+    env.SHOPIFY_CLIENT_SECRET ||= SHOPIFY_SANDBOX_DEFAULTS.clientSecret;
+    const handle = await startShopifySandbox({
+      port,
+      host,
+      clientId: env.SHOPIFY_CLIENT_ID,
+      clientSecret: env.SHOPIFY_CLIENT_SECRET,
+      ...(publicUrl ? { publicUrl } : {}),
+    });
+    env.SHOPIFY_API_BASE_URL = handle.url;
+    console.log(
+      `Shopify sandbox on ${handle.url}, shop ${handle.shop} (demo app in sandbox-shopify/README.md; ` +
+        'set SHOPIFY_API_BASE_URL to use Shopify)',
+    );
+    return handle;
+  } catch (err) {
+    if (err?.code === 'EADDRINUSE') {
+      throw new Error(
+        `Port ${port} is already in use: set SHOPIFY_SANDBOX_PORT to a free port (e.g. SHOPIFY_SANDBOX_PORT=4130 npm start)`,
+        { cause: err },
+      );
+    }
+    throw err;
+  }
+}
+
 /** Starts the sandboxes the environment asks for; returns one `close()` for all of them. */
 export async function startSourceSandboxes(root, env) {
   const handles = [];
   if (env.NODE_ENV !== 'production' && !(env.SHIPSTATION_API_BASE_URL ?? '').trim()) {
     handles.push(await startShipStation(root, env));
+  }
+  if (env.NODE_ENV !== 'production' && !(env.SHOPIFY_API_BASE_URL ?? '').trim()) {
+    try {
+      handles.push(await startShopify(root, env));
+    } catch (err) {
+      await Promise.allSettled(handles.map((h) => h.close()));
+      throw err;
+    }
   }
   return { close: () => Promise.allSettled(handles.map((h) => h.close())) };
 }

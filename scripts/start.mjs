@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: builds what is out of date (nx caches the rest), then runs the product: migrations, the
 // API, the worker and the built frontend on one port. When no marketplace URL is configured the Faire
-// sandbox starts alongside (see backend/src/main.ts); when no ShipStation URL is configured the ShipStation
-// sandbox starts here, and the backend is pointed at it (scripts/source-sandboxes.mjs).
+// sandbox starts alongside (see backend/src/main.ts); when no ShipStation or Shopify URL is configured,
+// that source's sandbox starts here and the backend is pointed at it (scripts/source-sandboxes.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -21,7 +21,7 @@ if (process.env.SKIP_BUILD !== '1') {
       'run-many',
       '-t',
       'build',
-      '--projects=@portal/backend,@portal/frontend,@portal/shipstation-sandbox',
+      '--projects=@portal/backend,@portal/frontend,@portal/shipstation-sandbox,@portal/shopify-sandbox',
       '--output-style=static',
     ],
     { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NX_DAEMON: 'false' } },
