@@ -166,8 +166,9 @@ describe('Shopify fulfilments become Faire shipments', () => {
     w.shopify.control.fulfil({ orderName: name, trackingNumber: code, company: 'UPS' });
     const failing = await until('the connection failing', async () => {
       const list = await w.admin.get('/api/integrations').expect(200);
-      const c = list.body.connections.find((x: { id: string }) => x.id === connectionId);
-      return c.status === 'FAILING' ? c : null;
+      const conns = list.body.connections as { id: string; status: string; statusReason: string | null }[];
+      const c = conns.find((x) => x.id === connectionId);
+      return c?.status === 'FAILING' ? c : null;
     });
     expect(failing.statusReason).toMatch(/Shopify refused to renew the access/);
     expect(onFaire(faireId)).toEqual([]);
