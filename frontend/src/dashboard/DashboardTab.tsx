@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useFaireConnection } from '../connect/api';
 import { CompanyConnectionNote, NO_COMPANY_TEXT } from '../connect/CompanyConnectionNote';
 import { useOrderStats, useRefreshOrders } from '../orders/api';
+import { ArrivedTodayCard } from '../integrations/ArrivedTodayCard';
 import { PageHeader } from '../pages/PageHeader';
 import { BreakdownCard } from './BreakdownCard';
 import { ConnectFaireCard } from './ConnectFaireCard';
@@ -145,6 +146,8 @@ export function DashboardTab() {
           tone="danger"
         />
       </Box>
+
+      <ArrivedTodayCard />
 
       {hasFaire ? <LateRateCard enabled={hasFaire} /> : null}
 

@@ -45,6 +45,8 @@ interface Budget {
 export class ShipStationClient {
   private readonly base: string;
   private readonly origin: string;
+  /** The API's path on its origin ('' for ShipStation itself). */
+  private readonly basePath: string;
   private readonly timeoutMs: number;
   private readonly budgets = new Map<string, Budget>();
   /** Calls made, by connection (the bench reads calls per label). */
@@ -53,15 +55,22 @@ export class ShipStationClient {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.base = config.sources.shipstationBaseUrl.replace(/\/+$/, '');
     this.origin = new URL(this.base).origin;
+    this.basePath = new URL(this.base).pathname.replace(/\/+$/, '').toLowerCase();
     this.timeoutMs = config.sources.shipstationTimeoutMs;
   }
 
-  /** True when `url` is an http(s) URL on ShipStation's API origin (the only host ever called). */
+  /**
+   * True when `url` is a listing of labels or fulfilments on ShipStation's API origin: the only host
+   * ever called, and only the two resources a webhook may name (never another path of that host).
+   */
   isOwnResource(url: unknown): url is string {
     if (typeof url !== 'string' || url.length > 2000) return false;
     try {
       const u = new URL(url);
-      return (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === this.origin && !u.username;
+      if (u.protocol !== 'https:' && u.protocol !== 'http:') return false;
+      if (u.origin !== this.origin || u.username || u.password) return false;
+      const path = u.pathname.replace(/\/+$/, '').toLowerCase();
+      return path === `${this.basePath}/shipments` || path === `${this.basePath}/fulfillments`;
     } catch {
       return false;
     }
