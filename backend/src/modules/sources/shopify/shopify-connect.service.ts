@@ -157,8 +157,9 @@ export class ShopifyConnect {
     try {
       const creds = await this.client.exchangeCode(shop, query.code, this.clock.nowMs());
       const id = await this.save(scope, userId, creds);
+      // Not kept as the connection's webhook ids: those are ShipStation's to unsubscribe on disconnect.
+      // A Shopify subscription left behind delivers to a shop no longer known here: acknowledged, ignored.
       const webhookIds = await this.subscribe(id);
-      await this.connections.update(scope, id, { webhookIds });
       await this.activity.record({
         actor: { userId, email: admin.email, isPlatformAdmin: false, role: m.role },
         companyId: pending.companyId,
