@@ -2,7 +2,7 @@
 // labels flow with no account. Each one starts in this process and its URL is handed to the backend through
 // the environment; a configured URL (SHIPSTATION_API_BASE_URL=https://ssapi.shipstation.com, or
 // SHOPIFY_API_BASE_URL) means no sandbox of that kind. Never in production.
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 function portFrom(env, name, fallback) {
@@ -12,6 +12,11 @@ function portFrom(env, name, fallback) {
     throw new Error(`${name} must be a port number, got "${raw}"`);
   }
   return port;
+}
+
+/** Where a sandbox keeps its state between starts: beside the Faire sandbox's, in LOCAL_STATE_DIR. */
+function dataFile(root, env, name) {
+  return join(resolve(root, (env.LOCAL_STATE_DIR ?? '').trim() || '.local'), name);
 }
 
 function browserHost(host) {
@@ -27,13 +32,17 @@ async function startShipStation(root, env) {
     // Webhook resource URLs carry this origin, and the backend fetches them only from the configured one.
     const publicUrl =
       browserHost(host) !== host && port !== 0 ? `http://${browserHost(host)}:${port}` : undefined;
-    const handle = await startShipStationSandbox({ port, host, ...(publicUrl ? { publicUrl } : {}) });
+    const handle = await startShipStationSandbox({
+      port,
+      host,
+      dataFile: dataFile(root, env, 'shipstation-sandbox.json'),
+      ...(publicUrl ? { publicUrl } : {}),
+    });
     const url = handle.url;
     env.SHIPSTATION_API_BASE_URL = url;
-    console.log(
+    handle.note =
       `ShipStation sandbox on ${url} (demo key pair in sandbox-shipstation/README.md; ` +
-        'set SHIPSTATION_API_BASE_URL to use ShipStation)',
-    );
+      'set SHIPSTATION_API_BASE_URL to use ShipStation)';
     return handle;
   } catch (err) {
     if (err?.code === 'EADDRINUSE') {
@@ -63,13 +72,13 @@ async function startShopify(root, env) {
       host,
       clientId: env.SHOPIFY_CLIENT_ID,
       clientSecret: env.SHOPIFY_CLIENT_SECRET,
+      dataFile: dataFile(root, env, 'shopify-sandbox.json'),
       ...(publicUrl ? { publicUrl } : {}),
     });
     env.SHOPIFY_API_BASE_URL = handle.url;
-    console.log(
+    handle.note =
       `Shopify sandbox on ${handle.url}, shop ${handle.shop} (demo app in sandbox-shopify/README.md; ` +
-        'set SHOPIFY_API_BASE_URL to use Shopify)',
-    );
+      'set SHOPIFY_API_BASE_URL to use Shopify)';
     return handle;
   } catch (err) {
     if (err?.code === 'EADDRINUSE') {
@@ -96,5 +105,8 @@ export async function startSourceSandboxes(root, env) {
       throw err;
     }
   }
+  // The backend prints these once it is up (backend/src/main.ts), so a start that fails on a bad variable
+  // still says only what is wrong.
+  if (handles.length > 0) env.SOURCE_SANDBOX_NOTES = handles.map((h) => h.note).join('\n');
   return { close: () => Promise.allSettled(handles.map((h) => h.close())) };
 }

@@ -54,7 +54,7 @@ describe('kill -9 of the worker during a ShipStation poll and send', () => {
   });
 
   function startWorker(): WorkerProcess {
-    const worker = startWorkerProcess(t, { ...TIMINGS, SHIPSTATION_API_BASE_URL: t.shipstation.url });
+    const worker = startWorkerProcess(t, TIMINGS);
     workers.push(worker);
     return worker;
   }

@@ -6,7 +6,8 @@ import { Controller, CONTROL_PREFIX, handleControl } from './control.js';
 import { HttpError } from './errors.js';
 import { Faults } from './faults.js';
 import { sendJson } from './http.js';
-import { ShipStationState } from './state.js';
+import { readStateFile, writeStateFile } from './state-file.js';
+import { ShipStationState, STATE_FORMAT, type PersistedState } from './state.js';
 import { WebhookEmitter } from './webhooks.js';
 
 export const SHIPSTATION_SANDBOX_DEFAULTS = {
@@ -33,6 +34,11 @@ export interface ShipStationSandboxOptions {
   /** API key pair; default `sbx_ss_key` / `sbx_ss_secret`. */
   apiKey?: string;
   apiSecret?: string;
+  /**
+   * JSON state file (labels, fulfilments, subscriptions, revocation): loaded at start when present, written
+   * before the answer to every request that may change it. Without it the state lives in memory.
+   */
+  dataFile?: string;
   /** Request log. Lines never contain credentials or query strings. */
   logger?: (line: string) => void;
 }
@@ -62,7 +68,12 @@ export async function startShipStationSandbox(
     opts.brand ?? SHIPSTATION_SANDBOX_DEFAULTS.brand,
     now,
   );
-  state.seedFresh();
+  const loaded = opts.dataFile ? readStateFile<PersistedState>(opts.dataFile, STATE_FORMAT) : undefined;
+  if (loaded) state.restore(loaded);
+  else state.seedFresh();
+  const persist = (): void => {
+    if (opts.dataFile) writeStateFile(opts.dataFile, state.snapshot());
+  };
   const faults = new Faults();
   const emitter = new WebhookEmitter(now);
   let publicUrl = '';
@@ -107,6 +118,18 @@ export async function startShipStationSandbox(
   const dispatch = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
     const method = req.method ?? 'GET';
+    if (method !== 'GET' && opts.dataFile) {
+      // Whatever this request changed is on disk before the first byte of its answer.
+      const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+      res.end = ((...args: unknown[]) => {
+        try {
+          persist();
+        } catch (err) {
+          log?.(`[shipstation-sandbox] could not write ${opts.dataFile}: ${String(err)}`);
+        }
+        return end(...args);
+      }) as typeof res.end;
+    }
     let path = '/';
     let note: string | undefined;
     try {

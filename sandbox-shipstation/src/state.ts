@@ -102,6 +102,18 @@ export function parseFulfillmentInput(body: unknown): FulfillmentInput {
   };
 }
 
+export const STATE_FORMAT = 'shipstation-sandbox-state';
+
+/** What a data file keeps: the account's records and id counters (not knobs, counts or the rate window). */
+export interface PersistedState {
+  format: typeof STATE_FORMAT;
+  labels: LabelRecord[];
+  fulfillments: FulfillmentRecord[];
+  subscriptions: WebhookSubscription[];
+  revoked: boolean;
+  next: { shipment: number; order: number; fulfillment: number; batch: number; subscription: number };
+}
+
 export class ShipStationState {
   labels: LabelRecord[] = [];
   fulfillments: FulfillmentRecord[] = [];
@@ -135,6 +147,35 @@ export class ShipStationState {
     this.revoked = false;
     this.window = { startedAt: 0, count: 0 };
     this.clearCalls();
+  }
+
+  snapshot(): PersistedState {
+    return {
+      format: STATE_FORMAT,
+      labels: this.labels,
+      fulfillments: this.fulfillments,
+      subscriptions: this.subscriptions,
+      revoked: this.revoked,
+      next: {
+        shipment: this.nextShipmentId,
+        order: this.nextOrderId,
+        fulfillment: this.nextFulfillmentId,
+        batch: this.nextBatchId,
+        subscription: this.nextSubscriptionId,
+      },
+    };
+  }
+
+  restore(data: PersistedState): void {
+    this.labels = data.labels;
+    this.fulfillments = data.fulfillments;
+    this.subscriptions = data.subscriptions;
+    this.revoked = data.revoked;
+    this.nextShipmentId = data.next.shipment;
+    this.nextOrderId = data.next.order;
+    this.nextFulfillmentId = data.next.fulfillment;
+    this.nextBatchId = data.next.batch;
+    this.nextSubscriptionId = data.next.subscription;
   }
 
   clearCalls(): CallCounts {

@@ -79,6 +79,22 @@ describe('webhook deliveries', () => {
     expect(listed.body.total).toBe(120);
   });
 
+  it('lets a thousand labels printed at once be read in two calls', async () => {
+    await subscribe('SHIP_NOTIFY');
+    await ctl(sbx, 'DELETE', '/calls');
+    const labels = Array.from({ length: 1000 }, (_, i) =>
+      label(i + 1000, { trackingNumber: `1Z${String(i).padStart(16, '0')}` }),
+    );
+    expect((await ctl(sbx, 'POST', '/labels', { labels })).status).toBe(201);
+    await sbx.control.idle();
+    const resourceUrl = String(hook.received[0]!.body.resource_url);
+    const page1 = await call('GET', `${resourceUrl}&pageSize=500&page=1`);
+    const page2 = await call('GET', `${resourceUrl}&pageSize=500&page=2`);
+    expect(page1.body).toMatchObject({ total: 1000, pages: 2 });
+    expect(page1.body.shipments.length + page2.body.shipments.length).toBe(1000);
+    expect(sbx.control.calls().total / 1000).toBeLessThanOrEqual(0.05);
+  });
+
   it('delivers only to subscriptions of the event and store', async () => {
     await subscribe('SHIP_NOTIFY', { store_id: 310002 });
     await ctl(sbx, 'POST', '/labels', label(2));

@@ -68,6 +68,23 @@ export function fulfillmentPayload(f: FulfillmentRecord, order: OrderRecord): Re
   };
 }
 
+/** The REST-shaped order (the fields a fulfilment connector reads) sent with orders/updated. */
+export function orderPayload(order: OrderRecord): Record<string, unknown> {
+  return {
+    id: order.id,
+    name: order.name,
+    tags: order.tags.join(', '),
+    source_name: order.sourceName,
+    note: order.note,
+    note_attributes: order.customAttributes.map((a) => ({ name: a.key, value: a.value })),
+    created_at: dateTime(order.createdAt),
+    updated_at: dateTime(order.updatedAt),
+    cancelled_at: order.cancelledAt === null ? null : dateTime(order.cancelledAt),
+    fulfillments: order.fulfillments.map((f) => fulfillmentPayload(f, order)),
+    admin_graphql_api_id: `gid://shopify/Order/${order.id}`,
+  };
+}
+
 function text(value: unknown, key: string): string {
   if (typeof value !== 'string' || value.trim() === '') {
     throw badRequest(`${key} must be a non-empty string.`);
@@ -102,6 +119,15 @@ export class Controller {
     };
   }
 
+  /** A fulfilment changed: delivers fulfillments/update, then orders/updated. */
+  private updated(f: FulfillmentRecord): FulfilmentView {
+    this.store.touch(f);
+    const order = this.store.orderOf(f);
+    const ids = this.emit('fulfillments/update', fulfillmentPayload(f, order));
+    this.emit('orders/updated', orderPayload(order));
+    return this.view(f, ids);
+  }
+
   /** Fulfils an order now with one or more tracking numbers; delivers fulfillments/create. */
   fulfil(input: FulfilInput): FulfilmentView {
     if (!isObject(input)) throw badRequest('Body must be {orderName|orderId, trackingNumber, company}.');
@@ -119,7 +145,9 @@ export class Controller {
       order,
       numbers.map((n) => ({ number: text(n, 'trackingNumber'), company, url })),
     );
-    return this.view(f, this.emit('fulfillments/create', fulfillmentPayload(f, order)));
+    const ids = this.emit('fulfillments/create', fulfillmentPayload(f, order));
+    this.emit('orders/updated', orderPayload(order));
+    return this.view(f, ids);
   }
 
   /** Replaces a fulfilment's tracking (as "Edit tracking" does); delivers fulfillments/update. */
@@ -134,8 +162,7 @@ export class Controller {
         ? (f.trackingInfo[0]?.company ?? null)
         : this.store.company(text(input.company, 'company'));
     f.trackingInfo = [{ number, company, url: null }];
-    this.store.touch(f);
-    return this.view(f, this.emit('fulfillments/update', fulfillmentPayload(f, this.store.orderOf(f))));
+    return this.updated(f);
   }
 
   /** Cancels a fulfilment; delivers fulfillments/update with status cancelled. */
@@ -143,8 +170,7 @@ export class Controller {
     const f = this.store.findFulfillment(id);
     if (f.status === 'CANCELLED') throw badRequest(`Fulfillment ${f.id} is already cancelled.`);
     f.status = 'CANCELLED';
-    this.store.touch(f);
-    return this.view(f, this.emit('fulfillments/update', fulfillmentPayload(f, this.store.orderOf(f))));
+    return this.updated(f);
   }
 
   /** Adds an order; `faireOrderNumber` makes it a Faire order as Faire's app writes one. */

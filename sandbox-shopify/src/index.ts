@@ -1,6 +1,6 @@
 export { startShopifySandbox, SHOPIFY_SANDBOX_DEFAULTS } from './server.js';
 export type { ShopifySandboxOptions, ShopifySandboxHandle } from './server.js';
-export { Controller as ShopifySandboxControl, fulfillmentPayload } from './control.js';
+export { Controller as ShopifySandboxControl, fulfillmentPayload, orderPayload } from './control.js';
 export type { FulfilInput, FulfilmentView } from './control.js';
 export { signQuery } from './oauth.js';
 export { signBody, DEFAULT_WEBHOOK_KNOBS } from './webhooks.js';

@@ -8,8 +8,9 @@ import { GRAPHQL_PATH, handleGraphql, type GraphqlContext } from './graphql-api.
 import { sendJson } from './http.js';
 import { AUTHORIZE_PATH, handleAuthorize, handleToken, TOKEN_PATH, type OAuthContext } from './oauth.js';
 import { buildAdminSchema } from './schema.js';
-import { ShopStore } from './store.js';
-import { TokenStore } from './tokens.js';
+import { readStateFile, writeStateFile } from './state-file.js';
+import { ShopStore, type PersistedShop } from './store.js';
+import { TokenStore, type PersistedTokens } from './tokens.js';
 import { WebhookEmitter } from './webhooks.js';
 
 export const SHOPIFY_SANDBOX_DEFAULTS = {
@@ -42,8 +43,20 @@ export interface ShopifySandboxOptions {
   shop?: string;
   /** Allowed OAuth redirect URI prefixes; default any http(s) URL. */
   redirectUris?: string[];
+  /**
+   * JSON state file (orders, tokens, subscriptions): loaded at start when present, written before the answer
+   * to every request that may change it. Without it the state lives in memory.
+   */
+  dataFile?: string;
   /** Request log. Lines never contain tokens, secrets or query strings. */
   logger?: (line: string) => void;
+}
+
+const STATE_FORMAT = 'shopify-sandbox-state';
+interface PersistedState {
+  format: typeof STATE_FORMAT;
+  shop: PersistedShop;
+  tokens: PersistedTokens;
 }
 
 export interface ShopifySandboxHandle {
@@ -73,8 +86,19 @@ export async function startShopifySandbox(opts: ShopifySandboxOptions = {}): Pro
   const clientId = opts.clientId ?? d.clientId;
   const clientSecret = opts.clientSecret ?? d.clientSecret;
   const store = new ShopStore(opts.seed ?? d.seed, opts.brand ?? d.brand, shop, now);
-  store.seedFresh();
   const tokens = new TokenStore(now);
+  const loaded = opts.dataFile ? readStateFile<PersistedState>(opts.dataFile, STATE_FORMAT) : undefined;
+  if (loaded) {
+    store.restore(loaded.shop);
+    tokens.restore(loaded.tokens);
+  } else {
+    store.seedFresh();
+  }
+  const persist = (): void => {
+    if (!opts.dataFile) return;
+    const state: PersistedState = { format: STATE_FORMAT, shop: store.snapshot(), tokens: tokens.snapshot() };
+    writeStateFile(opts.dataFile, state);
+  };
   const emitter = new WebhookEmitter(now, clientSecret, d.apiVersion);
   const control = new Controller(
     store,
@@ -106,6 +130,18 @@ export async function startShopifySandbox(opts: ShopifySandboxOptions = {}): Pro
   const dispatch = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
     const method = req.method ?? 'GET';
+    if (method !== 'GET' && opts.dataFile) {
+      // Whatever this request changed is on disk before the first byte of its answer.
+      const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+      res.end = ((...args: unknown[]) => {
+        try {
+          persist();
+        } catch (err) {
+          log?.(`[shopify-sandbox] could not write ${opts.dataFile}: ${String(err)}`);
+        }
+        return end(...args);
+      }) as typeof res.end;
+    }
     let path = '/';
     let note: string | undefined;
     try {

@@ -20,6 +20,13 @@ export const DEFAULT_THROTTLE: Readonly<ThrottleKnobs> = Object.freeze({
   restoreRate: 100,
 });
 
+/** The shop's part of a data file: orders, subscriptions and id counters (not knobs, counts or the bucket). */
+export interface PersistedShop {
+  orders: OrderRecord[];
+  subscriptions: WebhookSubscription[];
+  next: { order: number; fulfillment: number; subscription: number };
+}
+
 export class ShopStore {
   orders: OrderRecord[] = [];
   subscriptions: WebhookSubscription[] = [];
@@ -47,6 +54,27 @@ export class ShopStore {
     this.throttle = { ...DEFAULT_THROTTLE };
     this.bucket = { available: DEFAULT_THROTTLE.maximumAvailable, at: this.now() };
     this.clearCalls();
+  }
+
+  snapshot(): PersistedShop {
+    return {
+      orders: this.orders,
+      subscriptions: this.subscriptions,
+      next: {
+        order: this.nextOrderId,
+        fulfillment: this.nextFulfillmentId,
+        subscription: this.nextSubscriptionId,
+      },
+    };
+  }
+
+  restore(data: PersistedShop): void {
+    this.orders = data.orders;
+    this.subscriptions = data.subscriptions;
+    this.nextOrderId = data.next.order;
+    this.nextFulfillmentId = data.next.fulfillment;
+    this.nextSubscriptionId = data.next.subscription;
+    this.bucket = { available: this.throttle.maximumAvailable, at: this.now() };
   }
 
   clearCalls(): CallCounts {

@@ -56,6 +56,14 @@ export class TokenError extends Error {
 
 const token = (prefix: string): string => `${prefix}${randomBytes(16).toString('hex')}`;
 
+/** The tokens' part of a data file. */
+export interface PersistedTokens {
+  knobs: TokenKnobs;
+  codes: Array<[string, CodeRecord]>;
+  access: Array<[string, AccessRecord]>;
+  refresh: Array<[string, RefreshRecord]>;
+}
+
 export class TokenStore {
   knobs: TokenKnobs = { ...DEFAULT_TOKEN_KNOBS };
   private codes = new Map<string, CodeRecord>();
@@ -69,6 +77,22 @@ export class TokenStore {
     this.codes.clear();
     this.access.clear();
     this.refresh.clear();
+  }
+
+  snapshot(): PersistedTokens {
+    return {
+      knobs: this.knobs,
+      codes: [...this.codes],
+      access: [...this.access],
+      refresh: [...this.refresh],
+    };
+  }
+
+  restore(data: PersistedTokens): void {
+    this.knobs = { ...DEFAULT_TOKEN_KNOBS, ...data.knobs };
+    this.codes = new Map(data.codes);
+    this.access = new Map(data.access);
+    this.refresh = new Map(data.refresh);
   }
 
   issueCode(shop: string, scopes: string[]): string {

@@ -232,3 +232,36 @@ describe('webhook emitter', () => {
     expect(sbx.control.calls().graphql).toBe(0);
   });
 });
+
+describe('orders/updated', () => {
+  it('follows every fulfilment change, with the order as REST shapes it', async () => {
+    const sbx = await start();
+    const hook = await receiver();
+    try {
+      sbx.control.subscribe('orders/updated', hook.url);
+      const order = sbx.control
+        .orders()
+        .find((o) => o.customAttributes.length > 0 && o.fulfillments.length === 0)!;
+      const made = sbx.control.fulfil({ orderId: order.id, trackingNumber: 'OU1', company: 'USPS' });
+      sbx.control.cancelFulfillment(made.legacyResourceId);
+      await sbx.control.idle();
+      expect(hook.received).toHaveLength(2);
+      expect(hook.received.map((r) => r.headers['x-shopify-topic'])).toEqual([
+        'orders/updated',
+        'orders/updated',
+      ]);
+      expect(hook.received[0]!.body).toMatchObject({
+        id: order.id,
+        name: order.name,
+        tags: 'Faire, Wholesale',
+        source_name: 'faire',
+        note_attributes: [{ name: 'Faire order number', value: order.customAttributes[0]!.value }],
+        fulfillments: [{ tracking_number: 'OU1', status: 'success' }],
+      });
+      expect(hook.received[1]!.body.fulfillments[0].status).toBe('cancelled');
+    } finally {
+      await sbx.close();
+      await hook.close();
+    }
+  });
+});
