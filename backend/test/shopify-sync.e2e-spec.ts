@@ -96,6 +96,34 @@ describe('Shopify fulfilments become Faire shipments', () => {
     ]);
   });
 
+  it('a fulfilment cancelled after it reached Faire raises an alert with the order', async () => {
+    const { faireId, name } = faireOrderInShop(w, n++);
+    await refreshOrders();
+    const code = tracking('SC');
+    const f = w.shopify.control.fulfil({ orderName: name, trackingNumber: code, company: 'UPS' });
+    await until('the shipment on Faire', async () => onFaire(faireId).includes(code));
+    await until('the row sent', async () => {
+      const { rows } = await w.t.db.query(
+        `SELECT 1 FROM source_labels WHERE tracking_number = $1 AND state = 'SENT'`,
+        [code],
+      );
+      return rows.length > 0;
+    });
+    w.shopify.control.cancelFulfillment(f.legacyResourceId);
+    const alert = await until('the alert', async () => {
+      const list = await w.admin.get('/api/integrations').expect(200);
+      const conns = list.body.connections as {
+        id: string;
+        alerts: { trackingNumber: string; text: string; orderId: string }[];
+      }[];
+      return conns.find((c) => c.id === connectionId)?.alerts.find((a) => a.trackingNumber === code);
+    });
+    expect(alert.text).toMatch(/Shopify fulfilment was cancelled after its tracking number reached Faire/);
+    expect(alert.orderId).toBe(faireId);
+    // Faire keeps the shipment (it cannot be removed), once.
+    expect(onFaire(faireId).filter((c) => c === code)).toHaveLength(1);
+  });
+
   it('an order named with its Faire display id is matched by its name', async () => {
     const { faireId, name } = faireOrderInShop(w, n++, true);
     await refreshOrders();
@@ -143,6 +171,25 @@ describe('Shopify fulfilments become Faire shipments', () => {
     await until('the shipment on Faire', async () => onFaire(faireId).includes(code));
     const calls = w.shopify.control.calls();
     expect(Object.keys(calls.byOperation).some((k) => /orders/.test(k))).toBe(true);
+  });
+
+  it('a THROTTLED answer waits for the query budget to refill, then the poll goes on', async () => {
+    const { faireId, name } = faireOrderInShop(w, n++);
+    await refreshOrders();
+    w.shopify.control.setWebhookKnobs({ drop: 1 });
+    const code = tracking('ST');
+    w.shopify.control.fulfil({ orderName: name, trackingNumber: code, company: 'UPS' });
+    const throttledBefore = w.shopify.control.calls().throttled;
+    // An empty bucket refilling slowly: the poll's first page is refused THROTTLED.
+    w.shopify.control.setThrottle({ maximumAvailable: 1000, restoreRate: 100, currentlyAvailable: 0 });
+    await w.t.db.query('UPDATE source_connections SET last_poll_at = NULL WHERE id = $1', [connectionId]);
+    await until('the shipment on Faire', async () => onFaire(faireId).includes(code), 60_000);
+    expect(w.shopify.control.calls().throttled - throttledBefore).toBeGreaterThanOrEqual(1);
+    w.shopify.control.setWebhookKnobs({ drop: 0 });
+    w.shopify.control.setThrottle({ maximumAvailable: 2000, restoreRate: 1000 });
+    const list = await w.admin.get('/api/integrations').expect(200);
+    const conns = list.body.connections as { id: string; status: string }[];
+    expect(conns.find((c) => c.id === connectionId)?.status).toBe('CONNECTED');
   });
 
   it('an expired token is renewed once and the work goes on', async () => {
