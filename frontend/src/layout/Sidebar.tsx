@@ -29,6 +29,7 @@ import { useAuthConfig } from '../auth/authConfig';
 import { canAccess } from '../auth/canAccess';
 import { AttentionCount } from '../integrations/AttentionCount';
 import { initials, useCurrentUser } from '../auth/useCurrentUser';
+import { LogoTile } from '../pages/LogoTile';
 import { brandColors } from '../theme/theme';
 import { navigationFor, type NavItem } from './navigation';
 import { useSignOut } from './useSignOut';
@@ -82,7 +83,7 @@ export function Sidebar() {
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2.5, py: 2.5 }}>
-        <Box component="img" src="/favicon.svg" alt="" sx={{ width: 32, height: 32 }} />
+        <LogoTile size={32} />
         <Box>
           <Typography sx={{ fontWeight: 700, lineHeight: 1.1, color: '#fff' }}>Shipment Manager</Typography>
           <Typography sx={{ fontSize: 12, color: brandColors.accent }}>for Faire</Typography>
