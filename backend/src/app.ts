@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { json, urlencoded } from 'express';
+import { json, raw, urlencoded } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
@@ -37,6 +37,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.disable('x-powered-by');
   app.use(apiNoStore);
   app.use(declaredBodyLimit);
+  // Shopify signs the raw bytes of a delivery: its route keeps them (the JSON parser then skips it).
+  app.use('/api/hooks/shopify', raw({ type: () => true, limit: BODY_LIMIT_BYTES }));
   // Registered here (Nest then adds no parser of its own): Nest's options type has no `verify` hook.
   app.use(json({ limit: BODY_LIMIT_BYTES, verify: refuseDeepJson }));
   app.use(urlencoded({ limit: BODY_LIMIT_BYTES, extended: false }));

@@ -18,7 +18,13 @@ import {
   UploadCount,
   UploadRow,
 } from './modules/shipments/index.js';
-import { SourceConnection, SourceEvent, SourceLabel } from './modules/sources/index.js';
+import {
+  ShopifyShop,
+  ShopifyWebhook,
+  SourceConnection,
+  SourceEvent,
+  SourceLabel,
+} from './modules/sources/index.js';
 import { Invitation } from './modules/team/index.js';
 import { User } from './modules/users/index.js';
 
@@ -56,4 +62,6 @@ export const ENTITIES: Function[] = [
   SourceLabel,
   FaireOrderState,
   FaireBrandRead,
+  ShopifyShop,
+  ShopifyWebhook,
 ];

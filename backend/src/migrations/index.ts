@@ -21,6 +21,7 @@ import { SourceConnections1764300002300 } from './1764300002300-source-connectio
 import { ShipmentIntake1764300002301 } from './1764300002301-shipment-intake.js';
 import { ShipmentPatience1764300002400 } from './1764300002400-shipment-patience.js';
 import { FaireOrderStates1764300002500 } from './1764300002500-faire-order-states.js';
+import { ShopifyShops1764300002600 } from './1764300002600-shopify-shops.js';
 
 /** Migrations in order. `npm run db:generate` writes new files; add each one here. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   ShipmentIntake1764300002301,
   ShipmentPatience1764300002400,
   FaireOrderStates1764300002500,
+  ShopifyShops1764300002600,
 ];

@@ -93,6 +93,18 @@ export interface AppConfig {
     pollIntervalMs: number;
     tickMs: number;
   };
+  /** The Shopify connector (decisions 0047-0049). */
+  shopify: {
+    /** One origin for every shop (the sandbox, or SHOPIFY_API_BASE_URL); null: each shop's own https origin. */
+    apiBaseUrl: string | null;
+    /** Whether that is the sandbox `npm start` runs (no URL configured). */
+    sandbox: boolean;
+    apiVersion: string;
+    /** The app's credentials; null in production until configured (connecting is then refused). */
+    clientId: string | null;
+    clientSecret: string | null;
+    timeoutMs: number;
+  };
   /** Abuse limits: requests per window, per IP and per signed-in user (null: not limited that way). */
   rateLimits: {
     windowMs: number;
@@ -117,6 +129,12 @@ export interface AppConfig {
   /** Warnings collected while loading, logged once the logger exists. */
   warnings: string[];
 }
+
+/** The Shopify sandbox's demo app (development and tests only; never used in production). */
+export const SHOPIFY_DEMO_CLIENT = {
+  id: 'sbx_shopify_client_id',
+  secret: 'sbx_shopify_client_secret',
+} as const;
 
 const repoRoot = resolve(import.meta.dirname, '..', '..', '..', '..');
 
@@ -220,6 +238,18 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
       graceMs: env.SOURCE_GRACE_MS,
       pollIntervalMs: env.SOURCE_POLL_INTERVAL_MS,
       tickMs: env.SOURCE_TICK_MS,
+    },
+    shopify: {
+      apiBaseUrl:
+        env.SHOPIFY_API_BASE_URL ??
+        (env.NODE_ENV === 'production' ? null : `http://localhost:${env.SHOPIFY_SANDBOX_PORT}`),
+      sandbox: !env.SHOPIFY_API_BASE_URL && env.NODE_ENV !== 'production',
+      apiVersion: env.SHOPIFY_API_VERSION,
+      // The sandbox's demo app outside production only; production needs the real app's pair.
+      clientId: env.SHOPIFY_CLIENT_ID ?? (env.NODE_ENV === 'production' ? null : SHOPIFY_DEMO_CLIENT.id),
+      clientSecret:
+        env.SHOPIFY_CLIENT_SECRET ?? (env.NODE_ENV === 'production' ? null : SHOPIFY_DEMO_CLIENT.secret),
+      timeoutMs: env.SHOPIFY_TIMEOUT_MS,
     },
     marketplace: {
       apiBaseUrl: env.FAIRE_API_BASE_URL ?? null,
