@@ -74,7 +74,7 @@ describe('cost rule editor', () => {
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Shopify cost rule saved' }));
     expect(row.getByTestId('cost-rule-text').textContent).toBe('CA$8.50 per fulfilment.');
     // The editor shows the saved rule again.
-    expect((row.getByLabelText('Amount (CAD)') as HTMLInputElement).value).toBe('8.50');
+    expect(row.getByLabelText<HTMLInputElement>('Amount (CAD)').value).toBe('8.50');
   });
 
   it('saves a share with a minimum and a per-carrier rule; a bad amount is refused before sending', async () => {
