@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { json, urlencoded } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
@@ -14,6 +14,7 @@ import {
   refuseDeepJson,
 } from './common/http/edge.middleware.js';
 import { frontendAssets } from './common/http/frontend-assets.js';
+import { openApiDocument } from './common/http/openapi.js';
 import { SessionMiddleware } from './modules/auth/session.middleware.js';
 
 /**
@@ -58,13 +59,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(app.get(SessionMiddleware).handler);
   app.enableShutdownHooks();
 
-  const openapi = new DocumentBuilder()
-    .setTitle('Faire Shipment Manager API')
-    .setDescription('Upload shipments, sync orders and manage teams for brands selling on Faire.')
-    .setVersion('1.0')
-    .addCookieAuth('sid')
-    .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openapi), {
+  SwaggerModule.setup('api/docs', app, () => openApiDocument(app), {
     jsonDocumentUrl: 'api/docs/openapi.json',
   });
   for (const warning of warnings) app.get(Logger).warn(warning);

@@ -30,6 +30,9 @@ export async function resolve(specifier, context, next) {
 export async function load(url, context, next) {
   if (!url.endsWith('.ts') || url.includes('/node_modules/')) return next(url, context);
   const source = await readFile(fileURLToPath(url), 'utf8');
-  const { outputText } = ts.transpileModule(source, { compilerOptions: OPTIONS, fileName: fileURLToPath(url) });
+  const { outputText } = ts.transpileModule(source, {
+    compilerOptions: OPTIONS,
+    fileName: fileURLToPath(url),
+  });
   return { format: 'module', source: outputText, shortCircuit: true };
 }
