@@ -15,15 +15,8 @@ const ROOT = join(import.meta.dirname, '..');
 const DOC = join(ROOT, 'docs', 'openapi.json');
 const TYPES = join(ROOT, 'frontend', 'src', 'api', 'schema.d.ts');
 
-/**
- * Routes whose success answer has no JSON body, with what they answer instead: redirects (the browser
- * follows them) and files. Every other route declares its response schema.
- */
-const NO_JSON_BODY = new Set([
-  'GET /api/oauth/faire/callback',
-  'GET /api/auth/google/start',
-  'GET /api/shipments/uploads/{uploadId}/failed.csv',
-]);
+/** Routes whose success answer is a redirect (the browser follows it); every other route has a schema. */
+const NO_JSON_BODY = new Set(['GET /api/oauth/faire/callback', 'GET /api/auth/google/start']);
 
 register('./lib/ts-hooks.mjs', import.meta.url);
 const { buildOpenApiDocument } = await import(

@@ -3,6 +3,41 @@
 
 export interface components {
   schemas: {
+    ConnectionNoCompanyView: {
+      status: 'NO_COMPANY';
+    };
+    ConnectionNotConnectedView: {
+      status: 'NOT_CONNECTED';
+      /** The caller may connect (a company admin) */
+      canManage: boolean;
+    };
+    ConnectionLinkedView: {
+      status: 'CONNECTED' | 'FAILED';
+      canManage: boolean;
+      brandId: string;
+      brandName: string;
+      currency: string;
+      authMode: 'OAUTH' | 'ACCESS_TOKEN';
+      connectedAt: string;
+      connectedByName: string | null;
+      lastError: string | null;
+    };
+    AuthorizeUrlView: {
+      /** Faire's authorize page to open, with this sign-in's state */
+      authUrl: string;
+    };
+    BrandProfileView: {
+      name: string;
+    };
+    OkView: {
+      ok: true;
+    };
+    AuthConfigView: {
+      googleEnabled: boolean;
+      devLoginEnabled: boolean;
+      /** Faire is the built-in sandbox, not the real Faire */
+      sandboxMarketplace: boolean;
+    };
     GoogleCallbackDto: {
       code: string;
       state?: string;
@@ -19,7 +54,7 @@ export interface components {
       email: string;
       isAdmin: boolean;
       hasFaireToken: boolean;
-      company?: components['schemas']['CurrentUserCompanyView'] | null;
+      company: components['schemas']['CurrentUserCompanyView'] | null;
       message?: string;
     };
     GoogleTokenDto: {
@@ -30,6 +65,9 @@ export interface components {
       name?: string;
       /** A single-brand Faire access token to connect this user with */
       faireToken?: string;
+    };
+    MessageView: {
+      message: string;
     };
     CreateCompanyDto: {
       /** Defaults to "{your name}'s Company" */
@@ -57,6 +95,10 @@ export interface components {
     ChangeRoleDto: {
       role: 'COMPANY_ADMIN' | 'COMPANY_USER';
     };
+    ResentInvitationView: {
+      ok: true;
+      invitationDelivery: 'EMAIL' | 'OUTBOX' | 'NOT_SENT';
+    };
     AcceptInviteDto: {
       token: string;
     };
@@ -70,6 +112,92 @@ export interface components {
       /** The invitation link: ACTIVE (opens the invitation), USED (accepted), REPLACED (a newer link was sent), WITHDRAWN (the invitation was removed), EXPIRED */
       linkState: 'ACTIVE' | 'USED' | 'REPLACED' | 'WITHDRAWN' | 'EXPIRED' | null;
     };
+    OrderViewDto: {
+      id: string;
+      faireOrderId: string;
+      displayId: string;
+      state: 'NEW' | 'PROCESSING' | 'PRE_TRANSIT' | 'IN_TRANSIT' | 'BACKORDERED';
+      isProblem: boolean;
+      problemReason: string | null;
+      estimatedPayoutAt: string | null;
+      payoutExpected: boolean;
+      pastExpectedShipDate: boolean;
+      createdAt: string;
+      customerName: string | null;
+      totalCents: number | null;
+      currency: string | null;
+      expectedShipDate: string | null;
+      trackingNumber: string | null;
+      carrier: string | null;
+      shipmentCreatedAt: string | null;
+      fetchedAt: string;
+      marketplaceUrl: string;
+    };
+    OrdersPageView: {
+      orders: components['schemas']['OrderViewDto'][];
+      /** Orders matching the filters, all pages */
+      total: number;
+    };
+    QuarterView: {
+      label: string;
+      start: string;
+      end: string;
+    };
+    LateRateOrderView: {
+      id: string;
+      faireOrderId: string;
+      displayId: string;
+      customerName: string | null;
+      expectedShipDate: string;
+      firstScanAt?: string;
+      state?: string;
+      overdue?: boolean;
+      marketplaceUrl: string;
+    };
+    LateRateView: {
+      quarter: components['schemas']['QuarterView'];
+      /** Faire's line: at most this share of shipments late */
+      limit: number;
+      shipped: number;
+      late: number;
+      rate: number | null;
+      /** If every overdue order shipped now */
+      projectedRate: number | null;
+      lateOrders: components['schemas']['LateRateOrderView'][];
+      atRiskCount: number;
+      overdueCount: number;
+      atRisk: components['schemas']['LateRateOrderView'][];
+      atRiskHours: number;
+    };
+    OrdersView: {
+      orders: components['schemas']['OrderViewDto'][];
+    };
+    StateCountView: {
+      state: 'NEW' | 'PROCESSING' | 'PRE_TRANSIT' | 'IN_TRANSIT' | 'BACKORDERED';
+      count: number;
+      percent: number;
+      late: number;
+      latePaid: number;
+    };
+    ShipmentCountsView: {
+      total: number;
+      success: number;
+      pending: number;
+      failed: number;
+    };
+    OrderStatsView: {
+      openOrders: number;
+      problemOrders: number;
+      lastRefreshedAt: string | null;
+      lastSyncError: string | null;
+      byState: components['schemas']['StateCountView'][];
+      shipments: components['schemas']['ShipmentCountsView'];
+    };
+    DigestPreferenceView: {
+      dailyDigest: boolean;
+      /** True when the digest is sent to the caller (on, and a company admin) */
+      receives: boolean;
+    };
     DigestPreferenceDto: {
       /** Receive the daily digest email (company admins only receive it) */
       dailyDigest: boolean;
@@ -80,12 +208,147 @@ export interface components {
       preTransitDays: number;
       inTransitDays: number;
     };
+    SavedMappingDto: {
+      id: string;
+      /** What identifies the set of CSV headers the mapping is for */
+      fingerprint: string;
+      headers: string[];
+      /** CSV header -> shipment field */
+      mapping: Record<string, string>;
+      createdAt: string;
+      lastUsedAt: string;
+    };
+    SavedMappingsView: {
+      mappings: components['schemas']['SavedMappingDto'][];
+    };
+    UploadReadinessView: {
+      /** Rows sent now can be created on Faire */
+      canProcess: boolean;
+      /** Why not, naming who can fix it */
+      reason: string | null;
+      connection: 'CONNECTED' | 'FAILED' | 'NOT_CONNECTED';
+    };
+    UploadSummaryView: {
+      uploadId: string;
+      filename: string;
+      /** UPLOAD: the file (Reading A); PROCESS: reviewed rows */
+      source: 'UPLOAD' | 'PROCESS';
+      createdAt: string;
+      uploadedBy: string | null;
+      totalRows: number;
+      validRows: number;
+      invalidRows: number;
+      duplicateRows: number;
+      /** Shipments made from this upload's rows */
+      shipments: number;
+      /** Valid rows not yet turned into shipments */
+      staged: number;
+      success: number;
+      /** Rows not SUCCESS that will not be tried again by themselves */
+      failed: number;
+      pending: number;
+      /** Failed rows "Retry all failed" would send again */
+      retryable: number;
+      byStatus: Record<string, number>;
+      /** Rows waiting for their next try while Faire has trouble */
+      waitingOnFaire: number;
+      nextRetryAt: string | null;
+      nextRetryInSeconds: number | null;
+      lastFault: string | null;
+      done: boolean;
+      state: 'DONE' | 'IN_PROGRESS';
+    };
+    UploadsPageView: {
+      total: number;
+      page: number;
+      uploads: components['schemas']['UploadSummaryView'][];
+    };
+    UploadRowView: {
+      row: number;
+      /** A shipment status, or INVALID */
+      status: string;
+      orderId: string;
+      displayId: string;
+      trackingNumber: string;
+      carrier: string;
+      reason: string | null;
+      duplicate: boolean;
+      shipmentId: string | null;
+      retryable: boolean;
+      waitingOnFaire: boolean;
+      nextRetryAt: string | null;
+      nextRetryInSeconds: number | null;
+      lastFault: string | null;
+    };
+    UploadRowsView: {
+      total: number;
+      rows: components['schemas']['UploadRowView'][];
+    };
+    RetriedView: {
+      /** Rows sent again */
+      retried: number;
+    };
     OrderCheckItemDto: {
       orderId: string;
       trackingNumber: string;
     };
     OrderCheckDto: {
       rows: components['schemas']['OrderCheckItemDto'][];
+    };
+    OrderCheckRowView: {
+      orderId: string;
+      trackingNumber: string;
+      /** Among the company's orders as of the last sync */
+      known: boolean;
+      state: string | null;
+      trackingAlreadyThere: boolean;
+      cannotSucceed: boolean;
+      warning: string | null;
+    };
+    OrderCheckView: {
+      lastSyncAt: string | null;
+      rows: components['schemas']['OrderCheckRowView'][];
+    };
+    UploadPreviewRowView: {
+      /** Spreadsheet row number (the header is row 1) */
+      row: number;
+      order_id: string;
+      displayId: string;
+      tracking_number: string;
+      carrier: string;
+      ship_date: string;
+      /** ISO ship date, for valid rows */
+      shipDate?: string;
+      /** '$12.50' for valid rows; the cell as written for invalid ones */
+      shipping_cost: string;
+      /** The row's error messages, for invalid rows */
+      validation?: string;
+      warnings: string[];
+    };
+    UploadPreviewView: {
+      valid: components['schemas']['UploadPreviewRowView'][];
+      invalid: components['schemas']['UploadPreviewRowView'][];
+    };
+    UploadAnswerView: {
+      uploadId: string;
+      filename: string;
+      totalRows: number;
+      validRows: number;
+      invalidRows: number;
+      duplicateRows: number;
+      /** Rows queued for Faire */
+      queued: number;
+      /** Present when the queue was away: the rows are saved and sent once it is back */
+      queueUnavailable?: true;
+      /** Present when the queue was away: the rows are saved and sent once it is back */
+      notice?: string;
+      /** The file's text encoding as read */
+      encoding: string;
+      /** The company's saved column mapping for these headers was used */
+      savedMappingApplied: boolean;
+      /** How the file was read: its date order, its cost column */
+      notes: string[];
+      preview: components['schemas']['UploadPreviewView'];
     };
     ProcessItemDto: {
       /** The row's number in the reviewed file (header = row 1) */
@@ -107,6 +370,51 @@ export interface components {
       columnMapping?: Record<string, string>;
       /** The date order the reviewed file's own dates settled: remembered for the next file */
       dateOrder?: 'day-first' | 'month-first';
+    };
+    ProcessResultView: {
+      orderId: string;
+      trackingNumber: string;
+      shipmentId?: string | null;
+      status: 'SUCCESS' | 'PENDING' | 'ORDER_NOT_FOUND' | 'ORDER_STATUS_INCORRECT' | 'FAILED' | 'INVALID';
+      error: string | null;
+    };
+    ProcessAnswerView: {
+      uploadId: string;
+      results: components['schemas']['ProcessResultView'][];
+      /** Present when the queue was away: the rows are saved and sent once it is back */
+      queueUnavailable?: true;
+      /** Present when the queue was away: the rows are saved and sent once it is back */
+      notice?: string;
+    };
+    ShipmentHistoryRowView: {
+      id: string;
+      uploadId: string;
+      rowNumber: number;
+      orderId: string;
+      displayId: string;
+      trackingNumber: string;
+      carrier: string;
+      shipDate: string;
+      /** Integer cents */
+      shippingCost: number;
+      /** The currency the cost was sent to Faire in */
+      currency: string;
+      /** The Faire brand it was sent to (null until it was) */
+      brandName: string | null;
+      uploadedAt: string;
+      status: 'SUCCESS' | 'PENDING' | 'ORDER_NOT_FOUND' | 'ORDER_STATUS_INCORRECT' | 'FAILED';
+      errorMessage: string | null;
+    };
+    ShipmentHistoryView: {
+      total: number;
+      /** The count stopped at its cap */
+      totalCapped?: true;
+      shipments: components['schemas']['ShipmentHistoryRowView'][];
+    };
+    RetryAnswerView: {
+      success: boolean;
+      status: 'SUCCESS' | 'PENDING' | 'ORDER_NOT_FOUND' | 'ORDER_STATUS_INCORRECT' | 'FAILED';
+      error: string | null;
     };
     ConfigFieldView: {
       set: boolean;
@@ -245,20 +553,25 @@ export interface components {
 
 export interface paths {
   '/api/oauth/faire/authorize': {
-    get: { response: void };
+    get: { response: components['schemas']['AuthorizeUrlView'] };
   };
   '/api/oauth/faire/callback': {
     get: { response: void };
   };
   '/api/faire/brand-profile': {
-    get: { response: void };
+    get: { response: components['schemas']['BrandProfileView'] };
   };
   '/api/faire/connection': {
-    get: { response: void };
-    delete: { response: void };
+    get: {
+      response:
+        | components['schemas']['ConnectionNoCompanyView']
+        | components['schemas']['ConnectionNotConnectedView']
+        | components['schemas']['ConnectionLinkedView'];
+    };
+    delete: { response: components['schemas']['OkView'] };
   };
   '/api/auth/config': {
-    get: { response: void };
+    get: { response: components['schemas']['AuthConfigView'] };
   };
   '/api/auth/google/start': {
     get: { response: void };
@@ -282,7 +595,7 @@ export interface paths {
     get: { response: components['schemas']['CurrentUserView'] };
   };
   '/api/auth/logout': {
-    post: { response: void };
+    post: { response: components['schemas']['MessageView'] };
   };
   '/api/company/create': {
     post: {
@@ -297,7 +610,7 @@ export interface paths {
     post: { response: components['schemas']['TeamMemberView']; body: components['schemas']['InviteDto'] };
   };
   '/api/team/members/{memberId}': {
-    delete: { response: void };
+    delete: { response: components['schemas']['OkView'] };
   };
   '/api/team/members/{memberId}/role': {
     patch: {
@@ -306,7 +619,7 @@ export interface paths {
     };
   };
   '/api/team/resend-invite/{memberId}': {
-    post: { response: void };
+    post: { response: components['schemas']['ResentInvitationView'] };
   };
   '/api/team/accept-invite': {
     post: {
@@ -318,58 +631,61 @@ export interface paths {
     get: { response: components['schemas']['OutboxMessageView'][] };
   };
   '/api/orders': {
-    get: { response: void };
+    get: { response: components['schemas']['OrdersPageView'] };
   };
   '/api/orders/late-rate': {
-    get: { response: void };
+    get: { response: components['schemas']['LateRateView'] };
   };
   '/api/orders/problem': {
-    get: { response: void };
+    get: { response: components['schemas']['OrdersView'] };
   };
   '/api/orders/refresh': {
-    post: { response: void };
+    post: { response: components['schemas']['MessageView'] };
   };
   '/api/analytics/stats': {
-    get: { response: void };
+    get: { response: components['schemas']['OrderStatsView'] };
   };
   '/api/digest/preferences': {
-    get: { response: void };
-    put: { response: void; body: components['schemas']['DigestPreferenceDto'] };
+    get: { response: components['schemas']['DigestPreferenceView'] };
+    put: {
+      response: components['schemas']['DigestPreferenceView'];
+      body: components['schemas']['DigestPreferenceDto'];
+    };
   };
   '/api/company-settings': {
-    get: { response: void };
-    put: { response: void; body: components['schemas']['ThresholdsDto'] };
+    get: { response: components['schemas']['ThresholdsDto'] };
+    put: { response: components['schemas']['ThresholdsDto']; body: components['schemas']['ThresholdsDto'] };
   };
   '/api/column-mappings': {
-    get: { response: void };
+    get: { response: components['schemas']['SavedMappingsView'] };
   };
   '/api/column-mappings/{id}': {
-    delete: { response: void };
+    delete: { response: components['schemas']['OkView'] };
   };
   '/api/shipments/uploads/readiness': {
-    get: { response: void };
+    get: { response: components['schemas']['UploadReadinessView'] };
   };
   '/api/shipments/uploads': {
-    get: { response: void };
+    get: { response: components['schemas']['UploadsPageView'] };
   };
   '/api/shipments/uploads/{uploadId}': {
-    get: { response: void };
+    get: { response: components['schemas']['UploadSummaryView'] };
   };
   '/api/shipments/uploads/{uploadId}/rows': {
-    get: { response: void };
+    get: { response: components['schemas']['UploadRowsView'] };
   };
   '/api/shipments/uploads/{uploadId}/failed.csv': {
     get: { response: void };
   };
   '/api/shipments/uploads/{uploadId}/retry-failed': {
-    post: { response: void };
+    post: { response: components['schemas']['RetriedView'] };
   };
   '/api/shipments/order-check': {
-    post: { response: void; body: components['schemas']['OrderCheckDto'] };
+    post: { response: components['schemas']['OrderCheckView']; body: components['schemas']['OrderCheckDto'] };
   };
   '/api/shipments/upload': {
     post: {
-      response: void;
+      response: components['schemas']['UploadAnswerView'];
       body: {
         csv?: Blob;
         columnMapping?: string;
@@ -377,13 +693,16 @@ export interface paths {
     };
   };
   '/api/shipments/process': {
-    post: { response: void; body: components['schemas']['ProcessShipmentsDto'] };
+    post: {
+      response: components['schemas']['ProcessAnswerView'];
+      body: components['schemas']['ProcessShipmentsDto'];
+    };
   };
   '/api/shipments': {
-    get: { response: void };
+    get: { response: components['schemas']['ShipmentHistoryView'] };
   };
   '/api/shipments/{id}/retry': {
-    post: { response: void };
+    post: { response: components['schemas']['RetryAnswerView'] };
   };
   '/api/health': {
     get: {
@@ -442,7 +761,7 @@ export interface paths {
     get: { response: components['schemas']['AdminCompanyView'][] };
   };
   '/api/admin/companies/{companyId}/faire-connection': {
-    delete: { response: void };
+    delete: { response: components['schemas']['OkView'] };
   };
   '/api/admin/invite': {
     post: {
