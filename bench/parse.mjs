@@ -56,7 +56,9 @@ export async function run(ctx) {
     const queueing = env.app.get(ShipmentQueueing);
     const { caller } = await companyAdmin(env, 'parse@bench.test', 'Parse Bench');
     const reset = async () => {
-      await env.pool.query('TRUNCATE uploads, shipments, upload_rows, upload_batches, shipment_attempts');
+      await env.pool.query(
+        'TRUNCATE uploads, shipments, upload_rows, upload_batches, shipment_attempts, shipment_sources',
+      );
       await deleteKeys(env.redis, `${env.prefix}:shipments:*`);
     };
     // (b) the server path: ingestCsv (decode, detect, parse, validate) + ShipmentsService.store.

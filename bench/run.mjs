@@ -20,8 +20,9 @@ import * as web from './web.mjs';
 import * as fleet from './fleet.mjs';
 import * as orders from './orders.mjs';
 import * as storm from './storm.mjs';
+import * as sources from './sources.mjs';
 
-const BENCHES = [parse, store, enqueue, throughput, history, orders, web, fleet, storm];
+const BENCHES = [parse, store, enqueue, throughput, history, orders, web, fleet, storm, sources];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

@@ -48,7 +48,9 @@ export async function run(ctx) {
     const queueing = env.app.get(ShipmentQueueing);
     const { caller } = await companyAdmin(env, 'store@bench.test', 'Store Bench');
     const reset = async () => {
-      await env.pool.query('TRUNCATE uploads, shipments, upload_rows, upload_batches, shipment_attempts');
+      await env.pool.query(
+        'TRUNCATE uploads, shipments, upload_rows, upload_batches, shipment_attempts, shipment_sources',
+      );
       await deleteKeys(env.redis, `${env.prefix}:shipments:*`);
       await env.pool.query('VACUUM ANALYZE shipments, upload_rows, uploads');
     };
@@ -176,7 +178,9 @@ export async function run(ctx) {
           const plain = await time(() => copyRows(client, 'shipments', COLUMNS, copyValues(uploadId3)));
           plainRuns.push(plain.ms);
         } finally {
-          await client.query('TRUNCATE uploads, shipments, upload_rows, upload_batches, shipment_attempts');
+          await client.query(
+            'TRUNCATE uploads, shipments, upload_rows, upload_batches, shipment_attempts, shipment_sources',
+          );
           for (const g of gin) await client.query(g.indexdef);
         }
       }

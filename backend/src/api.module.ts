@@ -31,6 +31,9 @@ import { ShipmentsModule } from './modules/shipments/index.js';
 import { OrderCheckController } from './modules/shipments/order-check.controller.js';
 import { ShipmentsController } from './modules/shipments/shipments.controller.js';
 import { UploadsController } from './modules/shipments/uploads.controller.js';
+import { HooksController } from './modules/sources/hooks.controller.js';
+import { SourcesModule } from './modules/sources/index.js';
+import { IntegrationsController } from './modules/sources/integrations.controller.js';
 import { TeamModule } from './modules/team/index.js';
 import { TeamController } from './modules/team/team.controller.js';
 
@@ -52,6 +55,7 @@ import { TeamController } from './modules/team/team.controller.js';
     CompanySettingsModule,
     ColumnMappingsModule,
     ShipmentsModule,
+    SourcesModule,
     HealthModule,
     AbuseModule,
     AdminModule,
@@ -69,6 +73,8 @@ import { TeamController } from './modules/team/team.controller.js';
     UploadsController,
     OrderCheckController,
     ShipmentsController,
+    IntegrationsController,
+    HooksController,
     HealthController,
     AdminController,
     TeamActivityController,

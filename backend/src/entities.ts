@@ -7,7 +7,15 @@ import { DigestSend } from './modules/digest/index.js';
 import { MarketplaceConnection, MarketplaceTokenRevocation } from './modules/marketplace/index.js';
 import { MailOutbox } from './modules/mail/index.js';
 import { CompanySettings, Order, OrderSyncState } from './modules/orders/index.js';
-import { Shipment, ShipmentAttempt, Upload, UploadBatch, UploadRow } from './modules/shipments/index.js';
+import {
+  Shipment,
+  ShipmentAttempt,
+  ShipmentSource,
+  Upload,
+  UploadBatch,
+  UploadRow,
+} from './modules/shipments/index.js';
+import { SourceConnection, SourceEvent, SourceLabel } from './modules/sources/index.js';
 import { Invitation } from './modules/team/index.js';
 import { User } from './modules/users/index.js';
 
@@ -38,4 +46,8 @@ export const ENTITIES: Function[] = [
   UploadRow,
   Shipment,
   ShipmentAttempt,
+  ShipmentSource,
+  SourceConnection,
+  SourceEvent,
+  SourceLabel,
 ];

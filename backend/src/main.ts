@@ -26,6 +26,10 @@ async function main(): Promise<void> {
     if (sandbox) {
       console.log(`Faire sandbox marketplace on ${sandbox.url} (set FAIRE_API_BASE_URL to use Faire)`);
     }
+    // The shipment-source sandboxes scripts/start.mjs started (ShipStation, Shopify), one line each.
+    for (const line of (process.env.SOURCE_SANDBOX_NOTES ?? '').split('\n').filter(Boolean)) {
+      console.log(line);
+    }
   } else {
     const app = await createWorker(config);
     await app.init();

@@ -18,6 +18,8 @@ import {
   WorkerLiveness,
 } from './modules/shipments/index.js';
 import { ShipmentsProcessor } from './modules/shipments/shipments.processor.js';
+import { SourcesModule } from './modules/sources/index.js';
+import { SourcesProcessor } from './modules/sources/sources.processor.js';
 
 /**
  * The worker side (`WORKER_MODE=worker` or `all`): the BullMQ processors of every queue, the recovery
@@ -32,9 +34,10 @@ export class WorkerModule {
     orders: OrdersProcessor,
     digest: DigestProcessor,
     shipments: ShipmentsProcessor,
+    sources: SourcesProcessor,
     system: SystemProcessor,
   ) {
-    assertEveryJobHandled([orders, digest, shipments, system]);
+    assertEveryJobHandled([orders, digest, shipments, sources, system]);
   }
 
   static forRoot(config: AppConfig): DynamicModule {
@@ -53,11 +56,12 @@ export class WorkerModule {
     })(ShipmentsProcessor);
     return {
       module: WorkerModule,
-      imports: [OrdersModule, DigestModule, ShipmentsModule, HealthModule, MarketplaceModule],
+      imports: [OrdersModule, DigestModule, ShipmentsModule, SourcesModule, HealthModule, MarketplaceModule],
       providers: [
         OrdersProcessor,
         DigestProcessor,
         ShipmentsProcessor,
+        SourcesProcessor,
         ShipmentRecoveryService,
         WorkerLiveness,
         SystemProcessor,

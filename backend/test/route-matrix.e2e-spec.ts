@@ -134,7 +134,48 @@ const MATRIX: Record<string, Row> = {
     path: () => '/api/admin/companies/00000000-0000-4000-8000-000000000000/faire-connection',
   },
   'GET /api/team/activity': { expect: [401, 403, 200, 200, 403] },
+  // Source connections (decision 0034): members read, company admins change; another company's is 404.
+  'GET /api/integrations': { expect: [401, 200, 200, 200, 403] },
+  'POST /api/integrations/shipstation': {
+    // Refused before any call to ShipStation: the key is not one (the access decision comes first).
+    expect: [401, 403, 400, 400, 403],
+    body: () => ({ apiKey: 'not a key', apiSecret: 'x' }),
+  },
+  'GET /api/integrations/attention': { expect: [401, 200, 200, 200, 403] },
+  'POST /api/integrations/attention/send': {
+    expect: [401, 403, 200, 200, 403],
+    body: () => ({ ids: ['00000000-0000-4000-8000-000000000000'] }),
+  },
+  'POST /api/integrations/attention/dismiss': {
+    expect: [401, 403, 200, 200, 403],
+    body: () => ({ ids: ['00000000-0000-4000-8000-000000000000'] }),
+  },
+  'PATCH /api/integrations/:id': {
+    expect: [401, 403, 200, 404, 403],
+    path: async (c) => `/api/integrations/${await sourceConnectionOfA(c)}`,
+    body: () => ({ paused: true }),
+  },
+  'DELETE /api/integrations/:id': {
+    expect: [401, 403, 200, 404, 403],
+    path: async (c) => `/api/integrations/${await sourceConnectionOfA(c)}`,
+  },
+  // A webhook: no session, no anti-forgery header; an unknown token is 404 for everyone.
+  'POST /api/hooks/shipstation/:token': {
+    expect: [404, 404, 404, 404, 404],
+    path: () => `/api/hooks/shipstation/${'x'.repeat(43)}`,
+    body: () => ({ resource_url: 'http://127.0.0.1:1/shipments', resource_type: 'SHIP_NOTIFY' }),
+  },
 };
+
+/** A fresh ShipStation connection row of company A (its credentials never opened by these routes). */
+async function sourceConnectionOfA(c: Ctx): Promise<string> {
+  const { rows } = await c.t.db.query<{ id: string }>(
+    `INSERT INTO source_connections (company_id, kind, credentials_ciphertext, hook_token_hash)
+     SELECT id, 'SHIPSTATION', 'v1.x.y.z', md5(random()::text) FROM companies WHERE name = 'Company A'
+     ON CONFLICT (company_id, kind) DO UPDATE SET paused = false RETURNING id`,
+  );
+  return rows[0]!.id;
+}
 
 function listRoutes(t: TestApp): string[] {
   const express = t.app.getHttpAdapter().getInstance() as {

@@ -28,7 +28,7 @@ export function uniqueName(bench) {
 }
 
 /**
- * opts: { app?: boolean, sandbox?: boolean | sandboxOptions, env?: Record<string,string> }
+ * opts: { app?: boolean, sandbox?: boolean | sandboxOptions, env?: Record<string,string>, port?: number }
  * Returns { name, databaseUrl, prefix, pool, redis, app?, config?, baseUrl?, sandbox?, close() }.
  */
 export async function openEnv(bench, opts = {}) {
@@ -131,7 +131,7 @@ export async function openEnv(bench, opts = {}) {
       if (env.closing) await app.close();
       interrupted();
       env.app = app;
-      await env.app.listen(0, '127.0.0.1');
+      await env.app.listen(opts.port ?? 0, '127.0.0.1');
       dropHooks();
       const { port } = env.app.getHttpServer().address();
       env.baseUrl = `http://127.0.0.1:${port}`;

@@ -37,6 +37,8 @@ export function uniqueName(prefix) {
 export async function startProduct({ env = {}, waitForHealth = true, timeoutMs = 60_000 } = {}) {
   const port = await freePort();
   const sandboxPort = await freePort();
+  const shipstationPort = await freePort();
+  const shopifyPort = await freePort();
   const dbName = uniqueName('e2e');
   const stateDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const url = `http://localhost:${port}`;
@@ -54,6 +56,8 @@ export async function startProduct({ env = {}, waitForHealth = true, timeoutMs =
     LOG_LEVEL: 'warn',
     SHUTDOWN_TIMEOUT_MS: '3000',
     SANDBOX_PORT: String(sandboxPort),
+    SHIPSTATION_SANDBOX_PORT: String(shipstationPort),
+    SHOPIFY_SANDBOX_PORT: String(shopifyPort),
     ...env,
   };
   const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], {
@@ -70,6 +74,8 @@ export async function startProduct({ env = {}, waitForHealth = true, timeoutMs =
     url,
     port,
     sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
+    shipstationSandboxUrl: `http://127.0.0.1:${shipstationPort}`,
+    shopifySandboxUrl: `http://127.0.0.1:${shopifyPort}`,
     dbName,
     databaseUrl: childEnv.DATABASE_URL,
     env: childEnv,

@@ -1,5 +1,6 @@
 import { generateSeed } from './seed.js';
 import type {
+  FaireOrder,
   BrandFixtures,
   SandboxApplicationConfig,
   SandboxBrandConfig,
@@ -124,3 +125,19 @@ export function sandboxFixtures(
 
 /** Fixtures of the default sandbox (seed 1, default brands). */
 export const SANDBOX_FIXTURES: SandboxFixtures = sandboxFixtures();
+
+/**
+ * The seeded orders of one brand (id, or `brand1`..`brand4` by position) as the sandbox serves them at seed
+ * time `now`: other sandboxes (ShipStation, Shopify) mirror them so their data names real Faire orders.
+ */
+export function seedOrders(
+  brandRef: string = 'brand1',
+  opts: { seed?: number; now?: number; brands?: ReadonlyArray<Partial<SandboxBrandConfig>> } = {},
+): FaireOrder[] {
+  const brands = resolveBrands(opts.brands);
+  const byPosition = /^brand(\d+)$/.exec(brandRef);
+  const brand = byPosition ? brands[Number(byPosition[1]) - 1] : brands.find((b) => b.brandId === brandRef);
+  if (!brand) throw new Error(`Faire sandbox: unknown brand ${brandRef}`);
+  const data = generateSeed(opts.seed ?? DEFAULT_SEED, brands, opts.now ?? Date.now());
+  return data.records.filter((r) => r.brandId === brand.brandId).map((r) => structuredClone(r.order));
+}

@@ -7,6 +7,7 @@ export {
   DEFAULT_APPLICATION,
   DEFAULT_SEED,
   sandboxFixtures,
+  seedOrders,
 } from './defaults.js';
 export { DEFAULT_KNOBS } from './faults.js';
 export {

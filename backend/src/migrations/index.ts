@@ -15,6 +15,8 @@ import { UploadCurrency1764200000800 } from './1764200000800-upload-currency.js'
 import { FileReading1764300002200 } from './1764300002200-file-reading.js';
 import { OrdersCurrencySearch1764300002201 } from './1764300002201-orders-currency-search.js';
 import { ActivityActorRole1764300002202 } from './1764300002202-activity-actor-role.js';
+import { SourceConnections1764300002300 } from './1764300002300-source-connections.js';
+import { ShipmentIntake1764300002301 } from './1764300002301-shipment-intake.js';
 import { ShipmentPatience1764300002400 } from './1764300002400-shipment-patience.js';
 
 /** Migrations in order. `npm run db:generate` writes new files; add each one here. */
@@ -36,5 +38,7 @@ export const MIGRATIONS = [
   FileReading1764300002200,
   OrdersCurrencySearch1764300002201,
   ActivityActorRole1764300002202,
+  SourceConnections1764300002300,
+  ShipmentIntake1764300002301,
   ShipmentPatience1764300002400,
 ];

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startSandbox, type SandboxHandle } from '@portal/faire-sandbox';
+import { startShipStationSandbox, type ShipStationSandboxHandle } from '@portal/shipstation-sandbox';
 import request from 'supertest';
 import { createApp } from '../../src/app.js';
 import { Clock } from '../../src/common/clock.js';
@@ -21,6 +22,8 @@ export interface TestApp {
   db: pg.Pool;
   redis: Redis;
   sandbox: SandboxHandle;
+  /** A ShipStation sandbox the app's SHIPSTATION_API_BASE_URL points at (unless the test gave another). */
+  shipstation: ShipStationSandboxHandle;
   clock: Clock;
   /** A supertest agent that keeps cookies and sends the anti-forgery header on every request. */
   agent(): TestAgent;
@@ -64,7 +67,9 @@ export async function createTestApp(
   opts: { sandboxLog?: (line: string) => void } = {},
 ): Promise<TestApp> {
   const sandbox = await startSandbox({ port: 0, logger: opts.sandboxLog });
+  const shipstation = await startShipStationSandbox({ port: 0 });
   const config = testConfig({
+    SHIPSTATION_API_BASE_URL: shipstation.url,
     AUTH_DEV_LOGIN: 'true',
     PUBLIC_URL: 'http://localhost:3000',
     FAIRE_API_BASE_URL: sandbox.apiBaseUrl,
@@ -97,6 +102,7 @@ export async function createTestApp(
     db,
     redis,
     sandbox,
+    shipstation,
     clock: app.get(Clock),
     agent,
     signIn,
@@ -111,6 +117,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await sandbox.close();
+      await shipstation.close();
       await db.end();
       await dropQueueKeys(redis, config.queuePrefix);
       await redis.quit();

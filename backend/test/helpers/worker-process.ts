@@ -41,6 +41,7 @@ export function startWorkerProcess(
       FAIRE_APPLICATION_SECRET: 'sbx_demo_secret',
       FAIRE_REQUESTS_PER_SECOND: '20',
       FAIRE_TIMEOUT_MS: '2000',
+      SHIPSTATION_API_BASE_URL: t.config.sources.shipstationBaseUrl,
       APP_ENCRYPTION_KEY: t.config.encryptionKey.toString('hex'),
       SESSION_SECRET: t.config.sessionSecret,
       ...env,

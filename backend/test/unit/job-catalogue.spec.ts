@@ -4,6 +4,7 @@ import { DigestProcessor } from '../../src/modules/digest/digest.processor.js';
 import { SystemProcessor } from '../../src/modules/health/system.processor.js';
 import { OrdersProcessor } from '../../src/modules/orders/orders.processor.js';
 import { ShipmentsProcessor } from '../../src/modules/shipments/shipments.processor.js';
+import { SourcesProcessor } from '../../src/modules/sources/sources.processor.js';
 import {
   UnknownJobError,
   assertEveryJobHandled,
@@ -21,6 +22,7 @@ const processors = () => [
   new OrdersProcessor({} as never, {} as never, {} as never),
   new DigestProcessor({} as never, {} as never, {} as never, {} as never),
   new ShipmentsProcessor({} as never, {} as never, {} as never, {} as never, {} as never),
+  new SourcesProcessor({} as never, {} as never, {} as never, {} as never),
   new SystemProcessor({} as never, {} as never, {} as never),
 ];
 
@@ -99,21 +101,21 @@ describe('job catalogue', () => {
   });
 
   it('the boot check names a queue without a processor, a missing handler and a second processor', () => {
-    const [orders, digest, shipments, system] = processors();
+    const [orders, digest, shipments, sources, system] = processors();
     const partial: JobProcessor = {
       queueName: QUEUES.SHIPMENTS,
       handlers: { [SHIPMENT_JOBS.CREATE]: async () => undefined },
     };
-    expect(missingHandlers([orders!, digest!, system!])).toEqual([
+    expect(missingHandlers([orders!, digest!, sources!, system!])).toEqual([
       'queue shipments has no processor (its jobs: create-shipments, materialize-upload, recovery-sweep)',
     ]);
-    expect(missingHandlers([orders!, digest!, partial, system!])).toEqual([
+    expect(missingHandlers([orders!, digest!, partial, sources!, system!])).toEqual([
       'queue shipments has no handler for materialize-upload, recovery-sweep',
     ]);
-    expect(missingHandlers([orders!, digest!, shipments!, shipments!, system!])).toEqual([
+    expect(missingHandlers([orders!, digest!, shipments!, shipments!, sources!, system!])).toEqual([
       'queue shipments has 2 processors',
     ]);
-    expect(() => assertEveryJobHandled([orders!, digest!, partial, system!])).toThrow(
+    expect(() => assertEveryJobHandled([orders!, digest!, partial, sources!, system!])).toThrow(
       /^Job catalogue check failed: queue shipments has no handler for materialize-upload, recovery-sweep\. Every job name in common\/queue\/queues\.ts needs a handler/,
     );
   });

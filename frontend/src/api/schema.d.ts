@@ -231,8 +231,8 @@ export interface components {
     UploadSummaryView: {
       uploadId: string;
       filename: string;
-      /** UPLOAD: the file (Reading A); PROCESS: reviewed rows */
-      source: 'UPLOAD' | 'PROCESS';
+      /** UPLOAD: the file (Reading A); PROCESS: reviewed rows; else the source that reported them (e.g. SHIPSTATION) */
+      source: string;
       createdAt: string;
       uploadedBy: string | null;
       totalRows: number;
@@ -415,6 +415,120 @@ export interface components {
       success: boolean;
       status: 'SUCCESS' | 'PENDING' | 'ORDER_NOT_FOUND' | 'ORDER_STATUS_INCORRECT' | 'FAILED';
       error: string | null;
+    };
+    ConnectionAlertView: {
+      labelId: string;
+      kind: string;
+      text: string;
+      orderId: string | null;
+      displayId: string | null;
+      orderUrl: string | null;
+      trackingNumber: string;
+      at: string | null;
+    };
+    CostRuleView: {
+      kind: 'LABEL' | 'LABEL_OR_FLAT' | 'FLAT';
+      /** Minor units; with LABEL_OR_FLAT and FLAT */
+      flatCents?: number;
+    };
+    SourceConnectionView: {
+      id: string;
+      kind: string;
+      name: string;
+      status: 'CONNECTED' | 'FAILING' | 'PAUSED';
+      statusReason: string | null;
+      lastSyncAt: string | null;
+      mode: 'AUTO' | 'REVIEW';
+      sentToday: number;
+      alerts: components['schemas']['ConnectionAlertView'][];
+      costRule: components['schemas']['CostRuleView'];
+      carrierMap: Record<string, string>;
+      acceptNewOrders: boolean;
+      currency: string;
+      connectedAt: string;
+      /** The caller may change it (company admins) */
+      canManage: boolean;
+    };
+    SourceConnectionsView: {
+      connections: components['schemas']['SourceConnectionView'][];
+      /** Kinds of source the company can connect */
+      available: string[];
+    };
+    ConnectShipStationDto: {
+      /** The ShipStation API key (Settings > Account > API Settings) */
+      apiKey: string;
+      /** The ShipStation API secret */
+      apiSecret: string;
+    };
+    CandidateView: {
+      orderId: string;
+      displayId: string;
+    };
+    AttentionItemView: {
+      id: string;
+      connectionId: string;
+      kind: 'HELD' | 'ALERT';
+      source: string;
+      reason: string | null;
+      reasonText: string | null;
+      sourceRef: string | null;
+      externalId: string;
+      trackingNumber: string;
+      carrier: string | null;
+      /** Minor units of currency */
+      cost: number | null;
+      currency: string;
+      candidates: components['schemas']['CandidateView'][];
+      orderUrl: string | null;
+      createdAt: string;
+    };
+    AttentionView: {
+      items: components['schemas']['AttentionItemView'][];
+    };
+    SendLabelsDto: {
+      ids: string[];
+      /** The Faire order to send them to (bo_ id or display id) */
+      orderId?: string;
+      /** The cost, in minor units of the brand's currency */
+      cost?: number;
+    };
+    StillHeldView: {
+      id: string;
+      reasonText: string;
+    };
+    SendOutcomeView: {
+      sent: number;
+      held: number;
+      dropped: number;
+      stillHeld: components['schemas']['StillHeldView'][];
+      uploadIds: string[];
+    };
+    LabelIdsDto: {
+      ids: string[];
+    };
+    DismissedView: {
+      dismissed: number;
+    };
+    CostRuleDto: {
+      kind: 'LABEL' | 'LABEL_OR_FLAT' | 'FLAT';
+      /** Minor units of the brand's currency (LABEL_OR_FLAT and FLAT) */
+      flatCents?: number;
+    };
+    PatchConnectionDto: {
+      paused?: boolean;
+      mode?: 'AUTO' | 'REVIEW';
+      costRule?: components['schemas']['CostRuleDto'];
+      /** The source's carrier code -> Faire's carrier (USPS, UPS, FEDEX, ...) */
+      carrierMap?: Record<string, string>;
+      /** Accept a NEW Faire order when a label is printed for it */
+      acceptNewOrders?: boolean;
+      /** The currency ShipStation's costs are in (ISO 4217) */
+      currency?: string;
+    };
+    HookAnswerView: {
+      ok: true;
+      /** The delivery was queued for reading */
+      queued: boolean;
     };
     ConfigFieldView: {
       set: boolean;
@@ -703,6 +817,37 @@ export interface paths {
   };
   '/api/shipments/{id}/retry': {
     post: { response: components['schemas']['RetryAnswerView'] };
+  };
+  '/api/integrations': {
+    get: { response: components['schemas']['SourceConnectionsView'] };
+  };
+  '/api/integrations/shipstation': {
+    post: {
+      response: components['schemas']['SourceConnectionView'];
+      body: components['schemas']['ConnectShipStationDto'];
+    };
+  };
+  '/api/integrations/attention': {
+    get: { response: components['schemas']['AttentionView'] };
+  };
+  '/api/integrations/attention/send': {
+    post: {
+      response: components['schemas']['SendOutcomeView'];
+      body: components['schemas']['SendLabelsDto'];
+    };
+  };
+  '/api/integrations/attention/dismiss': {
+    post: { response: components['schemas']['DismissedView']; body: components['schemas']['LabelIdsDto'] };
+  };
+  '/api/integrations/{id}': {
+    patch: {
+      response: components['schemas']['SourceConnectionView'];
+      body: components['schemas']['PatchConnectionDto'];
+    };
+    delete: { response: components['schemas']['OkView'] };
+  };
+  '/api/hooks/shipstation/{token}': {
+    post: { response: components['schemas']['HookAnswerView'] };
   };
   '/api/health': {
     get: {

@@ -146,3 +146,4 @@ export {
   type DateOrderFallback,
 } from './date-order.js';
 export { STILL_SENDING_PREFIX, stillSendingText, waitInWords } from './still-sending.js';
+export { validateTypedShipment, type TypedShipment } from './validate-typed.js';

@@ -76,6 +76,17 @@ export interface AppConfig {
     retryBaseMs: number;
     retryMaxDelayMs: number;
   };
+  /** Sources of shipments beyond files (decisions 0033-0036). */
+  sources: {
+    /** ShipStation's API origin; the ShipStation sandbox's when SHIPSTATION_API_BASE_URL is unset. */
+    shipstationBaseUrl: string;
+    /** Whether that is the sandbox `npm start` runs (no URL configured). */
+    shipstationSandbox: boolean;
+    shipstationTimeoutMs: number;
+    graceMs: number;
+    pollIntervalMs: number;
+    tickMs: number;
+  };
   /** Abuse limits: requests per window, per IP and per signed-in user (null: not limited that way). */
   rateLimits: {
     windowMs: number;
@@ -166,6 +177,19 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
       retryWindowMs: env.SHIPMENT_RETRY_WINDOW_MS,
       retryBaseMs: env.SHIPMENT_RETRY_BASE_MS,
       retryMaxDelayMs: env.SHIPMENT_RETRY_MAX_DELAY_MS,
+    },
+    sources: {
+      // Production without a URL talks to ShipStation itself; anywhere else to the sandbox `npm start` runs.
+      shipstationBaseUrl:
+        env.SHIPSTATION_API_BASE_URL ??
+        (env.NODE_ENV === 'production'
+          ? 'https://ssapi.shipstation.com'
+          : `http://localhost:${env.SHIPSTATION_SANDBOX_PORT}`),
+      shipstationSandbox: !env.SHIPSTATION_API_BASE_URL && env.NODE_ENV !== 'production',
+      shipstationTimeoutMs: env.SHIPSTATION_TIMEOUT_MS,
+      graceMs: env.SOURCE_GRACE_MS,
+      pollIntervalMs: env.SOURCE_POLL_INTERVAL_MS,
+      tickMs: env.SOURCE_TICK_MS,
     },
     marketplace: {
       apiBaseUrl: env.FAIRE_API_BASE_URL ?? null,

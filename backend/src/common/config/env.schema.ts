@@ -11,7 +11,7 @@ import {
   Min,
   validateSync,
 } from 'class-validator';
-import { RetryEnv } from './retry.env.js';
+import { SourcesEnv } from './sources.env.js';
 
 const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
@@ -28,7 +28,7 @@ const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'stri
  * Every environment variable the product reads, with its rule. `.env.example` documents each one.
  * Nothing outside the config module reads `process.env`.
  */
-export class EnvSchema extends RetryEnv {
+export class EnvSchema extends SourcesEnv {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 

@@ -31,6 +31,8 @@ export function loggerParams(config: AppConfig): Params {
           '*.access_token',
           '*.secret',
           '*.password',
+          '*.apiKey',
+          '*.apiSecret',
         ],
         censor: '[redacted]',
       },
@@ -38,8 +40,9 @@ export function loggerParams(config: AppConfig): Params {
         req: (req: { id: string; method: string; url: string }) => ({
           id: req.id,
           method: req.method,
-          // Query strings may carry OAuth codes or invitation tokens: log the path only.
-          url: req.url.split('?')[0],
+          // Query strings may carry OAuth codes or invitation tokens: log the path only, and never a
+          // webhook's token (its path is its only authentication, decision 0036).
+          url: req.url.split('?')[0]!.replace(/^(\/api\/hooks\/[^/]+\/)[^/]+/, '$1[redacted]'),
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
         err: safeErr,

@@ -9,6 +9,7 @@ export const QUEUES = {
   SHIPMENTS: 'shipments',
   ORDERS: 'orders',
   DIGEST: 'digest',
+  SOURCES: 'sources',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -82,6 +83,22 @@ export interface DailyDigestJob {
   day: string;
 }
 
+export const SOURCE_JOBS = {
+  /** Read a connection's pending webhook deliveries. */
+  EVENTS: 'source-events',
+  /** Poll a connection from its high-water mark (webhooks get lost). */
+  POLL: 'source-poll',
+  /** Decide the connection's labels past their grace period. */
+  RELEASE: 'source-release',
+  /** Scheduled (once per fleet): queue the polls due, the deliveries waiting and the labels due. */
+  TICK: 'source-tick',
+} as const;
+
+/** A source connection's work (its id only: credentials stay sealed in Postgres). */
+export interface SourceConnectionJob {
+  connectionId: string;
+}
+
 /**
  * Every queue's jobs: each name with its payload. A processor's handlers are typed from this (one per
  * name, or it does not compile), and the worker checks at boot that each queue has them all.
@@ -104,6 +121,12 @@ export interface JobCatalogue {
     [DIGEST_JOBS.SEND]: DailyDigestJob;
     [DIGEST_JOBS.DAILY]: ScheduledJob;
   };
+  [QUEUES.SOURCES]: {
+    [SOURCE_JOBS.EVENTS]: SourceConnectionJob;
+    [SOURCE_JOBS.POLL]: SourceConnectionJob;
+    [SOURCE_JOBS.RELEASE]: SourceConnectionJob;
+    [SOURCE_JOBS.TICK]: ScheduledJob;
+  };
 }
 
 /** The job names of queue `Q`. */
@@ -118,4 +141,5 @@ export const JOB_NAMES: { readonly [Q in QueueName]: readonly JobName<Q>[] } = {
   [QUEUES.SHIPMENTS]: Object.values(SHIPMENT_JOBS),
   [QUEUES.ORDERS]: Object.values(ORDER_JOBS),
   [QUEUES.DIGEST]: Object.values(DIGEST_JOBS),
+  [QUEUES.SOURCES]: Object.values(SOURCE_JOBS),
 };

@@ -22,6 +22,12 @@ export type ActivityAction =
   | 'shipments.processed'
   | 'shipment.retried'
   | 'shipments.retried'
+  | 'sources.connected'
+  | 'sources.changed'
+  | 'sources.disconnected'
+  | 'sources.received'
+  | 'sources.sent'
+  | 'sources.dismissed'
   | 'settings.thresholds_changed'
   | 'config.changed';
 

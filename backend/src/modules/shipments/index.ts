@@ -1,6 +1,15 @@
 // The module's public entry: other modules and the root modules import from here only (docs/code-style.md).
 export { ShipmentsModule } from './shipments.module.js';
 export { ShipmentPlatformStats } from './platform-stats.repository.js';
+export {
+  ShipmentIntake,
+  type IntakeOutcome,
+  type IntakeRequest,
+  type IntakeSenderRef,
+  type StagedIntake,
+  type TypedRow,
+} from './shipment-intake.service.js';
+export { ShipmentSource } from './entities/shipment-source.entity.js';
 export { ShipmentRecoveryService } from './shipment-recovery.service.js';
 export { WORKER_PROCESS_ID, WorkerLiveness } from './worker-liveness.js';
 export { Shipment } from './entities/shipment.entity.js';

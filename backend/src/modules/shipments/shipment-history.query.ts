@@ -29,6 +29,14 @@ export async function listShipments(
     params.push(q.uploadId);
     where.push(`upload_id = ${last()}`);
   }
+  if (q.source) {
+    // Created by an intake of that source, or reported again by one (decision 0033).
+    params.push(q.source);
+    where.push(
+      `(upload_id IN (SELECT id FROM uploads WHERE company_id = $1 AND source = ${last()})
+        OR id IN (SELECT shipment_id FROM shipment_sources WHERE source = ${last()}))`,
+    );
+  }
   if (q.dateFrom || q.dateTo) params.push(q.timeZone ?? 'UTC');
   const tz = last();
   if (q.dateFrom) {
@@ -70,6 +78,9 @@ export async function listShipments(
       last_fault: string | null;
       currency: string | null;
       brand_name: string | null;
+      source: string | null;
+      file_name: string | null;
+      also: string[] | null;
     }[]
   >(
     db,
@@ -80,7 +91,9 @@ export async function listShipments(
          LEFT JOIN LATERAL (
            SELECT s.id, s.upload_id, s.row_number, s.order_id, s.display_id, s.tracking_number, s.carrier,
                   s.ship_date::text AS ship_date, s.shipping_cost_cents, s.uploaded_at, s.status, s.error_message,
-                  s.next_try_at, s.last_fault, s.brand_name, coalesce(s.currency, u.currency) AS currency
+                  s.next_try_at, s.last_fault, s.brand_name, coalesce(s.currency, u.currency) AS currency,
+                  u.source, u.file_name,
+                  (SELECT array_agg(DISTINCT ss.source) FROM shipment_sources ss WHERE ss.shipment_id = s.id) AS also
              FROM (SELECT * FROM shipments WHERE ${filter}
                     ORDER BY ${order} LIMIT $${params.length + 2} OFFSET $${params.length + 3}) s
              LEFT JOIN uploads u ON u.id = s.upload_id) page ON true
@@ -114,6 +127,12 @@ export async function listShipments(
       /** The Faire brand the shipment was sent to (null until it was). */
       brandName: r.brand_name,
       uploadedAt: r.uploaded_at.toISOString(),
+      /** Where it came from first: UPLOAD (a file), PROCESS (reviewed rows), SHIPSTATION, ... */
+      source: r.source ?? 'UPLOAD',
+      /** The file's name, or the source's name for its intake ("ShipStation"). */
+      sourceName: r.file_name,
+      /** Every source that reported it, the first one first (decision 0033). */
+      sources: [...new Set([r.source ?? 'UPLOAD', ...(r.also ?? [])])],
       status: r.status,
       // A row waiting on Faire says so and when it is tried next (decision 0037); Faire's own words for
       // the last fault are kept for the reason it ends with if it ever fails.

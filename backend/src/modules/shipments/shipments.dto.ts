@@ -10,6 +10,7 @@ import {
   IsOptional,
   IsString,
   IsUUID,
+  Matches,
   Max,
   MaxLength,
   Min,
@@ -43,6 +44,15 @@ export class ListShipmentsQuery {
   @IsOptional()
   @IsUUID('all', { message: 'uploadId must be an upload id' })
   uploadId?: string;
+
+  @ApiPropertyOptional({
+    description: 'Only shipments a source reported: UPLOAD, PROCESS, SHIPSTATION, ... (decision 0033)',
+  })
+  @IsOptional()
+  @Matches(/^[A-Z][A-Z0-9_]{0,31}$/, {
+    message: 'source must be a source kind such as UPLOAD or SHIPSTATION',
+  })
+  source?: string;
 
   @ApiPropertyOptional({ description: 'Upload date to, inclusive (YYYY-MM-DD, UTC)' })
   @IsOptional()

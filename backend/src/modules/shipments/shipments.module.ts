@@ -12,6 +12,7 @@ import { ShipmentCounts } from './shipment-counts.repository.js';
 import { ShipmentProcessingService } from './shipment-processing.service.js';
 import { ShipmentsService } from './shipments.service.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
+import { ShipmentIntake } from './shipment-intake.service.js';
 import { UploadReadinessService } from './upload-readiness.service.js';
 import { UploadResultsService } from './upload-results.service.js';
 
@@ -32,6 +33,7 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
   ],
   providers: [
     ShipmentsService,
+    ShipmentIntake,
     ShipmentQueueing,
     ShipmentProcessingService,
     UploadResultsService,
@@ -43,6 +45,7 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
   exports: [
     shipmentsQueue,
     ShipmentsService,
+    ShipmentIntake,
     ShipmentQueueing,
     ShipmentProcessingService,
     UploadResultsService,

@@ -8,7 +8,7 @@ import { CompanyScope, scopedQuery } from '../../common/database/company-scope.j
 import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { ActivityService } from '../activity/index.js';
-import { ingestCsv, type IngestedRow } from './csv-ingest.js';
+import { ingestCsv } from './csv-ingest.js';
 import { listShipments, waitForRowStatuses } from './shipment-history.query.js';
 import {
   parseMapping,
@@ -18,8 +18,8 @@ import {
   QUEUE_BACK_NOTICE,
 } from './upload-answer.js';
 import { isWaitingOnFaire, RESET_FOR_RETRY_SQL } from './retry-schedule.js';
-import { insertStagedUpload, stageBatches, type ReceivedUpload } from './upload-staging.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
+import { FILE_NAME_CHARS, ShipmentIntake, type IntakeRequest } from './shipment-intake.service.js';
 import { ColumnMappingsService } from '../column-mappings/index.js';
 import { CompanyConnections } from '../marketplace/index.js';
 import { UploadReadinessService } from './upload-readiness.service.js';
@@ -28,8 +28,6 @@ import type { ListShipmentsQuery, ProcessShipmentsDto } from './shipments.dto.js
 /** Rows of each kind the upload answer previews. */
 const PREVIEW_VALID = 100;
 const PREVIEW_INVALID = 1000;
-/** Characters of a file name kept (and shown). */
-const FILE_NAME_CHARS = 255;
 export const RETRYABLE: readonly string[] = RETRYABLE_SHIPMENT_STATUSES;
 
 @Injectable()
@@ -45,7 +43,25 @@ export class ShipmentsService {
     private readonly readiness: UploadReadinessService,
     private readonly mappings: ColumnMappingsService,
     private readonly connections: CompanyConnections,
+    private readonly intake: ShipmentIntake,
   ) {}
+
+  /**
+   * A person's intake (a file or reviewed rows) through the one intake (decision 0033): the company and
+   * the person come from the caller. Also what the benchmarks time.
+   */
+  store(
+    caller: CompanyAuthContext,
+    req: Omit<IntakeRequest, 'scope' | 'sender' | 'sourceKind'> & { source: string },
+  ) {
+    const { source, ...rest } = req;
+    return this.intake.intake({
+      ...rest,
+      sourceKind: source,
+      scope: CompanyScope.of(caller),
+      sender: { userId: caller.userId },
+    });
+  }
 
   /** Reading A: a CSV file. Every row is stored; valid ones become PENDING shipments and are queued. */
   async upload(
@@ -85,6 +101,7 @@ export class ShipmentsService {
       );
     }
     if (ingest.totalRows === 0) throw new AppError('VALIDATION_FAILED', 'The file has no data rows');
+    // The CSV adapter of the one intake (decision 0033).
     const stored = await this.store(caller, {
       source: 'UPLOAD',
       fileName,
@@ -145,6 +162,7 @@ export class ShipmentsService {
     const fileRows = items.map((item) => item.row);
     const useFileRows = fileRows.every((r) => r !== undefined) && new Set(fileRows).size === fileRows.length;
     const rows = reviewedRows(items, useFileRows, now);
+    // The reviewed-rows adapter of the one intake.
     const stored = await this.store(caller, {
       source: 'PROCESS',
       fileName: fileName ?? 'Reviewed rows',
@@ -266,75 +284,5 @@ export class ShipmentsService {
       }
       await new Promise((r) => setTimeout(r, 200));
     }
-  }
-
-  /**
-   * Accepts an upload in one short transaction: the upload, its rows with errors (in `upload_rows`),
-   * and its valid rows as received, in slices of at most STAGE_ROWS rows (`upload_batches`; an order's
-   * rows stay in one slice). Nothing is lost once this commits. The slices then become shipments
-   * (`materialize`): within the request for small uploads, by a worker for big ones, so a 10 MB file
-   * is answered in about a second and the rows reach the history a few seconds later.
-   */
-  async store(
-    caller: CompanyAuthContext,
-    u: ReceivedUpload & { priority?: number },
-  ): Promise<{
-    uploadId: string;
-    duplicateRows: number;
-    queued: number;
-    materialized: boolean;
-    /** Redis did not take the rows' jobs: they are saved, and the recovery sweep queues them later. */
-    queueUnavailable: boolean;
-  }> {
-    const batches = await stageBatches(u.rows);
-    let validRows = 0;
-    let inFileRepeats = 0;
-    const invalid: IngestedRow[] = [];
-    for (const r of u.rows) {
-      if (!r.result.valid) invalid.push(r);
-      else {
-        validRows += 1;
-        if (r.duplicateOf !== undefined) inFileRepeats += 1;
-      }
-    }
-    const uploadId = await this.db.transaction((tx) =>
-      insertStagedUpload(tx, caller, {
-        ...u,
-        fileName: safeText(u.fileName, FILE_NAME_CHARS),
-        batches,
-        invalid,
-        validRows,
-        inFileRepeats,
-      }),
-    );
-    if (batches.length === 0) {
-      return { uploadId, duplicateRows: 0, queued: 0, materialized: true, queueUnavailable: false };
-    }
-    if (validRows <= this.config.shipments.inlineRows) {
-      try {
-        const done = await this.queueing.materialize(uploadId, u.priority);
-        return {
-          uploadId,
-          duplicateRows: inFileRepeats + done.repeats,
-          queued: done.queued,
-          materialized: true,
-          queueUnavailable: done.unqueued > 0,
-        };
-      } catch (err) {
-        // The rows are stored: a worker finishes what this request could not.
-        this.logger.error(
-          { err },
-          `Upload ${uploadId}: turning rows into shipments failed; queued for a worker`,
-        );
-      }
-    }
-    const queued = await this.queueing.queueMaterialize(uploadId, `materialize-${uploadId}`, u.priority);
-    return {
-      uploadId,
-      duplicateRows: inFileRepeats,
-      queued: queued ? validRows - inFileRepeats : 0,
-      materialized: false,
-      queueUnavailable: !queued,
-    };
   }
 }

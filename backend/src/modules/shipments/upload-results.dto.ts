@@ -18,10 +18,10 @@ export class UploadSummaryView {
   @ApiProperty() uploadId: string;
   @ApiProperty() filename: string;
   @ApiProperty({
-    enum: ['UPLOAD', 'PROCESS'],
-    description: 'UPLOAD: the file (Reading A); PROCESS: reviewed rows',
+    description:
+      'UPLOAD: the file (Reading A); PROCESS: reviewed rows; else the source that reported them (e.g. SHIPSTATION)',
   })
-  source: 'UPLOAD' | 'PROCESS';
+  source: string;
   @ApiProperty() createdAt: string;
   @ApiProperty(nullableString) uploadedBy: string | null;
   @ApiProperty() totalRows: number;

@@ -17,7 +17,7 @@ import type { ListUploadsQuery, RowFilter, UploadRowsQuery } from './uploads.dto
 
 interface UploadRecord {
   id: string;
-  source: 'UPLOAD' | 'PROCESS';
+  source: string;
   file_name: string;
   column_mapping: ColumnMapping | null;
   total_rows: number;

@@ -52,6 +52,8 @@ export interface SliceOutcome {
 
 interface SliceContext {
   uploadId: string;
+  /** The upload's source kind (UPLOAD, PROCESS, SHIPSTATION, ...). */
+  source: string;
   companyId: string;
   userId: string | null;
   createdAt: string;
@@ -108,9 +110,16 @@ export async function materializeNextSlice(
   uploadId: string,
 ): Promise<SliceOutcome | null> {
   const [batch] = await tx.query<
-    { batch_no: number; rows: string; company_id: string; user_id: string | null; created_at: string }[]
+    {
+      batch_no: number;
+      rows: string;
+      company_id: string;
+      user_id: string | null;
+      created_at: string;
+      source: string;
+    }[]
   >(
-    `SELECT b.batch_no, b.rows, u.company_id, u.user_id, u.created_at::text AS created_at
+    `SELECT b.batch_no, b.rows, u.company_id, u.user_id, u.created_at::text AS created_at, u.source
        FROM upload_batches b JOIN uploads u ON u.id = b.upload_id
       WHERE b.upload_id = $1 ORDER BY b.batch_no LIMIT 1 FOR UPDATE OF b SKIP LOCKED`,
     [uploadId],
@@ -118,6 +127,7 @@ export async function materializeNextSlice(
   if (!batch) return null;
   const ctx: SliceContext = {
     uploadId,
+    source: batch.source,
     companyId: batch.company_id,
     userId: batch.user_id,
     createdAt: batch.created_at,
@@ -240,6 +250,17 @@ async function writeRows(tx: EntityManager, ctx: SliceContext, rows: StagedRow[]
   for (const r of existing) {
     const id = keyed(r);
     if (id) link.set(r[S.rowNumber], id);
+  }
+  // A shipment another upload created, reported again by this one (the same label from a file and
+  // from ShipStation): one shipment, and this upload recorded as another of its sources (decision 0033).
+  const reported = existing.map(keyed).filter((id): id is string => id !== null);
+  if (reported.length) {
+    await tx.query(
+      `INSERT INTO shipment_sources (shipment_id, upload_id, source)
+       SELECT s.id, $2, $3 FROM shipments s WHERE s.id = ANY($1::uuid[]) AND s.upload_id <> $2
+       ON CONFLICT DO NOTHING`,
+      [reported, ctx.uploadId, ctx.source],
+    );
   }
   // Rows that did not become a shipment of this upload: repeats within the file (linked to the
   // first occurrence's shipment) and repeats of a shipment stored before.

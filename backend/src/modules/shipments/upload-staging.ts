@@ -1,4 +1,3 @@
-import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { ColumnMapping } from '@portal/shipment-rules';
 import type { EntityManager } from 'typeorm';
@@ -40,9 +39,17 @@ export async function stageBatches(rows: IngestedRow[]): Promise<StagedRow[][]> 
   return packOrders(byOrder.groups(), STAGE_ROWS).map((orders) => orders.flat());
 }
 
+/** Who sent an intake: a person of the company, or one of its source connections (decision 0033). */
+export interface IntakeSender {
+  companyId: string;
+  userId: string | null;
+  connectionId: string | null;
+}
+
 /** An upload as received: where it came from and its rows, before they are staged. */
 export interface ReceivedUpload {
-  source: 'UPLOAD' | 'PROCESS';
+  /** The source kind: UPLOAD, PROCESS, SHIPSTATION, ... (an open set, `uploads.source`). */
+  source: string;
   fileName: string;
   fileSize: number;
   encoding: string | null;
@@ -64,15 +71,16 @@ export interface StagedUpload extends ReceivedUpload {
 /** Inserts the upload, its staged slices and its rows with errors (in the caller's transaction); its id. */
 export async function insertStagedUpload(
   tx: EntityManager,
-  caller: CompanyAuthContext,
+  sender: IntakeSender,
   u: StagedUpload,
 ): Promise<string> {
   const [upload] = await tx.query<[{ id: string }]>(
-    `INSERT INTO uploads (company_id, user_id, source, file_name, file_size, encoding, delimiter, column_mapping, total_rows, valid_rows, invalid_rows, duplicate_rows, materialized_at, currency)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14) RETURNING id`,
+    `INSERT INTO uploads (company_id, user_id, source_connection_id, source, file_name, file_size, encoding, delimiter, column_mapping, total_rows, valid_rows, invalid_rows, duplicate_rows, materialized_at, currency)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15) RETURNING id`,
     [
-      caller.companyId,
-      caller.userId,
+      sender.companyId,
+      sender.userId,
+      sender.connectionId,
       u.source,
       u.fileName,
       u.fileSize,

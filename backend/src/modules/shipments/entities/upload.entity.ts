@@ -2,9 +2,10 @@ import type { ColumnMapping } from '@portal/shipment-rules';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * One upload of a company: a CSV file (`UPLOAD`) or rows reviewed in the browser (`PROCESS`), with its
+ * One intake of a company's shipments: a CSV file (`UPLOAD`), rows reviewed in the browser (`PROCESS`)
+ * or labels a source connection reported (`SHIPSTATION`, ...; an open set, decision 0033), with its
  * counts. `materialized_at` is set once none of its slices (`upload_batches`) is left. Migrations
- * 1764100000003 and 005.
+ * 1764100000003, 005 and 1764300002301.
  */
 @Entity('uploads')
 export class Upload {
@@ -17,8 +18,13 @@ export class Upload {
   @Column({ name: 'user_id', type: 'uuid', nullable: true })
   userId: string | null;
 
+  /** The source kind: UPLOAD, PROCESS, SHIPSTATION, ... */
   @Column({ type: 'text' })
-  source: 'UPLOAD' | 'PROCESS';
+  source: string;
+
+  /** The source connection that sent it (null: a person did, `userId`). */
+  @Column({ name: 'source_connection_id', type: 'uuid', nullable: true })
+  sourceConnectionId: string | null;
 
   @Column({ name: 'file_name', type: 'text' })
   fileName: string;

@@ -1,0 +1,158 @@
+import { detectCarrier, displayIdFor, isCarrierCode, type CarrierCode } from '@portal/shipment-rules';
+import type { CostRule } from './entities/source-connection.entity.js';
+import type { Candidate, OrderRefs } from './entities/source-label.entity.js';
+
+/**
+ * The pure decisions about a source's label (decision 0035): which Faire order it names, which carrier
+ * Faire gets, what it cost, and what the order's state on Faire says to do with it.
+ */
+
+/** The fields a Faire order id may be written in, in the order they are trusted. */
+export const REF_FIELDS = [
+  'orderNumber',
+  'customField1',
+  'customField2',
+  'customField3',
+  'orderKey',
+] as const;
+
+/** A Faire order id or display id as a whole field: '#ABC12345DE', 'ABC12345DE', 'bo_abc12345de'. */
+const ORDER_REF = /^#?\s*(?:bo_)?([a-z0-9]{8,20})$/i;
+
+/** The Faire order ids (`bo_...`) a label's fields name, each once, in REF_FIELDS order. */
+export function orderIdsIn(refs: OrderRefs): string[] {
+  const ids: string[] = [];
+  for (const field of REF_FIELDS) {
+    const value = refs[field];
+    if (typeof value !== 'string') continue;
+    const m = ORDER_REF.exec(value.trim());
+    if (!m) continue;
+    const id = `bo_${m[1]!.toLowerCase()}`;
+    if (!ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
+export type MatchResult =
+  | { kind: 'MATCHED'; orderId: string }
+  | { kind: 'NONE'; candidates: Candidate[] }
+  | { kind: 'AMBIGUOUS'; candidates: Candidate[] };
+
+/**
+ * The one synced order of the company a label names; none, or more than one: no guess (the label waits
+ * with the candidates found).
+ */
+export function matchOrder(refs: OrderRefs, synced: ReadonlySet<string>): MatchResult {
+  const named = orderIdsIn(refs);
+  const found = named.filter((id) => synced.has(id));
+  const candidates = found.map((orderId) => ({ orderId, displayId: displayIdFor(orderId) }));
+  if (found.length === 1) return { kind: 'MATCHED', orderId: found[0]! };
+  return found.length === 0 ? { kind: 'NONE', candidates } : { kind: 'AMBIGUOUS', candidates };
+}
+
+/** ShipStation carrier codes (by prefix) -> Faire's carrier list. */
+const CARRIER_PREFIXES: ReadonlyArray<[string, CarrierCode]> = [
+  ['stamps_com', 'USPS'],
+  ['usps', 'USPS'],
+  ['endicia', 'USPS'],
+  ['express_1', 'USPS'],
+  ['ups', 'UPS'],
+  ['fedex', 'FEDEX'],
+  ['dhl_express', 'DHL_EXPRESS'],
+  ['dhl_ecommerce', 'DHL_ECOMMERCE'],
+  ['dhl_global_mail', 'DHL_ECOMMERCE'],
+  ['canada_post', 'CANADA_POST'],
+  ['purolator', 'PUROLATOR'],
+  ['royal_mail', 'ROYAL_MAIL'],
+  ['parcelforce', 'PARCELFORCE'],
+  ['australia_post', 'AUSTRALIA_POST'],
+  ['auspost', 'AUSTRALIA_POST'],
+  ['dpd_uk', 'DPDUK'],
+  ['dpd', 'DPD'],
+  ['evri', 'EVRI'],
+  ['hermes', 'EVRI'],
+  ['postnl', 'POSTNL'],
+  ['canpar', 'CANPAR'],
+  ['ontrac', 'ONTRAC'],
+  ['lasership', 'LASERSHIP'],
+];
+
+/**
+ * Faire's carrier for a source carrier code: the company's own map first, then the built-in prefixes,
+ * then the tracking number's check digits; undefined when none of them knows (the label waits).
+ */
+export function faireCarrier(
+  code: string | null,
+  tracking: string,
+  companyMap: Readonly<Record<string, string>> = {},
+): CarrierCode | undefined {
+  const key = (code ?? '').trim().toLowerCase();
+  if (key) {
+    const own = companyMap[key];
+    if (isCarrierCode(own)) return own;
+    for (const [prefix, carrier] of CARRIER_PREFIXES) if (key.startsWith(prefix)) return carrier;
+  }
+  return detectCarrier(tracking);
+}
+
+/** Minor units of an amount the source gives in major units (12.5 -> 1250); null when none is usable. */
+export function toCents(value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n) || n < 0) return null;
+  return Math.round(n * 100);
+}
+
+/** A label's cost: shipment cost plus insurance (insurance alone is not a label cost). */
+export function labelCost(shipmentCost: unknown, insuranceCost: unknown): number | null {
+  const cost = toCents(shipmentCost);
+  if (cost === null) return null;
+  return cost + (toCents(insuranceCost) ?? 0);
+}
+
+/** The cost Faire gets under the connection's rule; null when the label must wait for one. */
+export function costFor(rule: CostRule, labelCents: number | null): number | null {
+  switch (rule.kind) {
+    case 'LABEL':
+      return labelCents;
+    case 'LABEL_OR_FLAT':
+      return labelCents ?? rule.flatCents;
+    case 'FLAT':
+      return rule.flatCents;
+  }
+}
+
+/** What Faire's state of the order says to do with a label for it. */
+export type StateGate = 'SEND' | 'HOLD_NEW' | 'DROP';
+
+export function gateFor(state: string, acceptNewOrders: boolean): StateGate {
+  switch (state) {
+    case 'PROCESSING':
+    case 'PRE_TRANSIT':
+    case 'IN_TRANSIT':
+      return 'SEND';
+    case 'NEW':
+      return acceptNewOrders ? 'SEND' : 'HOLD_NEW';
+    default:
+      // CANCELED, DELIVERED, and anything Faire may add: never shipped from here.
+      return 'DROP';
+  }
+}
+
+/** Reasons a label waits in "Needs attention" or was dropped, with their words (the list shows them). */
+export const HOLD_REASONS = {
+  NO_MATCH: 'No Faire order found for this label',
+  AMBIGUOUS: 'The label names more than one Faire order',
+  NO_COST: 'The label has no cost',
+  CURRENCY_MISMATCH: 'The ShipStation cost is in another currency than the Faire brand',
+  UNKNOWN_CARRIER: 'The carrier could not be read',
+  NEW_ORDER: 'The Faire order is new: accept it or turn on "accept new orders when a label is printed"',
+  REVIEW: 'Held for review (the connection sends nothing automatically)',
+  INVALID: 'The label could not be read as a shipment',
+  NO_FAIRE: "Connect the company's Faire account to send labels",
+  ORDER_CLOSED: 'The Faire order is canceled or delivered: nothing was sent',
+  VOIDED_AFTER_SEND:
+    'The label was voided after its tracking number reached Faire; Faire cannot remove a shipment, fix it on the order',
+} as const;
+
+export type HoldReason = keyof typeof HOLD_REASONS;

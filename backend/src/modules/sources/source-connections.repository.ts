@@ -1,0 +1,161 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { QueryDeepPartialEntity, Repository } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
+import { SecretBox } from '../../common/crypto/secret-box.js';
+import { CompanyScope, ScopedRepository } from '../../common/database/company-scope.js';
+import { SourceConnection } from './entities/source-connection.entity.js';
+import type { ShipStationCredentials } from './shipstation/shipstation.types.js';
+
+/** The hash a webhook token is stored as (the token itself lives only in the URL given to the source). */
+export function hookTokenHash(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** A webhook token: 32 random bytes, URL-safe (unguessable; the only authentication V1 webhooks allow). */
+export function newHookToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Where a failing connection stands after a failed sync. */
+const FAILING_AFTER = 3;
+
+/**
+ * The company's source connections (decision 0034): credentials sealed with the connection's id and
+ * company as associated data, so a ciphertext copied to another row does not open.
+ */
+@Injectable()
+export class SourceConnections {
+  private readonly box: SecretBox;
+  private readonly scoped: ScopedRepository<SourceConnection>;
+
+  constructor(
+    @InjectRepository(SourceConnection) private readonly repo: Repository<SourceConnection>,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.box = new SecretBox(config.encryptionKey);
+    this.scoped = new ScopedRepository(repo);
+  }
+
+  list(scope: CompanyScope): Promise<SourceConnection[]> {
+    return this.scoped.find(scope, { order: { createdAt: 'ASC' } });
+  }
+
+  find(scope: CompanyScope, id: string): Promise<SourceConnection | null> {
+    return this.scoped.findOne(scope, { id });
+  }
+
+  findByKind(scope: CompanyScope, kind: string): Promise<SourceConnection | null> {
+    return this.scoped.findOne(scope, { kind });
+  }
+
+  /** Worker code: the connection a job names (its company comes from the row). */
+  byId(id: string): Promise<SourceConnection | null> {
+    return this.repo.findOne({ where: { id } });
+  }
+
+  byHookToken(token: string): Promise<SourceConnection | null> {
+    return this.repo.findOne({ where: { hookTokenHash: hookTokenHash(token) } });
+  }
+
+  /** Connections a poll is due for (not paused; never polled, or longer ago than `intervalMs`). */
+  async duePolls(intervalMs: number): Promise<string[]> {
+    const rows = await this.repo.query<{ id: string }[]>(
+      `SELECT id FROM source_connections
+        WHERE NOT paused AND (last_poll_at IS NULL OR last_poll_at < now() - ($1::int * interval '1 millisecond'))`,
+      [intervalMs],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** A new connection (not saved): its id, the sealed credentials and a fresh webhook token. */
+  prepare(
+    scope: CompanyScope,
+    kind: string,
+    creds: ShipStationCredentials,
+    connectedBy: string,
+  ): { row: Partial<SourceConnection> & { id: string }; hookToken: string } {
+    const id = randomUUID();
+    const hookToken = newHookToken();
+    return {
+      hookToken,
+      row: {
+        id,
+        companyId: scope.companyId,
+        kind,
+        credentialsCiphertext: this.box.seal(JSON.stringify(creds), `${scope.companyId}:${id}`),
+        hookTokenHash: hookTokenHash(hookToken),
+        connectedBy,
+      },
+    };
+  }
+
+  /** New credentials for an existing connection (sealed to it). */
+  reseal(c: Pick<SourceConnection, 'companyId' | 'id'>, creds: ShipStationCredentials): string {
+    return this.box.seal(JSON.stringify(creds), `${c.companyId}:${c.id}`);
+  }
+
+  async insert(scope: CompanyScope, row: Partial<SourceConnection>): Promise<void> {
+    await this.scoped.insert(scope, row);
+  }
+
+  async update(
+    scope: CompanyScope,
+    id: string,
+    patch: QueryDeepPartialEntity<SourceConnection>,
+  ): Promise<void> {
+    await this.scoped.update(scope, { id }, { ...patch, updatedAt: new Date() });
+  }
+
+  async remove(scope: CompanyScope, id: string): Promise<void> {
+    await this.scoped.delete(scope, { id });
+  }
+
+  credentials(
+    c: Pick<SourceConnection, 'credentialsCiphertext' | 'companyId' | 'id'>,
+  ): ShipStationCredentials {
+    const parsed = JSON.parse(this.box.open(c.credentialsCiphertext, `${c.companyId}:${c.id}`)) as unknown;
+    const p = parsed as Partial<ShipStationCredentials>;
+    return { apiKey: String(p.apiKey ?? ''), apiSecret: String(p.apiSecret ?? '') };
+  }
+
+  /** A sync ended well: the failure count and reason go, the sync time (and high-water mark) move on. */
+  async synced(id: string, highWaterMark?: Date | null, polled = false): Promise<void> {
+    await this.repo.query(
+      `UPDATE source_connections
+          SET failures = 0, failing_reason = NULL, last_sync_at = now(), updated_at = now(),
+              high_water_mark = GREATEST(high_water_mark, $2::timestamptz),
+              last_poll_at = CASE WHEN $3 THEN now() ELSE last_poll_at END
+        WHERE id = $1`,
+      [id, highWaterMark ?? null, polled],
+    );
+  }
+
+  /** Moves the high-water mark on after a page was recorded (a later fault resumes from there). */
+  async advance(id: string, highWaterMark: Date): Promise<void> {
+    await this.repo.query(
+      `UPDATE source_connections SET high_water_mark = GREATEST(high_water_mark, $2::timestamptz) WHERE id = $1`,
+      [id, highWaterMark],
+    );
+  }
+
+  /**
+   * A sync failed. A refused key is failing at once; passing faults (429 storms, outages) after
+   * FAILING_AFTER in a row. Nothing is lost either way: the high-water mark stays where it was.
+   */
+  async failed(id: string, reason: string, atOnce: boolean): Promise<void> {
+    await this.repo.query(
+      `UPDATE source_connections
+          SET failures = failures + 1, updated_at = now(),
+              failing_reason = CASE WHEN $3 OR failures + 1 >= $4 THEN $2 ELSE failing_reason END
+        WHERE id = $1`,
+      [id, reason, atOnce, FAILING_AFTER],
+    );
+  }
+
+  /** The poll was tried now (so the tick does not ask again at once, whatever its outcome). */
+  async polledNow(id: string): Promise<void> {
+    await this.repo.query('UPDATE source_connections SET last_poll_at = now() WHERE id = $1', [id]);
+  }
+}

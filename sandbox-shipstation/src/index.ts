@@ -1,0 +1,21 @@
+export { startShipStationSandbox, SHIPSTATION_SANDBOX_DEFAULTS } from './server.js';
+export type { ShipStationSandboxOptions, ShipStationSandboxHandle } from './server.js';
+export { Controller as ShipStationSandboxControl } from './control.js';
+export type { PrintResult } from './control.js';
+export type { LabelInput, FulfillmentInput } from './state.js';
+export { DEFAULT_FAULTS, RATE_LIMIT_PER_MINUTE } from './faults.js';
+export { DEFAULT_WEBHOOK_KNOBS } from './webhooks.js';
+export { pacificDateTime, pacificDate, parseFilterDate } from './pacific.js';
+export { WEBHOOK_EVENTS } from './types.js';
+export type {
+  WebhookEvent,
+  ShipStationShipment,
+  ShipStationFulfillment,
+  ShipStationAddress,
+  ShipStationAdvancedOptions,
+  ShipStationShipmentItem,
+  WebhookKnobs,
+  FaultKnobs,
+  DeliveryRecord,
+  CallCounts,
+} from './types.js';
