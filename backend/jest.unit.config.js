@@ -12,5 +12,4 @@ export default {
   globalSetup: undefined,
   globalTeardown: undefined,
   testSequencer: undefined,
-  testTimeout: 5000,
 };
