@@ -11,6 +11,7 @@ import { TeamActivityController } from './modules/admin/team-activity.controller
 import { AppSettingsModule } from './modules/app-settings/index.js';
 import { AuthController } from './modules/auth/auth.controller.js';
 import { AuthGuard } from './modules/auth/auth.guard.js';
+import { FirstScreen } from './modules/auth/first-screen.middleware.js';
 import { AuthModule } from './modules/auth/index.js';
 import { SessionMiddleware } from './modules/auth/session.middleware.js';
 import { ColumnMappingsController } from './modules/column-mappings/column-mappings.controller.js';
@@ -81,6 +82,9 @@ import { TeamController } from './modules/team/team.controller.js';
   ],
   providers: [
     SessionMiddleware,
+    // The guard's caller lookup also serves the page's first-screen data (FirstScreen, decision 0042).
+    AuthGuard,
+    FirstScreen,
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_FILTER, useClass: AppExceptionFilter },
     {

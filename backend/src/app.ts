@@ -13,8 +13,10 @@ import {
   declaredBodyLimit,
   refuseDeepJson,
 } from './common/http/edge.middleware.js';
+import { FIRST_SCREEN_SCRIPT_CSP } from './common/http/first-screen-html.js';
 import { frontendAssets } from './common/http/frontend-assets.js';
 import { openApiDocument } from './common/http/openapi.js';
+import { FirstScreen } from './modules/auth/first-screen.middleware.js';
 import { SessionMiddleware } from './modules/auth/session.middleware.js';
 
 /**
@@ -24,10 +26,6 @@ import { SessionMiddleware } from './modules/auth/session.middleware.js';
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
   if (!config.runApi) throw new Error('createApp needs WORKER_MODE=api or all; use createWorker');
   const warnings = [...config.warnings];
-  const assets = config.frontendDist ? frontendAssets(config.frontendDist) : null;
-  if (config.frontendDist && !assets) {
-    warnings.push(`No frontend build in ${config.frontendDist} (npm run build): only /api is served`);
-  }
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bufferLogs: true,
     bodyParser: true,
@@ -46,6 +44,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
+          // The page's one inline script (it starts the first screen's requests), allowed by its hash.
+          'script-src': ["'self'", FIRST_SCREEN_SCRIPT_CSP],
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'https:'],
           'upgrade-insecure-requests': config.isProduction ? [] : null,
@@ -54,7 +54,15 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
       hsts: config.isProduction,
     }),
   );
-  // The browser app (outside /api): no session needed to fetch it.
+  // The browser app (outside /api): no session needed to fetch its files; a signed-in caller's page
+  // carries their first screen's data, read with the session (decision 0042).
+  const firstScreen = app.get(FirstScreen);
+  const assets = config.frontendDist
+    ? frontendAssets(config.frontendDist, { firstScreen: (req, res) => firstScreen.forRequest(req, res) })
+    : null;
+  if (config.frontendDist && !assets) {
+    warnings.push(`No frontend build in ${config.frontendDist} (npm run build): only /api is served`);
+  }
   if (assets) app.use(assets);
   app.use(app.get(SessionMiddleware).handler);
   app.enableShutdownHooks();

@@ -8,6 +8,8 @@ import { MarketplaceConnection, MarketplaceTokenRevocation } from './modules/mar
 import { MailOutbox } from './modules/mail/index.js';
 import { CompanySettings, Order, OrderSyncState } from './modules/orders/index.js';
 import {
+  FaireBrandRead,
+  FaireOrderState,
   Shipment,
   ShipmentAttempt,
   ShipmentSource,
@@ -50,4 +52,6 @@ export const ENTITIES: Function[] = [
   SourceConnection,
   SourceEvent,
   SourceLabel,
+  FaireOrderState,
+  FaireBrandRead,
 ];

@@ -3,8 +3,10 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { dataProvider } from './api/dataProvider';
 import { createAuthProvider } from './auth/authProvider';
+import { seedFirstScreen } from './api/firstScreen';
 import { createQueryClient } from './api/queryClient';
 import { PortalPage } from './dashboard/PortalPage';
+import { LATE_RATE_QUERY_KEY, STATS_QUERY_KEY } from './orders/api';
 import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './notifications/AppNotification';
 import { FullPageSpinner } from './pages/FullPageSpinner';
@@ -12,6 +14,12 @@ import { NotFound } from './pages/NotFound';
 import { theme } from './theme/theme';
 
 const queryClient = createQueryClient();
+// The signed-in caller's page carries the first screen's session, configuration and connection, and
+// has already asked for the dashboard's numbers.
+seedFirstScreen(queryClient, {
+  '/api/analytics/stats': STATS_QUERY_KEY,
+  '/api/orders/late-rate': LATE_RATE_QUERY_KEY,
+});
 const authProvider = createAuthProvider(queryClient);
 
 /** A screen in its own chunk, fetched when its route is first shown (the portal itself is not). */

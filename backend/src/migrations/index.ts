@@ -18,6 +18,7 @@ import { ActivityActorRole1764300002202 } from './1764300002202-activity-actor-r
 import { SourceConnections1764300002300 } from './1764300002300-source-connections.js';
 import { ShipmentIntake1764300002301 } from './1764300002301-shipment-intake.js';
 import { ShipmentPatience1764300002400 } from './1764300002400-shipment-patience.js';
+import { FaireOrderStates1764300002500 } from './1764300002500-faire-order-states.js';
 
 /** Migrations in order. `npm run db:generate` writes new files; add each one here. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   SourceConnections1764300002300,
   ShipmentIntake1764300002301,
   ShipmentPatience1764300002400,
+  FaireOrderStates1764300002500,
 ];

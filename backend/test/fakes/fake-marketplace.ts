@@ -7,6 +7,7 @@ import type {
   MarketplaceConnection,
 } from '../../src/modules/marketplace/index.js';
 import type { OrderSnapshots } from '../../src/modules/orders/index.js';
+import type { FaireOrderStates } from '../../src/modules/shipments/order-states.js';
 
 type ConnectionStatus = 'CONNECTED' | 'FAILED';
 
@@ -108,6 +109,28 @@ export class FakeSnapshots implements Pick<OrderSnapshots, 'applyFaireOrder'> {
     brandId: string | null = null,
   ): Promise<void> {
     this.applied.push({ companyId, orderId: order.id, state: order.state, brandId });
+    return Promise.resolve();
+  }
+}
+
+/**
+ * The brand's order states read in bulk (FaireOrderStates), as with bulk reads off
+ * (SHIPMENT_SNAPSHOT_WINDOW_MS=0): never fresh, so every order is read on its own; what Faire answered
+ * is still handed to `remember`, recorded here.
+ */
+export class FakeOrderStates implements Pick<FaireOrderStates, 'refresh' | 'lookup' | 'remember'> {
+  readonly remembered: { brandId: string; orderId: string; state: string }[] = [];
+
+  refresh(): Promise<boolean> {
+    return Promise.resolve(false);
+  }
+
+  lookup(): ReturnType<FaireOrderStates['lookup']> {
+    return Promise.resolve({ read: 'bulk reads are off' });
+  }
+
+  remember(_q: unknown, brandId: string, order: FaireOrder): Promise<void> {
+    this.remembered.push({ brandId, orderId: order.id, state: order.state });
     return Promise.resolve();
   }
 }

@@ -223,21 +223,14 @@ export class FakeShipmentsDb {
       {
         // loadBatch: the job's rows before any lock.
         match:
-          /^SELECT id, company_id, order_id, status, greatest\(0, .* AS due_in_ms FROM shipments WHERE id = ANY/,
+          /^SELECT id, company_id, order_id, status, (?:attempts, )?greatest\(0, .* AS due_in_ms FROM shipments WHERE id = ANY/,
         run: ([ids]) =>
           (ids as string[]).flatMap((id) => {
             const r = this.shipments.get(id);
             if (!r) return [];
             const dueIn = r.next_try_at === null ? null : Math.max(0, Math.ceil(r.next_try_at - Date.now()));
-            return [
-              {
-                id: r.id,
-                company_id: r.company_id,
-                order_id: r.order_id,
-                status: r.status,
-                due_in_ms: dueIn,
-              },
-            ];
+            const { company_id, order_id, status, attempts } = r;
+            return [{ id: r.id, company_id, order_id, status, attempts, due_in_ms: dueIn }];
           }),
       },
       {
@@ -266,6 +259,7 @@ export class FakeShipmentsDb {
               status: r.status,
               error_message: r.error_message,
               fault_count: r.fault_count,
+              attempts: r.attempts,
               window_spent: r.retry_since !== null && r.retry_since < Date.now() - Number(windowMs),
             };
           });

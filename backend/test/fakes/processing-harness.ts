@@ -7,12 +7,13 @@ import type {
   FaireClient,
 } from '../../src/modules/marketplace/index.js';
 import type { OrderSnapshots } from '../../src/modules/orders/index.js';
+import type { FaireOrderStates } from '../../src/modules/shipments/order-states.js';
 import {
   ShipmentProcessingService,
   type BatchOutcome,
 } from '../../src/modules/shipments/shipment-processing.service.js';
 import { FakeFaire } from './fake-faire.js';
-import { FakeConnections, FakePermits, FakeSnapshots } from './fake-marketplace.js';
+import { FakeConnections, FakeOrderStates, FakePermits, FakeSnapshots } from './fake-marketplace.js';
 import { COMPANY_A, FakeShipmentsDb } from './fake-shipments-db.js';
 
 export const RETRY = { retryWindowMs: 4 * 3_600_000, retryBaseMs: 1000, retryMaxDelayMs: 60_000 };
@@ -29,6 +30,7 @@ export function processingHarness() {
   const connections = new FakeConnections();
   const permits = new FakePermits();
   const snapshots = new FakeSnapshots();
+  const states = new FakeOrderStates();
   const config = { shipments: RETRY } as unknown as AppConfig;
   const service = new ShipmentProcessingService(
     db.asDataSource(),
@@ -36,6 +38,7 @@ export function processingHarness() {
     connections as unknown as CompanyConnections,
     snapshots as unknown as OrderSnapshots,
     permits as unknown as AccountJobPermits,
+    states as unknown as FaireOrderStates,
     config,
   );
   const account = connections.connect(COMPANY_A);
@@ -59,5 +62,5 @@ export function processingHarness() {
     return service.processBatch(batch, { lastAttempt });
   };
 
-  return { db, faire, connections, permits, snapshots, service, account, jobOf, run };
+  return { db, faire, connections, permits, snapshots, states, service, account, jobOf, run };
 }

@@ -1,3 +1,5 @@
+import { takeStartedRequest } from './startedRequests';
+
 /**
  * The shared request helper (spec section 7): cookies always sent, plain objects as JSON, FormData as-is,
  * no payload means no body. A non-OK answer raises an error whose message is "<status>: <body or status text>".
@@ -64,7 +66,9 @@ export async function apiRequest<T = unknown>(method: string, url: string, data?
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(data);
   }
-  const res = await fetch(url, { method, headers, body, credentials: 'include' });
+  // The page may have started this GET already (its first screen's data): that answer is used once.
+  const started = method === 'GET' ? takeStartedRequest(url) : undefined;
+  const res = await (started ?? fetch(url, { method, headers, body, credentials: 'include' }));
   if (!res.ok) {
     const text = await res.text().catch(() => '');
     throw new ApiError(res.status, text, res.statusText, retryAfter(res));

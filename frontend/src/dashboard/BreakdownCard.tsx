@@ -13,6 +13,7 @@ import {
 } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { ORDER_STATES, stateLabel, type StateBreakdown } from '../orders/types';
+import { usePaintedOnce } from './usePaintedOnce';
 
 /** The chart library is the biggest dependency of the first screen: loaded after the table is shown. */
 const BreakdownChart = lazy(() => import('./BreakdownChart').then((m) => ({ default: m.BreakdownChart })));
@@ -38,6 +39,7 @@ export function BreakdownCard({
   byState: StateBreakdown[] | undefined;
   openOrders: number | undefined;
 }) {
+  const painted = usePaintedOnce(openOrders !== undefined);
   const rows = breakdownRows(byState ?? []);
   const chartData = rows.map((r) => ({
     name: stateLabel(r.state),
@@ -123,7 +125,7 @@ export function BreakdownCard({
           </TableContainer>
           <Box sx={{ width: '100%', minWidth: 0, minHeight: 260 }} data-testid="breakdown-chart">
             <Suspense fallback={<Skeleton variant="rounded" height={260} />}>
-              <BreakdownChart data={chartData} />
+              {painted ? <BreakdownChart data={chartData} /> : <Skeleton variant="rounded" height={260} />}
             </Suspense>
           </Box>
         </Box>

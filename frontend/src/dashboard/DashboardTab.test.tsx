@@ -84,6 +84,18 @@ describe('DashboardTab', () => {
     expect(refreshCalls(fetch)).toBe(0);
   });
 
+  it('shows the exact time of the last refresh when the freshness is hovered', async () => {
+    const at = minutesAgo(30);
+    mockApi({
+      'GET /api/analytics/stats': { body: { ...filled, lastRefreshedAt: at } },
+      'GET /api/faire/connection': { body: connection },
+    });
+    renderScreen(<DashboardTab />, { user: connected });
+    fireEvent.mouseOver(await screen.findByTestId('last-refreshed'));
+    const exact = new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+    expect((await screen.findByRole('tooltip')).textContent).toBe(exact);
+  });
+
   it('refreshes data older than 24 hours, and on the button', async () => {
     const fetch = mockApi({
       'GET /api/analytics/stats': { body: { ...filled, lastRefreshedAt: minutesAgo(25 * 60) } },

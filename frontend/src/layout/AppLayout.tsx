@@ -10,15 +10,17 @@ import {
   type Theme,
 } from '@mui/material';
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { CheckForApplicationUpdate, Loading, useSidebarState } from 'react-admin';
+import { Loading, useSidebarState } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
 import { gateFor } from '../auth/gate';
 import { storeReturnTo } from '../auth/session';
 import { SignInPage } from '../auth/SignInPage';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { FullPageSpinner } from '../pages/FullPageSpinner';
+import { LogoTile } from '../pages/LogoTile';
 import { ServerUnavailable } from '../pages/ServerUnavailable';
 import { brandColors } from '../theme/theme';
+import { AppUpdateCheck } from './AppUpdateCheck';
 import { Sidebar } from './Sidebar';
 
 const SIDEBAR_WIDTH = 260;
@@ -78,7 +80,7 @@ function PortalFrame({ children }: { children?: ReactNode }) {
               >
                 <MenuIcon />
               </IconButton>
-              <Box component="img" src="/favicon.svg" alt="" sx={{ width: 26, height: 26 }} />
+              <LogoTile size={26} />
               <Typography sx={{ fontWeight: 700, color: brandColors.ink }}>Shipment Manager</Typography>
             </Toolbar>
           </AppBar>
@@ -116,7 +118,7 @@ function PortalFrame({ children }: { children?: ReactNode }) {
       >
         <Suspense fallback={<Loading />}>{children}</Suspense>
       </Box>
-      <CheckForApplicationUpdate />
+      <AppUpdateCheck />
     </Box>
   );
 }

@@ -26,6 +26,7 @@ import { useSidebarState } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import { useAuthConfig } from '../auth/authConfig';
 import { initials, useCurrentUser } from '../auth/useCurrentUser';
+import { LogoTile } from '../pages/LogoTile';
 import { brandColors } from '../theme/theme';
 import { navigationFor, type NavItem } from './navigation';
 import { useSignOut } from './useSignOut';
@@ -78,7 +79,7 @@ export function Sidebar() {
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2.5, py: 2.5 }}>
-        <Box component="img" src="/favicon.svg" alt="" sx={{ width: 32, height: 32 }} />
+        <LogoTile size={32} />
         <Box>
           <Typography sx={{ fontWeight: 700, lineHeight: 1.1, color: '#fff' }}>Shipment Manager</Typography>
           <Typography sx={{ fontSize: 12, color: brandColors.accent }}>for Faire</Typography>

@@ -1,16 +1,12 @@
 import { Box, Typography } from '@mui/material';
 import { brandColors } from '../theme/theme';
+import { LogoTile } from './LogoTile';
 
 /** The product mark: logo tile, "Shipment Manager" and "for Faire". */
 export function BrandMark({ inverse = false, size = 36 }: { inverse?: boolean; size?: number }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-      <Box
-        component="img"
-        src="/favicon.svg"
-        alt=""
-        sx={{ width: size, height: size, borderRadius: 2, boxShadow: inverse ? 'none' : 1 }}
-      />
+      <LogoTile size={size} sx={{ borderRadius: 2, boxShadow: inverse ? 'none' : 1 }} />
       <Box>
         <Typography sx={{ fontWeight: 700, lineHeight: 1.1, color: inverse ? '#fff' : brandColors.ink }}>
           Shipment Manager

@@ -75,6 +75,11 @@ export interface AppConfig {
     /** The first wait after a transient fault; it doubles per fault up to retryMaxDelayMs. */
     retryBaseMs: number;
     retryMaxDelayMs: number;
+    /**
+     * How old a brand's order states read in bulk may be and still stand for a read of the order before a
+     * create (decision 0040); 0: every order is read on its own first.
+     */
+    snapshotWindowMs: number;
   };
   /** Sources of shipments beyond files (decisions 0033-0036). */
   sources: {
@@ -177,6 +182,7 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
       retryWindowMs: env.SHIPMENT_RETRY_WINDOW_MS,
       retryBaseMs: env.SHIPMENT_RETRY_BASE_MS,
       retryMaxDelayMs: env.SHIPMENT_RETRY_MAX_DELAY_MS,
+      snapshotWindowMs: env.SHIPMENT_SNAPSHOT_WINDOW_MS,
     },
     sources: {
       // Production without a URL talks to ShipStation itself; anywhere else to the sandbox `npm start` runs.

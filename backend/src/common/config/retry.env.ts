@@ -33,4 +33,14 @@ export class RetryEnv extends LimitsEnv {
   @Min(100, rule('SHIPMENT_RETRY_MAX_DELAY_MS', 100, 3600000))
   @Max(3600000, rule('SHIPMENT_RETRY_MAX_DELAY_MS', 100, 3600000))
   SHIPMENT_RETRY_MAX_DELAY_MS = 300_000;
+
+  /**
+   * How long a brand's order states, read in pages of 50 and shared by its jobs, stand for a read of
+   * each order before its create (decision 0040); 0 reads every order on its own first.
+   */
+  @Transform(toInt)
+  @IsInt(rule('SHIPMENT_SNAPSHOT_WINDOW_MS', 0, 60000))
+  @Min(0, rule('SHIPMENT_SNAPSHOT_WINDOW_MS', 0, 60000))
+  @Max(60000, rule('SHIPMENT_SNAPSHOT_WINDOW_MS', 0, 60000))
+  SHIPMENT_SNAPSHOT_WINDOW_MS = 5000;
 }

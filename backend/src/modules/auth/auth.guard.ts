@@ -62,8 +62,11 @@ export class AuthGuard implements CanActivate {
     return true;
   }
 
-  /** Loads the caller from the session, enforcing the idle and absolute session limits. */
-  private async resolve(req: Request) {
+  /**
+   * Loads the caller from the session, enforcing the idle and absolute session limits. Also used by the
+   * first-screen data served with the page (FirstScreen), so a page and an API call see the same caller.
+   */
+  async resolve(req: Request) {
     const session = req.session as Request['session'] | undefined;
     if (!session?.userId) return null;
     const now = this.clock.nowMs();

@@ -17,3 +17,4 @@ export { ShipmentAttempt } from './entities/shipment-attempt.entity.js';
 export { Upload } from './entities/upload.entity.js';
 export { UploadBatch } from './entities/upload-batch.entity.js';
 export { UploadRow } from './entities/upload-row.entity.js';
+export { FaireBrandRead, FaireOrderState } from './entities/faire-order-state.entity.js';

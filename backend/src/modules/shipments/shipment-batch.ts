@@ -11,6 +11,8 @@ export interface OrderWork {
   ids: string[];
   /** When its rows' next try is due (epoch ms, this process's clock), or null: now (decision 0037). */
   dueAt: number | null;
+  /** Some of its rows were put in flight before: a create may have reached Faire (decision 0040). */
+  tried?: boolean;
 }
 
 /** What a job's rows say before any lock is taken: enough to take a permit, plan slots and take locks. */
@@ -21,6 +23,7 @@ export interface JobRow {
   status: string;
   /** Milliseconds until the row's next try after a fault (0: due), null when it is not waiting. */
   due_in_ms?: number | null;
+  attempts?: number;
 }
 
 /**
@@ -54,6 +57,7 @@ export function ordersOfJob(job: CreateShipmentsJob, rows: readonly JobRow[]): O
       ids: g.map((r) => r.id),
       // The order is due when any of its rows is (a row retried by a person has no wait).
       dueAt: g.some((r) => !r.due_in_ms) ? null : now + Math.min(...g.map((r) => r.due_in_ms!)),
+      ...(g.some((r) => (r.attempts ?? 0) > 0) ? { tried: true } : {}),
     }));
 }
 
@@ -93,7 +97,7 @@ export async function loadBatch(
   job: CreateShipmentsJob,
 ): Promise<ShipmentBatch | null> {
   const rows: JobRow[] = await db.query(
-    `SELECT id, company_id, order_id, status,
+    `SELECT id, company_id, order_id, status, attempts,
             greatest(0, ceil(extract(epoch FROM next_try_at - now()) * 1000))::int AS due_in_ms
        FROM shipments WHERE id = ANY($1::uuid[])`,
     [job.shipmentIds],

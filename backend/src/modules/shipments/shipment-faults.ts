@@ -43,6 +43,11 @@ export interface FaultPolicy extends RetryTimings {
 /** True on the job's last attempt of BullMQ's (spent only by unexpected errors, never by Faire's faults). */
 export interface AttemptContext {
   lastAttempt: boolean;
+  /**
+   * Asked between orders once the job has run for a slice: true when another job waits for a slot this
+   * one could give back (decision 0041). The job then stops and is queued again behind it.
+   */
+  shouldYield?: () => Promise<boolean>;
 }
 
 /**

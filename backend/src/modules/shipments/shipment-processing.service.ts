@@ -9,7 +9,6 @@ import {
   CompanyConnections,
   type CompanyAccount,
   FaireClient,
-  type FaireAccount,
   FaireError,
   SlotNotDueError,
   type FaireOrder,
@@ -30,7 +29,8 @@ import {
   type ShipmentRow,
 } from './shipment-rows.js';
 import { JobAccounts, loadBatch, type OrderWork, type ShipmentBatch } from './shipment-batch.js';
-import { normalizeTracking } from './tracking-key.js';
+import { FaireOrderStates } from './order-states.js';
+import { acceptOrder, settleAlreadyThere } from './order-settle.js';
 import { RetryLaterError, SLOT_ROUNDS, withOrderLock } from './order-lock.js';
 import {
   endSpentWindows,
@@ -54,13 +54,17 @@ const NO_SLOT_WAIT_MS = 1000;
 const DUE_SLACK_MS = 100;
 /** Faire answered the account this recently: it is up (decision 0037). */
 const ANSWERED_LATELY_MS = 10_000;
+/** A job runs this long before it asks whether another job waits for its slot (decision 0041). */
+const SLICE_MS = 1000;
 
 /**
  * Creates shipments on Faire exactly once. For each order (under a per-order Postgres advisory lock,
  * released by Postgres itself if this process dies):
  *   1. re-read the rows: only PENDING ones are worked on;
- *   2. read the order on Faire: a shipment with the same tracking code already there counts as done
- *      (this is how a row left in flight by a dead worker, or a lost answer, is recovered);
+ *   2. what Faire already has: a shipment with the same tracking code there counts as done. The order's
+ *      state comes from the brand's orders read in bulk within the window (decision 0040), or from a
+ *      read of the order where that is uncertain: a row tried before (a dead worker, a lost answer),
+ *      another row of the order sent since, no state within the window, a state Faire does not ship;
  *   3. accept a NEW order first; refuse states Faire does not ship;
  *   4. send every remaining row of the order in one create call;
  *   5. on an uncertain outcome, read the order again before deciding anything.
@@ -79,6 +83,7 @@ export class ShipmentProcessingService {
     private readonly connections: CompanyConnections,
     private readonly snapshots: OrderSnapshots,
     private readonly permits: AccountJobPermits,
+    private readonly states: FaireOrderStates,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     const { retryWindowMs, retryBaseMs, retryMaxDelayMs } = config.shipments;
@@ -130,7 +135,16 @@ export class ShipmentProcessingService {
       retryAt = retryAt === null ? at : Math.min(retryAt, at);
     };
     let failure: Error | null = null;
+    let sliceStart = Date.now();
     for (const work of batch.orders) {
+      // Another brand's job waits for a slot: give it ours, and run again behind it (decision 0041).
+      if (Date.now() - sliceStart >= SLICE_MS && ctx.shouldYield) {
+        if (await ctx.shouldYield()) {
+          later(Date.now());
+          break;
+        }
+        sliceStart = Date.now();
+      }
       if (work.dueAt !== null && work.dueAt > Date.now() + DUE_SLACK_MS) {
         later(work.dueAt);
         continue;
@@ -153,8 +167,10 @@ export class ShipmentProcessingService {
       await this.finishUnconnected(work);
       return;
     }
-    // The calls this order needs in the usual case: read the order, then one create per 50 rows.
-    let planned = 1 + Math.ceil(work.ids.length / MAX_PER_CALL);
+    // The brand's orders read in bulk, shared by its jobs (decision 0040); then the calls this order
+    // needs in the usual case: one create per 50 rows, after a read of the order where it is uncertain.
+    const known = (await this.states.refresh(account)) && !work.tried;
+    let planned = (known ? 0 : 1) + Math.ceil(work.ids.length / MAX_PER_CALL);
     for (let round = 1; ; round++) {
       // Waiting for Faire request slots happens here, holding no connection and no lock.
       const budgeted = await this.faire.reserve(account, planned);
@@ -202,7 +218,7 @@ export class ShipmentProcessingService {
                 brand_id = $2, brand_name = $3, currency = $4
         WHERE id = ANY($1::uuid[]) AND status = 'PENDING'
         RETURNING id, company_id, uploaded_by, order_id, tracking_number, carrier, ship_date::text AS ship_date,
-                  shipping_cost_cents, status, error_message, fault_count,
+                  shipping_cost_cents, status, error_message, fault_count, attempts,
                   (retry_since IS NOT NULL AND retry_since < now() - $5::int * interval '1 millisecond') AS window_spent`,
         [work.ids, account.brandId, account.brandName, account.currency, this.policy.retryWindowMs],
       )
@@ -213,9 +229,19 @@ export class ShipmentProcessingService {
     const run: OrderRun = { q, account, companyId, orderId, inFlight: new InFlight(rows), answered: false };
 
     try {
-      // 1. What does Faire already have?
-      let order = await this.faire.getOrder(account, orderId);
-      run.answered = true;
+      // 1. What does Faire already have? The bulk-read state where nothing is uncertain, else a read.
+      const fresh = rows.filter((r) => r.attempts <= 1).map((r) => r.id);
+      const known =
+        fresh.length === rows.length
+          ? await this.states.lookup(q, account.brandId, orderId, fresh)
+          : { read: 'tried before' };
+      let order: FaireOrder;
+      if ('order' in known && (known.order.state === 'NEW' || SHIPPABLE.has(known.order.state))) {
+        order = known.order;
+      } else {
+        order = await this.read(q, account, orderId);
+        run.answered = true;
+      }
       const missing = await this.settleAlreadyThere(run, rows, order);
       // Faire just answered and these are not on the order: rows whose window is spent end here.
       const pending = await endSpentWindows(run, missing, order, this.policy.retryWindowMs);
@@ -223,7 +249,8 @@ export class ShipmentProcessingService {
 
       // 2. A NEW order is accepted first.
       if (order.state === 'NEW') {
-        order = await this.accept(q, account, orderId, pending);
+        order = await acceptOrder(this.faire, q, account, orderId, pending);
+        await this.states.remember(q, account.brandId, order);
       }
       if (!SHIPPABLE.has(order.state)) {
         await finishRows(
@@ -278,7 +305,7 @@ export class ShipmentProcessingService {
         await recordAttempt(q, rows, startedAt, 'UNCERTAIN', err);
         // Did it happen? Read again; anything there is done, the rest waits for the next attempt
         // (which reads first anyway: without a slot due now, the re-read is left to it).
-        const reread = await this.faire.getOrder(account, orderId).catch((readErr: unknown) => {
+        const reread = await this.read(q, account, orderId).catch((readErr: unknown) => {
           throw readErr instanceof SlotNotDueError ? err : readErr;
         });
         const left = await this.settleAlreadyThere(run, rows, reread);
@@ -286,7 +313,7 @@ export class ShipmentProcessingService {
         throw err;
       }
       if (err instanceof FaireError && err.kind === 'WRONG_STATE') {
-        const reread = await this.faire.getOrder(account, orderId);
+        const reread = await this.read(q, account, orderId);
         const left = await this.settleAlreadyThere(run, rows, reread);
         if (left.length) {
           await finishRows(
@@ -305,6 +332,8 @@ export class ShipmentProcessingService {
       throw err;
     }
     const stillMissing = await this.settleAlreadyThere(run, rows, created, startedAt);
+    // Faire's create answers with the whole order: the brand's states learn it without a read.
+    await this.states.remember(q, account.brandId, created);
     if (stillMissing.length) {
       // Faire answered 200 without our tracking codes: never seen, but never guess either.
       throw new FaireError(
@@ -314,67 +343,20 @@ export class ShipmentProcessingService {
     }
   }
 
-  /** Marks rows whose tracking code is already on the Faire order as SUCCESS; answers the others. */
-  private async settleAlreadyThere(
+  private settleAlreadyThere(
     run: OrderRun,
     rows: ShipmentRow[],
     order: FaireOrder,
     startedAt?: Date,
   ): Promise<ShipmentRow[]> {
-    const { q, companyId } = run;
-    const existing = new Map<string, string>();
-    for (const s of order.shipments ?? []) existing.set(normalizeTracking(s.tracking_code), s.id);
-    const done = rows.filter((r) => existing.has(normalizeTracking(r.tracking_number)));
-    for (const row of done) {
-      const shipmentId = existing.get(normalizeTracking(row.tracking_number))!;
-      await q.query(
-        `UPDATE shipments SET status = 'SUCCESS', error_message = NULL, marketplace_shipment_id = $2, in_flight_since = NULL,
-                next_try_at = NULL, completed_at = now(), updated_at = now() WHERE id = $1 AND status = 'PENDING'`,
-        [row.id, shipmentId],
-      );
-      run.inFlight.ended([row.id]);
-      await q.query(
-        `INSERT INTO shipment_attempts (shipment_id, started_at, finished_at, outcome, http_status, message, marketplace_answer)
-         VALUES ($1, $2, now(), 'SUCCESS', 200, $3, $4)`,
-        [
-          row.id,
-          startedAt ?? new Date(),
-          startedAt ? 'Shipment created on Faire' : 'Already on the Faire order (not sent again)',
-          JSON.stringify({ shipmentId, orderState: order.state }),
-        ],
-      );
-    }
-    if (done.length) {
-      await this.snapshots.applyFaireOrder(companyId, order, q.manager, undefined, run.account.brandId);
-    }
-    return rows.filter((r) => !existing.has(normalizeTracking(r.tracking_number)));
+    return settleAlreadyThere(run, this.snapshots, rows, order, startedAt);
   }
 
-  private async accept(
-    q: QueryRunner,
-    account: FaireAccount,
-    orderId: string,
-    rows: ShipmentRow[],
-  ): Promise<FaireOrder> {
-    const startedAt = new Date();
-    try {
-      const order = await this.faire.acceptOrder(account, orderId);
-      await recordAttempt(
-        q,
-        rows,
-        startedAt,
-        'ORDER_ACCEPTED',
-        null,
-        'Order was NEW: accepted it (moved to PROCESSING) before adding the shipment',
-      );
-      return order;
-    } catch (err) {
-      if (err instanceof FaireError && (err.kind === 'WRONG_STATE' || err.kind === 'UNCERTAIN')) {
-        // Accepted by someone else, or by us without an answer: read what is true now.
-        return this.faire.getOrder(account, orderId);
-      }
-      throw err;
-    }
+  /** One read of the order on Faire; what it says is kept with the brand's states. */
+  private async read(q: QueryRunner, account: CompanyAccount, orderId: string): Promise<FaireOrder> {
+    const order = await this.faire.getOrder(account, orderId);
+    await this.states.remember(q, account.brandId, order);
+    return order;
   }
 
   /** Rows of a company without a working connection end at once with what to do about it. */

@@ -41,6 +41,12 @@ export class ShipmentQueueing {
     private readonly shutdown: Shutdown,
   ) {}
 
+  /** Jobs waiting for a worker slot now (not those waiting for a time: delayed). */
+  async waitingJobs(): Promise<number> {
+    const counts = await this.queue.getJobCounts('wait', 'prioritized');
+    return (counts.wait ?? 0) + (counts.prioritized ?? 0);
+  }
+
   /**
    * Queues one shipment on its own (a person's retry), ahead of uploads' batches. False when the queue is
    * unavailable: the row is PENDING without a job, and the recovery sweep queues it once Redis is back.

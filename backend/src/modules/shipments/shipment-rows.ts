@@ -22,6 +22,8 @@ export interface ShipmentRow {
   fault_count: number;
   /** Its retry window is spent: once the order has been read, it ends FAILED unless it is there. */
   window_spent: boolean;
+  /** Times it was put in flight, this run included: 1 means no create of it was ever sent before. */
+  attempts: number;
 }
 
 /** Faire accepts shipments on orders in these states. */

@@ -9,6 +9,7 @@ import { UsersModule } from '../users/index.js';
 import { OrderCheckService } from './order-check.service.js';
 import { ShipmentPlatformStats } from './platform-stats.repository.js';
 import { ShipmentCounts } from './shipment-counts.repository.js';
+import { FaireOrderStates } from './order-states.js';
 import { ShipmentProcessingService } from './shipment-processing.service.js';
 import { ShipmentsService } from './shipments.service.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
@@ -36,6 +37,7 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
     ShipmentIntake,
     ShipmentQueueing,
     ShipmentProcessingService,
+    FaireOrderStates,
     UploadResultsService,
     UploadReadinessService,
     OrderCheckService,

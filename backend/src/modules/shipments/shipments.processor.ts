@@ -44,6 +44,8 @@ export class ShipmentsProcessor
       await this.recovery.sweep();
     },
   };
+  /** Create jobs running in this process now. */
+  private running = 0;
 
   constructor(
     private readonly processing: ShipmentProcessingService,
@@ -94,6 +96,7 @@ export class ShipmentsProcessor
     // The account already has its share of running jobs: free this slot for another company.
     const waitInLine = (ahead: number) => waitUntil(Date.now() + permitRetryDelayMs(ahead));
     let permit: { release(): Promise<void> } | null = null;
+    this.running += 1;
     try {
       // A job refused before asks for its account's permit first: waiting in line reads no rows.
       if (job.data.accountKey) {
@@ -115,11 +118,17 @@ export class ShipmentsProcessor
         permit = got;
       }
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      const { retryAt } = await this.processing.processBatch(batch, { lastAttempt });
+      // Every slot of this worker busy and a job waiting for one: after a slice, this job gives its
+      // slot back and is queued again behind the waiting job (its priority, a later place): one brand's
+      // file never holds every slot, whatever their number (decision 0041).
+      const shouldYield = async () =>
+        this.running >= this.config.shipments.workerConcurrency && (await this.queueing.waitingJobs()) > 0;
+      const { retryAt } = await this.processing.processBatch(batch, { lastAttempt, shouldYield });
       // Orders waiting on Faire (throttled, or Faire had trouble): the job waits in the delayed set for
       // the first of them, holding nothing and using none of its attempts (decision 0037).
       if (retryAt !== null) return await waitUntil(retryAt);
     } finally {
+      this.running -= 1;
       await permit?.release();
     }
   }
