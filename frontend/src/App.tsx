@@ -34,6 +34,7 @@ const AdminPage = page(() => import('./admin/AdminPage'), 'AdminPage');
 const GoogleCallbackPage = page(() => import('./auth/GoogleCallbackPage'), 'GoogleCallbackPage');
 const NoCompanyPage = page(() => import('./company/NoCompanyPage'), 'NoCompanyPage');
 const ConnectPage = page(() => import('./connect/ConnectPage'), 'ConnectPage');
+const AttentionPage = page(() => import('./integrations/AttentionPage'), 'AttentionPage');
 const AcceptInvitePage = page(() => import('./invite/AcceptInvitePage'), 'AcceptInvitePage');
 const OpenOrdersPage = page(() => import('./orders/OpenOrdersPage'), 'OpenOrdersPage');
 const ProblemOrdersPage = page(() => import('./orders/ProblemOrdersPage'), 'ProblemOrdersPage');
@@ -123,6 +124,9 @@ export function App() {
         </Resource>
         <Resource name="members">
           <Route path="*" element={<NotFound />} />
+        </Resource>
+        <Resource name="attention" list={AttentionPage}>
+          <Route path=":unknown/*" element={<NotFound />} />
         </Resource>
         <Resource name="activity">
           <Route path="*" element={<NotFound />} />

@@ -79,4 +79,20 @@ describe('actor and action labels', () => {
     );
     expect(describeActivity({ action: 'auth.signed_out', target: null })).toBe('Signed out');
   });
+
+  it('names the source of shipments that arrived without a file, and what a source did', () => {
+    expect(
+      describeActivity({
+        action: 'sources.received',
+        target: 'ShipStation',
+        details: { sent: 3, held: 1, dropped: 0 },
+      }),
+    ).toBe('Shipments arrived on their own: ShipStation (3 sent, 1 held)');
+    expect(describeActivity({ action: 'sources.connected', target: 'ShipStation', details: {} })).toBe(
+      'Connected a shipment source: ShipStation',
+    );
+    expect(
+      describeActivity({ action: 'sources.sent', target: 'ABCDE12345', details: { sent: 1, held: 0 } }),
+    ).toBe('Sent held labels to Faire: ABCDE12345 (1 sent)');
+  });
 });

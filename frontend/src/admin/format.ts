@@ -53,6 +53,12 @@ export const ACTION_LABELS: Record<string, string> = {
   'shipments.processed': 'Processed shipments',
   'shipment.retried': 'Retried a shipment',
   'shipments.retried': "Retried an upload's failed rows",
+  'sources.connected': 'Connected a shipment source',
+  'sources.changed': 'Changed a shipment source',
+  'sources.disconnected': 'Disconnected a shipment source',
+  'sources.received': 'Shipments arrived on their own',
+  'sources.sent': 'Sent held labels to Faire',
+  'sources.dismissed': 'Dismissed held labels',
   'settings.thresholds_changed': 'Changed late thresholds',
   'config.changed': 'Changed the API configuration',
 };
@@ -110,6 +116,18 @@ function subject(item: Pick<ActivityItem, 'action' | 'target' | 'details'>): str
       const n = num(d.retried);
       const rows = n === undefined ? '' : `${n} ${n === 1 ? 'row' : 'rows'}`;
       return file && rows ? `${file} (${rows})` : file || rows;
+    }
+    case 'sources.received':
+    case 'sources.sent': {
+      // "ShipStation (3 sent, 1 held)": what the source (or the admin) sent, and what still waits.
+      const parts = [
+        [num(d.sent), 'sent'],
+        [num(d.held), 'held'],
+        [num(d.dropped), 'dropped'],
+      ]
+        .filter(([n]) => typeof n === 'number' && n > 0)
+        .map(([n, w]) => `${String(n)} ${String(w)}`);
+      return parts.length ? `${target} (${parts.join(', ')})` : target;
     }
     case 'shipments.uploaded':
     case 'shipments.processed': {

@@ -120,3 +120,55 @@ describe('dataProvider actions', () => {
     expect(fetch).toHaveBeenCalledTimes(9);
   });
 });
+
+describe('dataProvider: integrations', () => {
+  it('pages the held labels it is answered whole, and filters them by reason', async () => {
+    mockApi({
+      'GET /api/integrations/attention': {
+        body: {
+          items: [
+            { id: 'a', reason: 'NO_COST' },
+            { id: 'b', reason: 'NO_MATCH' },
+            { id: 'c', reason: 'NO_COST' },
+          ],
+        },
+      },
+    });
+    const page2 = await list('attention', { pagination: { page: 2, perPage: 1 } });
+    expect(page2.data.map((i: { id: string }) => i.id)).toEqual(['b']);
+    expect(page2.total).toBe(3);
+    const noCost = await list('attention', { filter: { reason: 'NO_COST' } });
+    expect(noCost.data.map((i: { id: string }) => i.id)).toEqual(['a', 'c']);
+    expect(noCost.total).toBe(2);
+  });
+
+  it('connects, changes, disconnects, sends and dismisses with one call each', async () => {
+    const fetch = mockApi({
+      'POST /api/integrations/shipstation': { body: { id: 'c1' } },
+      'PATCH /api/integrations/c%2F1': { body: { id: 'c/1' } },
+      'DELETE /api/integrations/c%2F1': { body: { ok: true } },
+      'POST /api/integrations/attention/send': { body: { sent: 1 } },
+      'POST /api/integrations/attention/dismiss': { body: { dismissed: 2 } },
+    });
+    await dataProvider.connectShipStation({ apiKey: 'k', apiSecret: 's' });
+    await dataProvider.updateIntegration('c/1', { paused: true });
+    await dataProvider.disconnectIntegration('c/1');
+    await dataProvider.sendHeldLabels({ ids: ['h1'], orderId: 'bo_1', cost: 500 });
+    await dataProvider.dismissHeldLabels(['h1', 'h2']);
+    expect(sentBodies(fetch, 'POST /api/integrations/shipstation')).toEqual([
+      { apiKey: 'k', apiSecret: 's' },
+    ]);
+    expect(sentBodies(fetch, 'PATCH /api/integrations/c%2F1')).toEqual([{ paused: true }]);
+    expect(sentBodies(fetch, 'POST /api/integrations/attention/send')).toEqual([
+      { ids: ['h1'], orderId: 'bo_1', cost: 500 },
+    ]);
+    expect(sentBodies(fetch, 'POST /api/integrations/attention/dismiss')).toEqual([{ ids: ['h1', 'h2'] }]);
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('sends the source filter of the history', () => {
+    expect(
+      shipmentsListUrl({ pagination: { page: 1, perPage: 50 }, filter: { source: 'SHIPSTATION' } }),
+    ).toBe('/api/shipments?page=1&limit=50&source=SHIPSTATION');
+  });
+});

@@ -1,6 +1,14 @@
 import type { ActivityItem, CompanyRole, PageView } from '@portal/shipment-rules';
 import { useDataProvider, type DataProvider, type GetListParams, type GetListResult } from 'react-admin';
 import { ordersListUrl } from '../orders/ordersQuery';
+import type {
+  AttentionItem,
+  ConnectionPatch,
+  IntegrationsView,
+  SendHeldInput,
+  SendHeldResult,
+  SourceConnection,
+} from '../integrations/types';
 import type { Order } from '../orders/types';
 import type { RetryResult, Shipment } from '../shipments/query';
 import { shipmentsUrl, type ShipmentFilters } from '../shipments/query';
@@ -9,7 +17,7 @@ import type { ProcessInput, ProcessResponse, UploadResult } from '../upload/type
 import { apiRequest } from './request';
 
 /** The lists the portal reads through react-admin, each served by its own endpoint. */
-export const RESOURCES = ['shipments', 'orders', 'members', 'activity'] as const;
+export const RESOURCES = ['shipments', 'orders', 'members', 'activity', 'attention'] as const;
 export type PortalResource = (typeof RESOURCES)[number];
 
 export type { ActivityItem };
@@ -34,6 +42,7 @@ export function shipmentFiltersOf(filter: Record<string, unknown> | undefined): 
     dateFrom: str(f.dateFrom),
     dateTo: str(f.dateTo),
     uploadId: str(f.uploadId),
+    source: str(f.source),
   };
 }
 
@@ -79,6 +88,17 @@ async function getList(resource: string, params: GetListParams): Promise<GetList
       const body = await apiRequest<PageView<ActivityItem>>('GET', activityListUrl(params));
       return { data: body.items, total: body.total };
     }
+    case 'attention': {
+      // The held labels are few and answered whole (or as `{items,total}`); the list pages them here.
+      const body = await apiRequest<AttentionItem[] | { items: AttentionItem[]; total?: number }>(
+        'GET',
+        '/api/integrations/attention',
+      );
+      const reason = str((params.filter as Record<string, unknown> | undefined)?.reason);
+      const items = (Array.isArray(body) ? body : body.items).filter((i) => !reason || i.reason === reason);
+      const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
+      return { data: items.slice((page - 1) * perPage, page * perPage), total: items.length };
+    }
     default:
       throw new Error(`Unknown resource: ${resource}`);
   }
@@ -102,6 +122,15 @@ export interface PortalActions {
   removeMember(id: string): Promise<unknown>;
   changeMemberRole(id: string, role: CompanyRole): Promise<TeamMember>;
   resendInvite(id: string): Promise<unknown>;
+  /** The company's source connections and the kinds it can still connect. */
+  getIntegrations(): Promise<IntegrationsView>;
+  /** Checks the key pair with ShipStation before saving it; a wrong pair is a 4xx with a message. */
+  connectShipStation(input: { apiKey: string; apiSecret: string }): Promise<SourceConnection>;
+  updateIntegration(id: string, patch: ConnectionPatch): Promise<SourceConnection>;
+  disconnectIntegration(id: string): Promise<unknown>;
+  /** Sends held labels to Faire; one label may be given its order and its cost. */
+  sendHeldLabels(input: SendHeldInput): Promise<SendHeldResult>;
+  dismissHeldLabels(ids: string[]): Promise<{ dismissed?: number }>;
 }
 
 export type PortalDataProvider = DataProvider & PortalActions;
@@ -135,6 +164,14 @@ export const dataProvider: PortalDataProvider = {
   changeMemberRole: (memberId, role) =>
     apiRequest<TeamMember>('PATCH', `/api/team/members/${id(memberId)}/role`, { role }),
   resendInvite: (memberId) => apiRequest('POST', `/api/team/resend-invite/${id(memberId)}`),
+  getIntegrations: () => apiRequest<IntegrationsView>('GET', '/api/integrations'),
+  connectShipStation: (input) => apiRequest<SourceConnection>('POST', '/api/integrations/shipstation', input),
+  updateIntegration: (connectionId, patch) =>
+    apiRequest<SourceConnection>('PATCH', `/api/integrations/${id(connectionId)}`, patch),
+  disconnectIntegration: (connectionId) => apiRequest('DELETE', `/api/integrations/${id(connectionId)}`),
+  sendHeldLabels: (input) => apiRequest<SendHeldResult>('POST', '/api/integrations/attention/send', input),
+  dismissHeldLabels: (ids) =>
+    apiRequest<{ dismissed?: number }>('POST', '/api/integrations/attention/dismiss', { ids }),
 };
 
 /** The data provider with the portal's named actions, inside react-admin's context. */

@@ -63,4 +63,17 @@ describe('canAccess', () => {
   it('refuses a resource it does not know', () => {
     expect(canAccess(platform, 'list', 'invoices')).toBe(false);
   });
+
+  it('shows integrations and held labels to anyone in the company; only a COMPANY_ADMIN changes them', () => {
+    for (const area of ['integrations', 'attention']) {
+      expect(canAccess(admin, 'list', area)).toBe(true);
+      expect(canAccess(user, 'list', area)).toBe(true);
+      expect(canAccess(admin, 'manage', area)).toBe(true);
+      for (const who of [user, platform, platformUser, ann]) {
+        expect(canAccess(who, 'manage', area)).toBe(false);
+      }
+      expect(canAccess(platform, 'list', area)).toBe(false);
+      expect(canAccess(ann, 'list', area)).toBe(false);
+    }
+  });
 });

@@ -25,7 +25,11 @@ export type PortalArea =
   /** The company's activity (GET /api/team/activity is COMPANY_ADMIN). */
   | 'activity'
   /** Admin Config (/admin). */
-  | 'admin';
+  | 'admin'
+  /** The company's source connections (ShipStation): members read them, a COMPANY_ADMIN changes them. */
+  | 'integrations'
+  /** Labels held for review ("Needs attention"): members read them, a COMPANY_ADMIN sends or dismisses. */
+  | 'attention';
 
 export function canAccess(
   user: CurrentUser | null | undefined,
@@ -54,6 +58,9 @@ export function canAccess(
       return action === 'list' && companyAdmin;
     case 'admin':
       return platformAdmin;
+    case 'integrations':
+    case 'attention':
+      return action === 'list' ? !!user.company : companyAdmin;
     default:
       return false;
   }

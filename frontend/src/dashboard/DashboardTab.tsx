@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useFaireConnection } from '../connect/api';
 import { CompanyConnectionNote, NO_COMPANY_TEXT } from '../connect/CompanyConnectionNote';
 import { useOrderStats, useRefreshOrders } from '../orders/api';
+import { ArrivedTodayCard } from '../integrations/ArrivedTodayCard';
 import { PageHeader } from '../pages/PageHeader';
 import { BreakdownCard } from './BreakdownCard';
 import { ConnectFaireCard } from './ConnectFaireCard';
@@ -150,6 +151,9 @@ export function DashboardTab() {
           tone="danger"
         />
       </Box>
+
+      {/* Asked for once the numbers above are painted: it never delays the first screen. */}
+      {numbersPainted || stats.isError ? <ArrivedTodayCard /> : null}
 
       {hasFaire ? <LateRateCard enabled={hasFaire} /> : null}
 

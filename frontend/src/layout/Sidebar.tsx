@@ -7,6 +7,7 @@ import ProblemIcon from '@mui/icons-material/ReportProblemOutlined';
 import TeamIcon from '@mui/icons-material/GroupsOutlined';
 import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import LogoutIcon from '@mui/icons-material/LogoutOutlined';
+import AttentionIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
 import {
   Avatar,
   Box,
@@ -25,6 +26,8 @@ import type { ReactElement } from 'react';
 import { useSidebarState } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import { useAuthConfig } from '../auth/authConfig';
+import { canAccess } from '../auth/canAccess';
+import { AttentionCount } from '../integrations/AttentionCount';
 import { initials, useCurrentUser } from '../auth/useCurrentUser';
 import { LogoTile } from '../pages/LogoTile';
 import { brandColors } from '../theme/theme';
@@ -35,6 +38,7 @@ const ICONS: Record<string, ReactElement> = {
   dashboard: <DashboardIcon />,
   upload: <UploadIcon />,
   history: <HistoryIcon />,
+  attention: <AttentionIcon />,
   settings: <SettingsIcon />,
   orders: <OrdersIcon />,
   'problem-orders': <ProblemIcon />,
@@ -157,6 +161,9 @@ export function Sidebar() {
                     primary={item.label}
                     slotProps={{ primary: { sx: { fontSize: 14, fontWeight: active ? 600 : 500 } } }}
                   />
+                  {item.key === 'attention' ? (
+                    <AttentionCount enabled={canAccess(user, 'list', 'attention')} />
+                  ) : null}
                 </ListItemButton>
               );
             })}

@@ -23,9 +23,16 @@ describe('navigationFor', () => {
     ]);
   });
 
-  it('shows Settings but no admin section to a COMPANY_USER', () => {
+  it('shows Settings and Needs attention but no admin section to a COMPANY_USER', () => {
     const l = labels({ ...base, company: { id: 'c', name: 'Acme', role: 'COMPANY_USER' } });
     expect(l).toContain('Settings');
+    expect(l.slice(0, 5)).toEqual([
+      'Dashboard',
+      'Upload Shipments',
+      'Shipment History',
+      'Needs attention',
+      'Settings',
+    ]);
     expect(l).not.toContain('Team Management');
   });
 

@@ -22,6 +22,9 @@ export function navigationFor(user: CurrentUser | null | undefined): NavSection[
     { key: 'upload', label: 'Upload Shipments', to: '/dashboard?tab=upload', tab: 'upload' },
     { key: 'history', label: 'Shipment History', to: '/dashboard?tab=history', tab: 'history' },
   ];
+  if (canAccess(user, 'list', 'attention')) {
+    portal.push({ key: 'attention', label: 'Needs attention', to: '/attention' });
+  }
   if (canAccess(user, 'list', 'settings')) {
     portal.push({ key: 'settings', label: 'Settings', to: '/dashboard?tab=settings', tab: 'settings' });
   }

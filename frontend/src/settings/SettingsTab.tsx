@@ -4,6 +4,7 @@ import { initials, useCurrentUser, type CurrentUser } from '../auth/useCurrentUs
 import { PageHeader } from '../pages/PageHeader';
 import { brandColors } from '../theme/theme';
 import { DigestCard } from './DigestCard';
+import { IntegrationsCard } from '../integrations/IntegrationsCard';
 import { IntegrationCard } from './IntegrationCard';
 import { SavedMappingsCard } from './SavedMappingsCard';
 import { ThresholdsCard } from './ThresholdsCard';
@@ -65,7 +66,7 @@ function AccountCard({ user }: { user: CurrentUser }) {
   );
 }
 
-/** The Settings tab: account info, Faire integration status and the Order Late Thresholds form. */
+/** The Settings tab: account info, Faire integration status, integrations and the Order Late Thresholds form. */
 export function SettingsTab() {
   const { data: user } = useCurrentUser();
   if (!user) return null;
@@ -75,7 +76,7 @@ export function SettingsTab() {
     <>
       <PageHeader
         title="Settings"
-        subtitle="Your account, your Faire connection and when orders count as late."
+        subtitle="Your account, your Faire connection, where shipments arrive from and when orders count as late."
       />
       <Box
         sx={{
@@ -88,6 +89,11 @@ export function SettingsTab() {
         <AccountCard user={user} />
         <IntegrationCard />
       </Box>
+      {user.company ? (
+        <Box sx={{ mb: 3 }}>
+          <IntegrationsCard />
+        </Box>
+      ) : null}
       <ThresholdsCard hasCompany={!!user.company} canEdit={canEdit} />
       {user.company ? (
         <Box sx={{ mt: 3, display: 'grid', gap: 3 }}>

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useListFilterContext } from 'react-admin';
 import { shipmentFiltersOf } from '../api/dataProvider';
 import type { ShipmentFilters } from './api';
+import { SOURCE_FILTER_CHOICES } from '../integrations/format';
 import { SHIPMENT_STATUSES, statusLabel } from './status';
 
 /** Search waits this long after the last keystroke. */
@@ -17,7 +18,7 @@ const compact = (f: Partial<UrlFilters>): Partial<UrlFilters> =>
   Object.fromEntries(Object.entries(f).filter(([, v]) => typeof v === 'string' && v.trim() !== ''));
 
 /**
- * Search (order ID, tracking number), Upload Date from/to and Status, read from and written to the
+ * Search (order ID, tracking number), Upload Date from/to, Status and Source, read from and written to the
  * list's filters, so a filtered history is a link that can be bookmarked and shared.
  */
 export function HistoryFilters({
@@ -55,7 +56,8 @@ export function HistoryFilters({
   const search = filters.search;
 
   const filtered =
-    !!(filters.search.trim() || filters.status || filters.dateFrom || filters.dateTo) || uploadLabel !== null;
+    !!(filters.search.trim() || filters.status || filters.dateFrom || filters.dateTo || filters.source) ||
+    uploadLabel !== null;
 
   return (
     <>
@@ -67,7 +69,7 @@ export function HistoryFilters({
           gap: 2,
           gridTemplateColumns: {
             xs: 'repeat(2, minmax(0, 1fr))',
-            md: 'minmax(220px, 2fr) minmax(0, 1fr) minmax(0, 1fr) minmax(170px, 1fr)',
+            md: 'minmax(200px, 2fr) repeat(2, minmax(0, 1fr)) repeat(2, minmax(150px, 1fr))',
           },
           alignItems: 'start',
         }}
@@ -125,7 +127,6 @@ export function HistoryFilters({
           label="Status"
           value={filters.status}
           onChange={(e) => change({ status: e.target.value })}
-          sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
           slotProps={{
             select: { native: true },
             inputLabel: { shrink: true },
@@ -136,6 +137,26 @@ export function HistoryFilters({
           {SHIPMENT_STATUSES.map((s) => (
             <option key={s} value={s}>
               {statusLabel(s)}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          variant="outlined"
+          select
+          size="small"
+          label="Source"
+          value={filters.source}
+          onChange={(e) => change({ source: e.target.value })}
+          slotProps={{
+            select: { native: true },
+            inputLabel: { shrink: true },
+            htmlInput: { 'data-testid': 'shipment-source-filter' },
+          }}
+        >
+          <option value="">All</option>
+          {SOURCE_FILTER_CHOICES.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
             </option>
           ))}
         </TextField>
@@ -159,7 +180,7 @@ export function HistoryFilters({
             startIcon={<ClearIcon />}
             onClick={() => {
               window.clearTimeout(searchTimer.current);
-              setLocal({ search: '', status: '', dateFrom: '', dateTo: '' });
+              setLocal({ search: '', status: '', dateFrom: '', dateTo: '', source: '' });
               onClearAll();
             }}
             sx={{ color: 'text.secondary' }}

@@ -149,4 +149,25 @@ describe('Shipment History: uploads', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Upload Results' })).toBeNull());
     expect(location()).not.toContain('results=');
   });
+
+  it('names a batch ShipStation sent by its source, in the list and in its results', async () => {
+    const batch = upload({ filename: 'ShipStation', source: 'SHIPSTATION', uploadedBy: null, failed: 0 });
+    mockApi({
+      'GET /api/shipments/uploads?page=1&limit=5': { body: { total: 1, page: 1, uploads: [batch] } },
+      'GET /api/shipments?page=1&limit=50': { body: { total: 0, shipments: [] } },
+      [`GET /api/shipments/uploads/${UPLOAD_ID}`]: { body: batch },
+      [`GET /api/shipments/uploads/${UPLOAD_ID}/rows?status=ISSUES&limit=1000`]: {
+        body: { total: 0, rows: [] },
+      },
+    });
+    renderScreen(<ShipmentHistoryTab />, { user: annAtAcme(), route: '/dashboard?tab=history' });
+    const list = within(await screen.findByRole('table', { name: 'Uploads list' }));
+    const row = within(list.getByTestId(`upload-${UPLOAD_ID}`));
+    // Sent by the source, not by a person: the source's tag, and its name as the sender.
+    expect(row.getAllByText('ShipStation')).toHaveLength(2);
+    expect(row.getByText('ShipStation', { selector: '[data-source="SHIPSTATION"]' })).toBeTruthy();
+    fireEvent.click(list.getByRole('button', { name: 'Results of ShipStation' }));
+    const results = within(await screen.findByRole('dialog', { name: 'Upload Results' }));
+    expect((await results.findByTestId('results-source')).textContent).toBe('Sent by ShipStation');
+  });
 });

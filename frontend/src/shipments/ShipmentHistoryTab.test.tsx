@@ -239,4 +239,47 @@ describe('ShipmentHistoryTab', () => {
       fetch.mock.calls.every(([u]) => !String(u).includes('page=1&limit=50&search=1Z99&status=FAILED')),
     ).toBe(true);
   });
+
+  it('names where each shipment came from, a file or ShipStation, and filters by source', async () => {
+    const fetch = mockApi({
+      [`GET ${PAGE1}`]: {
+        body: {
+          total: 3,
+          shipments: [
+            shipment('s1', { source: 'UPLOAD', sourceName: 'march-labels.csv', sources: ['UPLOAD'] }),
+            shipment('s2', { source: 'SHIPSTATION', sourceName: 'ShipStation', sources: ['SHIPSTATION'] }),
+            // One label reported by a file and by ShipStation is one shipment with both sources.
+            shipment('s3', {
+              source: 'UPLOAD',
+              sourceName: 'april.csv',
+              sources: ['UPLOAD', 'SHIPSTATION'],
+            }),
+          ],
+        },
+      },
+      'GET /api/shipments?page=1&limit=50&source=SHIPSTATION': {
+        body: { total: 1, shipments: [shipment('s2', { source: 'SHIPSTATION', sources: ['SHIPSTATION'] })] },
+      },
+    });
+    renderScreen(<ShipmentHistoryTab />, { user: annAtAcme() });
+    const fromFile = within(await screen.findByTestId('shipment-row-s1'));
+    expect(fromFile.getByTestId('shipment-source').textContent).toBe('march-labels.csv');
+    const fromShipStation = within(screen.getByTestId('shipment-row-s2'));
+    expect(fromShipStation.getByTestId('shipment-source').textContent).toBe('ShipStation');
+    expect(
+      fromShipStation.queryByText('ShipStation', { selector: '[data-source="SHIPSTATION"]' }),
+    ).toBeTruthy();
+    expect(within(screen.getByTestId('shipment-row-s3')).getByTestId('shipment-source').textContent).toBe(
+      'april.csvShipStation',
+    );
+
+    fireEvent.change(screen.getByTestId('shipment-source-filter'), { target: { value: 'SHIPSTATION' } });
+    await waitFor(() =>
+      expect(fetch.mock.calls.map(([url]) => url)).toContain(
+        '/api/shipments?page=1&limit=50&source=SHIPSTATION',
+      ),
+    );
+    await waitFor(() => expect(screen.queryByTestId('shipment-row-s1')).toBeNull());
+    expect(screen.getByTestId('shipment-row-s2')).toBeTruthy();
+  });
 });

@@ -40,7 +40,7 @@ export function ShipmentHistoryTab() {
     <>
       <PageHeader
         title="Shipment History"
-        subtitle="Every shipment you uploaded, with its status on Faire."
+        subtitle="Every shipment, from your files and connected sources, with its status on Faire."
       />
       <ListBase<Shipment>
         resource="shipments"
@@ -182,7 +182,9 @@ function HistoryBody({ uploadId }: { uploadId: string }) {
             <InboxOutlinedIcon sx={{ fontSize: 44, color: 'text.disabled' }} aria-hidden />
             <Typography sx={{ fontWeight: 600, color: 'text.primary', mt: 1 }}>No shipments found</Typography>
             <Typography variant="body2" sx={{ mt: 0.5 }}>
-              {filtered ? 'Try other filters.' : 'Shipments appear here after you upload a CSV.'}
+              {filtered
+                ? 'Try other filters.'
+                : 'Shipments appear here after you upload a CSV or connect ShipStation in Settings.'}
             </Typography>
           </Box>
         ) : (

@@ -19,6 +19,7 @@ import { formatMoney } from '../money/formatMoney';
 import { Fragment, type ReactNode } from 'react';
 import type { Shipment } from './api';
 import { uploadDateParts } from './format';
+import { SourceLabel } from './SourceLabel';
 import { isRetryable } from './status';
 import { StatusChip } from './StatusChip';
 
@@ -116,8 +117,8 @@ function ShipmentTable(props: ShipmentListProps) {
         size="small"
         aria-label="Shipments"
         sx={{
-          minWidth: 960,
-          '& th, & td': { px: 1.25 },
+          minWidth: 1000,
+          '& th, & td': { px: 1 },
           '& th:first-of-type, & td:first-of-type': { pl: 2.5 },
           '& th:last-of-type, & td:last-of-type': { pr: 2.5 },
         }}
@@ -132,6 +133,7 @@ function ShipmentTable(props: ShipmentListProps) {
               Shipping Cost
             </TableCell>
             <TableCell sx={headCell}>Upload Date</TableCell>
+            <TableCell sx={headCell}>Source</TableCell>
             <TableCell sx={headCell}>Status</TableCell>
             <TableCell sx={headCell} align="right">
               Actions
@@ -157,7 +159,7 @@ function ShipmentTable(props: ShipmentListProps) {
                   </Typography>
                 ) : null}
               </TableCell>
-              <TableCell sx={{ ...mono, fontSize: 12, overflowWrap: 'anywhere', minWidth: 172 }}>
+              <TableCell sx={{ ...mono, fontSize: 12, overflowWrap: 'anywhere', minWidth: 150 }}>
                 {s.trackingNumber || '-'}
               </TableCell>
               <TableCell sx={{ minWidth: 80 }}>{s.carrier ? carrierLabel(s.carrier) : '-'}</TableCell>
@@ -167,6 +169,9 @@ function ShipmentTable(props: ShipmentListProps) {
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <UploadDate iso={s.uploadedAt} />
+              </TableCell>
+              <TableCell>
+                <SourceLabel shipment={s} />
               </TableCell>
               <TableCell>
                 <StatusChip status={s.status} />
@@ -247,6 +252,11 @@ function ShipmentCards(props: ShipmentListProps) {
               <Field label="Upload Date">
                 {`${uploadDateParts(s.uploadedAt).date} ${uploadDateParts(s.uploadedAt).time}`.trim()}
               </Field>
+              <Box sx={{ gridColumn: '1 / -1' }}>
+                <Field label="Source">
+                  <SourceLabel shipment={s} />
+                </Field>
+              </Box>
             </Box>
             {isRetryable(s.status) ? (
               <Box sx={{ mt: 1.5 }}>

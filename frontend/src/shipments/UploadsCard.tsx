@@ -16,7 +16,9 @@ import {
   type Theme,
 } from '@mui/material';
 import { useState } from 'react';
+import { isFileSource, sourceName } from '../integrations/format';
 import { useUploads, type UploadSummary } from '../upload/resultsApi';
+import { SourceTag } from './SourceLabel';
 
 /** Uploads per page of the list. */
 export const UPLOADS_PAGE_SIZE = 5;
@@ -42,6 +44,16 @@ const when = (iso: string) =>
     hour: 'numeric',
     minute: '2-digit',
   });
+
+/** A file's name; a batch a connected source sent reads as its source's tag (ShipStation). */
+function UploadName({ u }: { u: UploadSummary }) {
+  return isFileSource(u.source) ? <>{u.filename}</> : <SourceTag kind={u.source} />;
+}
+
+/** Who sent it: the person, or the connected source that did. */
+function sender(u: UploadSummary, unknown: string): string {
+  return u.uploadedBy ?? (isFileSource(u.source) ? unknown : sourceName(u.source));
+}
 
 function StateChip({ u }: { u: UploadSummary }) {
   const inProgress = u.state === 'IN_PROGRESS';
@@ -147,12 +159,12 @@ export function UploadsCard({ selectedId, onSelect, onOpenResults }: UploadsCard
               >
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}>
                   <Typography sx={{ fontWeight: 600, fontSize: 14, overflowWrap: 'anywhere' }}>
-                    {u.filename}
+                    <UploadName u={u} />
                   </Typography>
                   <StateChip u={u} />
                 </Box>
                 <Typography sx={{ fontSize: 12.5, color: 'text.secondary', mt: 0.5 }}>
-                  {u.uploadedBy ?? 'Someone'} · {when(u.createdAt)} · {n(u.totalRows)}{' '}
+                  {sender(u, 'Someone')} · {when(u.createdAt)} · {n(u.totalRows)}{' '}
                   {u.totalRows === 1 ? 'row' : 'rows'}
                 </Typography>
                 <Typography sx={{ fontSize: 12.5, mt: 0.5 }}>
@@ -226,10 +238,10 @@ export function UploadsCard({ selectedId, onSelect, onOpenResults }: UploadsCard
                         '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
                       }}
                     >
-                      {u.filename}
+                      <UploadName u={u} />
                     </Box>
                   </TableCell>
-                  <TableCell sx={cell}>{u.uploadedBy ?? '-'}</TableCell>
+                  <TableCell sx={cell}>{sender(u, '-')}</TableCell>
                   <TableCell sx={cell}>{when(u.createdAt)}</TableCell>
                   <TableCell sx={cell} align="right">
                     {n(u.totalRows)}

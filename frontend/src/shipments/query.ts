@@ -18,6 +18,12 @@ export interface Shipment {
   /** The Faire brand the shipment was sent to. */
   brandName?: string | null;
   uploadedAt: string;
+  /** Where it came from: `UPLOAD` (a CSV file), `PROCESS` (reviewed rows), `SHIPSTATION`, ... */
+  source?: string;
+  /** Every source that reported it, the first one first (a file and ShipStation: one shipment). */
+  sources?: string[];
+  /** The name of the file it came in (its first source's), or the source's own name ("ShipStation"). */
+  sourceName?: string | null;
   status: string;
   errorMessage: string | null;
 }
@@ -30,6 +36,8 @@ export interface ShipmentFilters {
   dateTo: string;
   /** One upload's shipments, in file order ('' for all). */
   uploadId: string;
+  /** Where the shipments came from (`UPLOAD`, `PROCESS`, `SHIPSTATION`, ...; '' for all). */
+  source: string;
 }
 
 interface ShipmentListParams extends ShipmentFilters {
@@ -51,6 +59,7 @@ export function shipmentsUrl(params: ShipmentListParams): string {
   if (params.dateFrom) query.set('dateFrom', params.dateFrom);
   if (params.dateTo) query.set('dateTo', params.dateTo);
   if (params.uploadId) query.set('uploadId', params.uploadId);
+  if (params.source) query.set('source', params.source);
   // Upload dates are days on the viewer's calendar, not UTC days.
   if (params.dateFrom || params.dateTo) query.set('timeZone', browserTimeZone());
   return `/api/shipments?${query.toString()}`;

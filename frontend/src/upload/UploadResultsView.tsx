@@ -19,6 +19,8 @@ import {
 import { stillSendingText } from '@portal/shipment-rules';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../api/request';
+import { isFileSource } from '../integrations/format';
+import { SourceTag } from '../shipments/SourceLabel';
 import { useNow } from '../dashboard/useNow';
 import { useToast } from '../notifications/toast';
 import { failedCsvUrl, useRetryFailed, useUploadResults, type UploadSummary } from './resultsApi';
@@ -236,10 +238,22 @@ export function UploadResultsView({
       </DialogTitle>
       <DialogContent>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, mb: 2, minWidth: 0, flexWrap: 'wrap' }}>
-          <InsertDriveFileOutlinedIcon aria-hidden sx={{ fontSize: 18, color: 'text.secondary' }} />
-          <Typography sx={{ fontWeight: 600, fontSize: 14, overflowWrap: 'anywhere' }}>
-            {fileName || s?.filename}
-          </Typography>
+          {s && !isFileSource(s.source) ? (
+            <Typography
+              component="span"
+              data-testid="results-source"
+              sx={{ fontSize: 14, display: 'inline-flex', gap: 0.75, alignItems: 'center' }}
+            >
+              Sent by <SourceTag kind={s.source} />
+            </Typography>
+          ) : (
+            <>
+              <InsertDriveFileOutlinedIcon aria-hidden sx={{ fontSize: 18, color: 'text.secondary' }} />
+              <Typography sx={{ fontWeight: 600, fontSize: 14, overflowWrap: 'anywhere' }}>
+                {fileName || s?.filename}
+              </Typography>
+            </>
+          )}
           {s?.uploadedBy ? (
             // On a phone the uploader goes on its own line, without a separator left at its start.
             <Typography sx={{ fontSize: 13, color: 'text.secondary', flexBasis: { xs: '100%', sm: 'auto' } }}>

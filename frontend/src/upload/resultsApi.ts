@@ -11,7 +11,8 @@ import { invalidateShipmentData } from '../shipments/api';
 export interface UploadSummary {
   uploadId: string;
   filename: string;
-  source: 'UPLOAD' | 'PROCESS';
+  /** Who sent it: UPLOAD (a CSV file), PROCESS (reviewed rows), or a connected source (SHIPSTATION, ...). */
+  source: string;
   createdAt: string;
   uploadedBy: string | null;
   totalRows: number;

@@ -1,0 +1,128 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { usePortalDataProvider } from '../api/dataProvider';
+import { errorMessage } from '../api/request';
+import { useToast } from '../notifications/toast';
+import { invalidateShipmentData } from '../shipments/api';
+import { sourceName } from './format';
+import type { ConnectionPatch, SendHeldInput, SourceConnection } from './types';
+
+export const INTEGRATIONS_QUERY_KEY = ['integrations'] as const;
+/** Prefix of the held labels' list queries (react-admin keys its queries by resource). */
+export const ATTENTION_QUERY_KEY = ['attention'] as const;
+/** The card and the dashboard count read the connections again this often (a sync runs by itself). */
+export const INTEGRATIONS_POLL_MS = 30_000;
+
+/** `GET /api/integrations`: the company's source connections and the kinds it can connect. */
+export function useIntegrations(enabled = true) {
+  const dataProvider = usePortalDataProvider();
+  return useQuery({
+    queryKey: INTEGRATIONS_QUERY_KEY,
+    queryFn: () => dataProvider.getIntegrations(),
+    enabled,
+    refetchInterval: INTEGRATIONS_POLL_MS,
+  });
+}
+
+function invalidateIntegrations(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: INTEGRATIONS_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: ATTENTION_QUERY_KEY }),
+  ]);
+}
+
+/**
+ * Connects ShipStation with a pasted key pair. A wrong pair is not a toast: the form shows the
+ * server's message where the pair was typed (the mutation's `error`).
+ */
+export function useConnectShipStation() {
+  const queryClient = useQueryClient();
+  const dataProvider = usePortalDataProvider();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (input: { apiKey: string; apiSecret: string }) => dataProvider.connectShipStation(input),
+    // The key pair is not kept in the mutation cache once the call is over.
+    gcTime: 0,
+    onSuccess: async () => {
+      toast({ title: 'ShipStation connected', variant: 'success' });
+      await invalidateIntegrations(queryClient);
+    },
+  });
+}
+
+/** Pause or resume, the mode, and whether a NEW order is accepted when a label is printed. */
+export function useUpdateIntegration() {
+  const queryClient = useQueryClient();
+  const dataProvider = usePortalDataProvider();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: ({ connection, patch }: { connection: SourceConnection; patch: ConnectionPatch }) =>
+      dataProvider.updateIntegration(connection.id, patch),
+    onSuccess: (_saved, { connection, patch }) => {
+      const name = sourceName(connection.kind);
+      const title =
+        patch.paused === true
+          ? `${name} paused`
+          : patch.paused === false
+            ? `${name} resumed`
+            : `${name} settings saved`;
+      toast({ title, variant: 'success' });
+    },
+    onError: (err) =>
+      toast({ title: 'Update failed', description: errorMessage(err), variant: 'destructive' }),
+    onSettled: () => invalidateIntegrations(queryClient),
+  });
+}
+
+export function useDisconnectIntegration() {
+  const queryClient = useQueryClient();
+  const dataProvider = usePortalDataProvider();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (connection: SourceConnection) => dataProvider.disconnectIntegration(connection.id),
+    onSuccess: (_r, connection) =>
+      toast({ title: `${sourceName(connection.kind)} disconnected`, variant: 'success' }),
+    onError: (err) =>
+      toast({ title: 'Disconnect failed', description: errorMessage(err), variant: 'destructive' }),
+    onSettled: () => invalidateIntegrations(queryClient),
+  });
+}
+
+const labels = (n: number) => `${n} ${n === 1 ? 'label' : 'labels'}`;
+
+/** Sends held labels to Faire (one with its order and cost picked, or several as they are). */
+export function useSendHeld() {
+  const queryClient = useQueryClient();
+  const dataProvider = usePortalDataProvider();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (input: SendHeldInput) => dataProvider.sendHeldLabels(input),
+    onSuccess: (res) => {
+      const still = res.stillHeld ?? [];
+      if (res.sent > 0) toast({ title: `${labels(res.sent)} sent to Faire`, variant: 'success' });
+      // A label still lacking something stays in the list, and the toast says why.
+      if (still.length > 0) {
+        toast({
+          title: `${labels(still.length)} still held`,
+          description: still.length === 1 ? still[0]?.reasonText : 'Each one says why in the list.',
+          variant: 'destructive',
+        });
+      }
+    },
+    onError: (err) => toast({ title: 'Send failed', description: errorMessage(err), variant: 'destructive' }),
+    onSettled: () => Promise.all([invalidateIntegrations(queryClient), invalidateShipmentData(queryClient)]),
+  });
+}
+
+export function useDismissHeld() {
+  const queryClient = useQueryClient();
+  const dataProvider = usePortalDataProvider();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (ids: string[]) => dataProvider.dismissHeldLabels(ids),
+    onSuccess: (res, ids) =>
+      toast({ title: `${labels(res?.dismissed ?? ids.length)} dismissed`, variant: 'success' }),
+    onError: (err) =>
+      toast({ title: 'Dismiss failed', description: errorMessage(err), variant: 'destructive' }),
+    onSettled: () => invalidateIntegrations(queryClient),
+  });
+}

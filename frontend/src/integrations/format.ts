@@ -1,0 +1,74 @@
+import { relativeAge } from '../dashboard/freshness';
+import type { ConnectionStatus, IntakeMode, SourceKind } from './types';
+
+const SOURCE_NAMES: Record<string, string> = {
+  SHIPSTATION: 'ShipStation',
+  SHOPIFY: 'Shopify',
+  API: 'API',
+};
+
+/** A source kind in words: 'SHIPSTATION' -> 'ShipStation'; an unknown kind reads as its name. */
+export function sourceName(kind: SourceKind): string {
+  const known = SOURCE_NAMES[kind];
+  if (known) return known;
+  const words = kind.replace(/_+/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Where a shipment came from: a file (upload or reviewed rows) or a connected source. */
+export function isFileSource(source: string | null | undefined): boolean {
+  return !source || source === 'UPLOAD' || source === 'PROCESS';
+}
+
+/** The History's source filter: files, or each source the product knows. */
+export const SOURCE_FILTER_CHOICES: ReadonlyArray<{ id: string; name: string }> = [
+  { id: 'UPLOAD', name: 'File upload' },
+  { id: 'PROCESS', name: 'Reviewed rows' },
+  { id: 'SHIPSTATION', name: 'ShipStation' },
+];
+
+export const STATUS_LABELS: Record<ConnectionStatus, string> = {
+  CONNECTED: 'Connected',
+  FAILING: 'Failing',
+  PAUSED: 'Paused',
+};
+
+export const MODE_LABELS: Record<IntakeMode, string> = {
+  AUTO: 'Send automatically',
+  REVIEW: 'Hold for review',
+};
+
+/** "Last sync 5 minutes ago", or "Not synced yet". */
+export function lastSyncText(at: string | null, now: number = Date.now()): string {
+  return at && Number.isFinite(Date.parse(at)) ? `Last sync ${relativeAge(at, now)}` : 'Not synced yet';
+}
+
+/** "3 labels sent today", "1 label sent today", "No labels sent today". */
+export function sentTodayText(n: number): string {
+  if (n === 0) return 'No labels sent today';
+  return `${n.toLocaleString('en-US')} ${n === 1 ? 'label' : 'labels'} sent today`;
+}
+
+/** A held label's reason, short (the chip); the item's `reasonText` says it in full. */
+export const REASON_LABELS: Record<string, string> = {
+  NO_MATCH: 'No matching order',
+  AMBIGUOUS: 'Several matching orders',
+  NO_COST: 'No cost',
+  CURRENCY_MISMATCH: 'Currency mismatch',
+  NEW_ORDER: 'Order still New',
+  UNKNOWN_CARRIER: 'Unknown carrier',
+  REVIEW: 'Held for review',
+  INVALID: 'Not readable',
+  NO_FAIRE: 'Faire not connected',
+  VOIDED_AFTER_SEND: 'Voided after sending',
+};
+
+export function reasonLabel(reason: string | null): string {
+  if (!reason) return 'Needs a look';
+  return REASON_LABELS[reason] ?? sourceName(reason);
+}
+
+/** A held label can be sent; an alert (a label voided after it reached Faire) is only dismissed. */
+export function canSend(item: { kind: string; reason: string | null }): boolean {
+  return item.kind !== 'ALERT' && item.reason !== 'VOIDED_AFTER_SEND';
+}

@@ -1,0 +1,39 @@
+import type { AttentionItem, SourceConnection } from './types';
+
+/** A ShipStation connection as `GET /api/integrations` answers it; tests name what differs. */
+export const shipStation = (over: Partial<SourceConnection> = {}): SourceConnection => ({
+  id: 'c0ffee00-0000-4000-8000-000000000001',
+  kind: 'SHIPSTATION',
+  name: 'ShipStation',
+  status: 'CONNECTED',
+  statusReason: null,
+  lastSyncAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+  mode: 'AUTO',
+  acceptNewOrders: false,
+  sentToday: 3,
+  alerts: [],
+  currency: 'USD',
+  connectedAt: '2026-11-20T10:00:00Z',
+  ...over,
+});
+
+/** A label held in "Needs attention"; tests name what differs. */
+export const held = (id: string, over: Partial<AttentionItem> = {}): AttentionItem => ({
+  id,
+  connectionId: 'c0ffee00-0000-4000-8000-000000000001',
+  kind: 'HELD',
+  source: 'SHIPSTATION',
+  reason: 'AMBIGUOUS',
+  reasonText: 'The label names more than one Faire order',
+  sourceRef: 'WHS-1001',
+  trackingNumber: `9400111899223${id.slice(-4).padStart(4, '0')}`,
+  carrier: 'USPS',
+  cost: 845,
+  currency: 'USD',
+  candidates: [
+    { orderId: 'bo_aaa111', displayId: 'AAAA111111' },
+    { orderId: 'bo_bbb222', displayId: 'BBBB222222' },
+  ],
+  createdAt: '2026-11-27T09:30:00Z',
+  ...over,
+});
