@@ -21,8 +21,21 @@ import * as fleet from './fleet.mjs';
 import * as orders from './orders.mjs';
 import * as storm from './storm.mjs';
 import * as sources from './sources.mjs';
+import * as exportsBench from './exports.mjs';
 
-const BENCHES = [parse, store, enqueue, throughput, history, orders, web, fleet, storm, sources];
+const BENCHES = [
+  parse,
+  store,
+  enqueue,
+  throughput,
+  history,
+  orders,
+  web,
+  fleet,
+  storm,
+  sources,
+  exportsBench,
+];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

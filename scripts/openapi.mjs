@@ -16,7 +16,11 @@ const DOC = join(ROOT, 'docs', 'openapi.json');
 const TYPES = join(ROOT, 'frontend', 'src', 'api', 'schema.d.ts');
 
 /** Routes whose success answer is a redirect (the browser follows it); every other route has a schema. */
-const NO_JSON_BODY = new Set(['GET /api/oauth/faire/callback', 'GET /api/auth/google/start']);
+const NO_JSON_BODY = new Set([
+  'GET /api/oauth/faire/callback',
+  'GET /api/auth/google/start',
+  'GET /api/integrations/shopify/callback',
+]);
 
 register('./lib/ts-hooks.mjs', import.meta.url);
 const { buildOpenApiDocument } = await import(

@@ -35,6 +35,7 @@ import { UploadsController } from './modules/shipments/uploads.controller.js';
 import { HooksController } from './modules/sources/hooks.controller.js';
 import { SourcesModule } from './modules/sources/index.js';
 import { IntegrationsController } from './modules/sources/integrations.controller.js';
+import { ShopifyController } from './modules/sources/shopify.controller.js';
 import { TeamModule } from './modules/team/index.js';
 import { TeamController } from './modules/team/team.controller.js';
 
@@ -76,6 +77,7 @@ import { TeamController } from './modules/team/team.controller.js';
     ShipmentsController,
     IntegrationsController,
     HooksController,
+    ShopifyController,
     HealthController,
     AdminController,
     TeamActivityController,

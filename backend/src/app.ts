@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
-import { json, urlencoded } from 'express';
+import { json, raw, urlencoded } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
@@ -32,10 +32,14 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   });
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api');
-  app.set('trust proxy', 'loopback');
+  // TRUST_PROXY (decision 0029): by default no proxy is trusted and X-Forwarded-For is ignored, so a
+  // client cannot choose the address its limits are counted against.
+  app.set('trust proxy', config.edges.trustProxy);
   app.disable('x-powered-by');
   app.use(apiNoStore);
   app.use(declaredBodyLimit);
+  // Shopify signs the raw bytes of a delivery: its route keeps them (the JSON parser then skips it).
+  app.use('/api/hooks/shopify', raw({ type: () => true, limit: BODY_LIMIT_BYTES }));
   // Registered here (Nest then adds no parser of its own): Nest's options type has no `verify` hook.
   app.use(json({ limit: BODY_LIMIT_BYTES, verify: refuseDeepJson }));
   app.use(urlencoded({ limit: BODY_LIMIT_BYTES, extended: false }));
@@ -67,11 +71,16 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(app.get(SessionMiddleware).handler);
   app.enableShutdownHooks();
 
+  if (config.edges.apiDocs) mountApiDocs(app);
+  for (const warning of warnings) app.get(Logger).warn(warning);
+  return app;
+}
+
+/** The API reference at /api/docs (API_DOCS; off by default in production, decision 0029). */
+function mountApiDocs(app: NestExpressApplication): void {
   SwaggerModule.setup('api/docs', app, () => openApiDocument(app), {
     jsonDocumentUrl: 'api/docs/openapi.json',
   });
-  for (const warning of warnings) app.get(Logger).warn(warning);
-  return app;
 }
 
 /** Builds a worker-only process (`WORKER_MODE=worker`): no HTTP server, no controllers. */

@@ -15,9 +15,16 @@ import {
   ShipmentSource,
   Upload,
   UploadBatch,
+  UploadCount,
   UploadRow,
 } from './modules/shipments/index.js';
-import { SourceConnection, SourceEvent, SourceLabel } from './modules/sources/index.js';
+import {
+  ShopifyShop,
+  ShopifyWebhook,
+  SourceConnection,
+  SourceEvent,
+  SourceLabel,
+} from './modules/sources/index.js';
 import { Invitation } from './modules/team/index.js';
 import { User } from './modules/users/index.js';
 
@@ -45,6 +52,7 @@ export const ENTITIES: Function[] = [
   DigestSend,
   Upload,
   UploadBatch,
+  UploadCount,
   UploadRow,
   Shipment,
   ShipmentAttempt,
@@ -54,4 +62,6 @@ export const ENTITIES: Function[] = [
   SourceLabel,
   FaireOrderState,
   FaireBrandRead,
+  ShopifyShop,
+  ShopifyWebhook,
 ];

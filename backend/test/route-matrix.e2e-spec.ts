@@ -122,6 +122,16 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/users': { expect: [401, 403, 403, 403, 200] },
   'GET /api/admin/stats': { expect: [401, 403, 403, 403, 200] },
   'GET /api/admin/activity': { expect: [401, 403, 403, 403, 200] },
+  // Shopify (decision 0047): company admins start connecting; a shop that is not a myshopify.com domain
+  // is refused before anything is stored.
+  'POST /api/integrations/shopify': {
+    expect: [401, 403, 400, 400, 403],
+    body: () => ({ shop: 'not a shop' }),
+  },
+  // Shopify sends the browser back: without this session's state it goes to Settings with an error.
+  'GET /api/integrations/shopify/callback': { expect: [302, 302, 302, 302, 302] },
+  // A webhook: no session, no anti-forgery header; without Shopify's signature it is 401 for everyone.
+  'POST /api/hooks/shopify': { expect: [401, 401, 401, 401, 401], body: () => ({ id: 1 }) },
   'GET /api/admin/companies': { expect: [401, 403, 403, 403, 200] },
   'POST /api/admin/invite': {
     // An unknown company: the platform admin passes the access check and gets 404.

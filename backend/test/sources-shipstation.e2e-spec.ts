@@ -52,10 +52,10 @@ describe('ShipStation connector', () => {
       .expect(400);
     expect(wrong.body.message).toMatch(/ShipStation refused this API key and secret/);
     const none = await other.agent.get('/api/integrations').expect(200);
-    expect(none.body).toEqual({ connections: [], available: ['SHIPSTATION'] });
+    expect(none.body).toEqual({ connections: [], available: ['SHIPSTATION', 'SHOPIFY'] });
 
     const list = await co.agent.get('/api/integrations').expect(200);
-    expect(list.body.available).toEqual(['SHIPSTATION']);
+    expect(list.body.available).toEqual(['SHIPSTATION', 'SHOPIFY']);
     expect(list.body.connections).toHaveLength(1);
     const c = list.body.connections[0];
     expect(c).toMatchObject({ kind: 'SHIPSTATION', status: 'CONNECTED', mode: 'AUTO', canManage: true });

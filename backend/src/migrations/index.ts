@@ -12,6 +12,8 @@ import { OrderFirstSeen1764200000601 } from './1764200000601-order-first-seen.js
 import { DailyDigest1764200000602 } from './1764200000602-daily-digest.js';
 import { OrdersListCounts1764200000700 } from './1764200000700-orders-list-counts.js';
 import { UploadCurrency1764200000800 } from './1764200000800-upload-currency.js';
+import { ExportPages1764300002100 } from './1764300002100-export-pages.js';
+import { UploadCounts1764300002101 } from './1764300002101-upload-counts.js';
 import { FileReading1764300002200 } from './1764300002200-file-reading.js';
 import { OrdersCurrencySearch1764300002201 } from './1764300002201-orders-currency-search.js';
 import { ActivityActorRole1764300002202 } from './1764300002202-activity-actor-role.js';
@@ -19,6 +21,7 @@ import { SourceConnections1764300002300 } from './1764300002300-source-connectio
 import { ShipmentIntake1764300002301 } from './1764300002301-shipment-intake.js';
 import { ShipmentPatience1764300002400 } from './1764300002400-shipment-patience.js';
 import { FaireOrderStates1764300002500 } from './1764300002500-faire-order-states.js';
+import { ShopifyShops1764300002600 } from './1764300002600-shopify-shops.js';
 
 /** Migrations in order. `npm run db:generate` writes new files; add each one here. */
 export const MIGRATIONS = [
@@ -36,6 +39,8 @@ export const MIGRATIONS = [
   DailyDigest1764200000602,
   OrdersListCounts1764200000700,
   UploadCurrency1764200000800,
+  ExportPages1764300002100,
+  UploadCounts1764300002101,
   FileReading1764300002200,
   OrdersCurrencySearch1764300002201,
   ActivityActorRole1764300002202,
@@ -43,4 +48,5 @@ export const MIGRATIONS = [
   ShipmentIntake1764300002301,
   ShipmentPatience1764300002400,
   FaireOrderStates1764300002500,
+  ShopifyShops1764300002600,
 ];

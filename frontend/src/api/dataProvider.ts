@@ -126,6 +126,8 @@ export interface PortalActions {
   getIntegrations(): Promise<IntegrationsView>;
   /** Checks the key pair with ShipStation before saving it; a wrong pair is a 4xx with a message. */
   connectShipStation(input: { apiKey: string; apiSecret: string }): Promise<SourceConnection>;
+  /** Starts connecting a Shopify shop: the Shopify page where the admin approves the app. */
+  connectShopify(input: { shop: string }): Promise<{ authorizeUrl: string }>;
   updateIntegration(id: string, patch: ConnectionPatch): Promise<SourceConnection>;
   disconnectIntegration(id: string): Promise<unknown>;
   /** Sends held labels to Faire; one label may be given its order and its cost. */
@@ -166,6 +168,7 @@ export const dataProvider: PortalDataProvider = {
   resendInvite: (memberId) => apiRequest('POST', `/api/team/resend-invite/${id(memberId)}`),
   getIntegrations: () => apiRequest<IntegrationsView>('GET', '/api/integrations'),
   connectShipStation: (input) => apiRequest<SourceConnection>('POST', '/api/integrations/shipstation', input),
+  connectShopify: (input) => apiRequest<{ authorizeUrl: string }>('POST', '/api/integrations/shopify', input),
   updateIntegration: (connectionId, patch) =>
     apiRequest<SourceConnection>('PATCH', `/api/integrations/${id(connectionId)}`, patch),
   disconnectIntegration: (connectionId) => apiRequest('DELETE', `/api/integrations/${id(connectionId)}`),

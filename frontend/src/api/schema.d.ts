@@ -435,7 +435,7 @@ export interface components {
       id: string;
       kind: string;
       name: string;
-      status: 'CONNECTED' | 'FAILING' | 'PAUSED';
+      status: 'CONNECTED' | 'FAILING' | 'PAUSED' | 'DISCONNECTED';
       statusReason: string | null;
       lastSyncAt: string | null;
       mode: 'AUTO' | 'REVIEW';
@@ -510,7 +510,15 @@ export interface components {
       dismissed: number;
     };
     CostRuleDto: {
-      kind: 'LABEL' | 'LABEL_OR_FLAT' | 'FLAT';
+      kind: 'LABEL' | 'LABEL_OR_FLAT' | 'FLAT' | 'PER_CARRIER' | 'SHARE';
+      /** PER_CARRIER: Faire carrier -> minor units of the brand's currency */
+      carrierCents?: Record<string, number>;
+      /** PER_CARRIER: the cost for any other carrier (absent: such labels wait) */
+      otherCents?: number;
+      /** SHARE: the share of the Faire order's subtotal, in percent (0-100) */
+      percent?: number;
+      /** SHARE: the least cost, in minor units */
+      minCents?: number;
       /** Minor units of the brand's currency (LABEL_OR_FLAT and FLAT) */
       flatCents?: number;
     };
@@ -529,6 +537,13 @@ export interface components {
       ok: true;
       /** The delivery was queued for reading */
       queued: boolean;
+    };
+    ConnectShopifyDto: {
+      /** The shop's myshopify.com domain, e.g. your-shop.myshopify.com */
+      shop: string;
+    };
+    ShopifyAuthorizeView: {
+      authorizeUrl: string;
     };
     ConfigFieldView: {
       set: boolean;
@@ -848,6 +863,23 @@ export interface paths {
   };
   '/api/hooks/shipstation/{token}': {
     post: { response: components['schemas']['HookAnswerView'] };
+  };
+  '/api/integrations/shopify': {
+    post: {
+      response: components['schemas']['ShopifyAuthorizeView'];
+      body: components['schemas']['ConnectShopifyDto'];
+    };
+  };
+  '/api/integrations/shopify/callback': {
+    get: { response: void };
+  };
+  '/api/hooks/shopify': {
+    post: {
+      response: {
+        ok?: boolean;
+        [key: string]: unknown;
+      };
+    };
   };
   '/api/health': {
     get: {

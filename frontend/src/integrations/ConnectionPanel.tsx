@@ -21,6 +21,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ConfirmDialog } from '../team/ConfirmDialog';
 import { useDismissHeld, useDisconnectIntegration, useUpdateIntegration } from './api';
 import { ConnectShipStationForm } from './ConnectShipStationForm';
+import { ConnectShopifyForm } from './ConnectShopifyForm';
 import { MODE_LABELS, STATUS_LABELS, lastSyncText, sentTodayText, sourceName } from './format';
 import type { ConnectionStatus, IntakeMode, SourceAlert, SourceConnection } from './types';
 
@@ -28,11 +29,13 @@ const CHIP_COLOR: Record<ConnectionStatus, 'success' | 'error' | 'default'> = {
   CONNECTED: 'success',
   FAILING: 'error',
   PAUSED: 'default',
+  DISCONNECTED: 'error',
 };
 const CHIP_ICON: Record<ConnectionStatus, ReactElement> = {
   CONNECTED: <CheckCircleIcon />,
   FAILING: <SyncProblemIcon />,
   PAUSED: <PauseIcon />,
+  DISCONNECTED: <SyncProblemIcon />,
 };
 
 export function ConnectionChip({ status }: { status: ConnectionStatus }) {
@@ -183,7 +186,9 @@ function AdminSettings({ connection }: { connection: SourceConnection }) {
           </Box>
         }
       />
-      {replacing ? (
+      {replacing && connection.kind === 'SHOPIFY' ? (
+        <ConnectShopifyForm onCancel={() => setReplacing(false)} />
+      ) : replacing ? (
         <ConnectShipStationForm
           onCancel={() => setReplacing(false)}
           onConnected={() => setReplacing(false)}
@@ -201,9 +206,20 @@ function AdminSettings({ connection }: { connection: SourceConnection }) {
             Update key
           </Button>
         ) : null}
+        {connection.kind === 'SHOPIFY' && !replacing && connection.status !== 'CONNECTED' ? (
+          // Uninstalled, or Shopify refused to renew the access: approving the app again resumes it.
+          <Button
+            variant="outlined"
+            disabled={busy}
+            startIcon={<KeyIcon />}
+            onClick={() => setReplacing(true)}
+          >
+            Connect again
+          </Button>
+        ) : null}
         <Button
           variant="outlined"
-          disabled={busy}
+          disabled={busy || connection.status === 'DISCONNECTED'}
           startIcon={paused ? <PlayIcon /> : <PauseIcon />}
           onClick={() => update.mutate({ connection, patch: { paused: !paused } })}
         >
@@ -248,6 +264,11 @@ export function ConnectionPanel({
       <Typography variant="body2" color="text.secondary" data-testid="connection-activity">
         {lastSyncText(connection.lastSyncAt)} · {sentTodayText(connection.sentToday)}
       </Typography>
+      {connection.status === 'DISCONNECTED' ? (
+        <Alert severity="error" sx={{ mt: 1.5 }} data-testid="connection-disconnected">
+          Disconnected: {connection.statusReason || 'the source ended the connection.'}
+        </Alert>
+      ) : null}
       {connection.status === 'FAILING' ? (
         <Alert severity="error" sx={{ mt: 1.5 }} data-testid="connection-failing">
           Failing: {connection.statusReason || 'the last sync did not finish.'}

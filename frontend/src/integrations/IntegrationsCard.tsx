@@ -6,6 +6,7 @@ import { canAccess } from '../auth/canAccess';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { useIntegrations } from './api';
 import { ConnectShipStationForm } from './ConnectShipStationForm';
+import { ConnectShopifyForm, shopifyOutcome } from './ConnectShopifyForm';
 import { ConnectionChip, ConnectionPanel } from './ConnectionPanel';
 import { sourceName } from './format';
 import type { SourceConnection, SourceKind } from './types';
@@ -13,6 +14,8 @@ import type { SourceConnection, SourceKind } from './types';
 /** What each source does for the company, in one line. */
 const PITCH: Record<string, string> = {
   SHIPSTATION: 'Each label printed in ShipStation becomes its Faire shipment, with no file to upload.',
+  SHOPIFY:
+    'Each fulfilment of a Faire order in Shopify, whoever wrote it, becomes its Faire shipment, with no file to upload.',
 };
 
 function SourceMark() {
@@ -79,6 +82,8 @@ function SourceRow({
             <Typography variant="body2" color="text.secondary">
               Your company admin can connect {name}.
             </Typography>
+          ) : connecting && kind === 'SHOPIFY' ? (
+            <ConnectShopifyForm onCancel={() => setConnecting(false)} />
           ) : connecting ? (
             <ConnectShipStationForm
               onCancel={() => setConnecting(false)}
@@ -105,6 +110,7 @@ export function IntegrationsCard() {
   const canList = canAccess(user, 'list', 'integrations');
   const canManage = canAccess(user, 'manage', 'integrations');
   const integrations = useIntegrations(canList);
+  const [returned] = useState(() => shopifyOutcome(globalThis.location?.search ?? ''));
   if (!canList) return null;
 
   const connections = integrations.data?.connections ?? [];
@@ -124,6 +130,11 @@ export function IntegrationsCard() {
         </Typography>
       </Box>
       <Divider />
+      {returned ? (
+        <Alert severity={returned.severity} sx={{ m: 2.5, mb: 0 }} data-testid="shopify-outcome">
+          {returned.text}
+        </Alert>
+      ) : null}
       {integrations.isPending ? (
         <Box sx={{ p: 2.5 }}>
           <Skeleton variant="rounded" height={56} />

@@ -49,6 +49,17 @@ export function useConnectShipStation() {
   });
 }
 
+/** Starts connecting a Shopify shop; the browser then goes to Shopify to approve the app. */
+export function useConnectShopify() {
+  const dataProvider = usePortalDataProvider();
+  return useMutation({
+    mutationFn: (input: { shop: string }) => dataProvider.connectShopify(input),
+    onSuccess: ({ authorizeUrl }) => {
+      globalThis.location.assign(authorizeUrl);
+    },
+  });
+}
+
 /** Pause or resume, the mode, and whether a NEW order is accepted when a label is printed. */
 export function useUpdateIntegration() {
   const queryClient = useQueryClient();

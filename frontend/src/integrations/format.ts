@@ -31,6 +31,7 @@ export const STATUS_LABELS: Record<ConnectionStatus, string> = {
   CONNECTED: 'Connected',
   FAILING: 'Failing',
   PAUSED: 'Paused',
+  DISCONNECTED: 'Disconnected',
 };
 
 export const MODE_LABELS: Record<IntakeMode, string> = {

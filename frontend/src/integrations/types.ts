@@ -2,7 +2,8 @@
 
 /** A kind of source a company can connect (`available` lists the ones it can). */
 export type SourceKind = 'SHIPSTATION' | (string & {});
-export type ConnectionStatus = 'CONNECTED' | 'FAILING' | 'PAUSED';
+/** DISCONNECTED: the source said it is gone (Shopify: the app was uninstalled); connecting again resumes it. */
+export type ConnectionStatus = 'CONNECTED' | 'FAILING' | 'PAUSED' | 'DISCONNECTED';
 /** Send each label automatically, or hold everything for an admin's review. */
 export type IntakeMode = 'AUTO' | 'REVIEW';
 

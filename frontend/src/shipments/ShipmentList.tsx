@@ -19,6 +19,7 @@ import { formatMoney } from '../money/formatMoney';
 import { Fragment, type ReactNode } from 'react';
 import type { Shipment } from './api';
 import { uploadDateParts } from './format';
+import { LaterCosts } from './LaterCosts';
 import { SourceLabel } from './SourceLabel';
 import { isRetryable } from './status';
 import { StatusChip } from './StatusChip';
@@ -166,6 +167,7 @@ function ShipmentTable(props: ShipmentListProps) {
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatShortUsDate(s.shipDate)}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
                 {formatMoney(s.shippingCost, s.currency)}
+                <LaterCosts shipment={s} />
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <UploadDate iso={s.uploadedAt} />
@@ -248,7 +250,10 @@ function ShipmentCards(props: ShipmentListProps) {
               </Box>
               <Field label="Carrier">{s.carrier ? carrierLabel(s.carrier) : '-'}</Field>
               <Field label="Ship Date">{formatShortUsDate(s.shipDate)}</Field>
-              <Field label="Shipping Cost">{formatMoney(s.shippingCost, s.currency)}</Field>
+              <Field label="Shipping Cost">
+                {formatMoney(s.shippingCost, s.currency)}
+                <LaterCosts shipment={s} />
+              </Field>
               <Field label="Upload Date">
                 {`${uploadDateParts(s.uploadedAt).date} ${uploadDateParts(s.uploadedAt).time}`.trim()}
               </Field>

@@ -24,6 +24,8 @@ export interface Shipment {
   sources?: string[];
   /** The name of the file it came in (its first source's), or the source's own name ("ShipStation"). */
   sourceName?: string | null;
+  /** Costs another source reported later for it, other than the one Faire got (the first report's). */
+  laterCosts?: number[];
   status: string;
   errorMessage: string | null;
 }

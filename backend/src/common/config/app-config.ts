@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { queuePrefixFor } from '../queue/queue-prefix.js';
 import { validateEnv, type EnvSchema } from './env.schema.js';
+import { trustProxySetting } from './edges.env.js';
 import { poolSizeFor } from './pool-size.js';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -92,19 +93,48 @@ export interface AppConfig {
     pollIntervalMs: number;
     tickMs: number;
   };
+  /** The Shopify connector (decisions 0047-0049). */
+  shopify: {
+    /** One origin for every shop (the sandbox, or SHOPIFY_API_BASE_URL); null: each shop's own https origin. */
+    apiBaseUrl: string | null;
+    /** Whether that is the sandbox `npm start` runs (no URL configured). */
+    sandbox: boolean;
+    apiVersion: string;
+    /** The app's credentials; null in production until configured (connecting is then refused). */
+    clientId: string | null;
+    clientSecret: string | null;
+    timeoutMs: number;
+  };
   /** Abuse limits: requests per window, per IP and per signed-in user (null: not limited that way). */
   rateLimits: {
     windowMs: number;
-    signIn: { perIp: number; perUser: null };
+    /** perIp counts refused attempts only; perAccount counts attempts naming one account (decision 0029). */
+    signIn: { perIp: number; perUser: null; perAccount: number };
     invite: { perIp: number; perUser: number };
+    acceptInvite: { perIp: number; perUser: null };
     upload: { perIp: number; perUser: number };
     retry: { perIp: number; perUser: number };
+  };
+  /** The API process's edge (decisions 0027-0029). */
+  edges: {
+    /** Express `trust proxy`: false (X-Forwarded-For ignored), a hop count or proxy addresses. */
+    trustProxy: false | number | string[];
+    apiDocs: boolean;
+    heavyReadPoolSize: number;
+    downloadsPerUser: number;
+    downloadsPerCompany: number;
   };
   /** Whether PUBLIC_URL was given explicitly (otherwise links follow the request's host). */
   publicUrlExplicit: boolean;
   /** Warnings collected while loading, logged once the logger exists. */
   warnings: string[];
 }
+
+/** The Shopify sandbox's demo app (development and tests only; never used in production). */
+export const SHOPIFY_DEMO_CLIENT = {
+  id: 'sbx_shopify_client_id',
+  secret: 'sbx_shopify_client_secret',
+} as const;
 
 const repoRoot = resolve(import.meta.dirname, '..', '..', '..', '..');
 
@@ -166,10 +196,22 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
     publicUrlExplicit: !!env.PUBLIC_URL,
     rateLimits: {
       windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
-      signIn: { perIp: env.RATE_LIMIT_SIGNIN_PER_IP, perUser: null },
+      signIn: {
+        perIp: env.RATE_LIMIT_SIGNIN_PER_IP,
+        perUser: null,
+        perAccount: env.RATE_LIMIT_SIGNIN_PER_ACCOUNT,
+      },
       invite: { perIp: env.RATE_LIMIT_INVITE_PER_IP, perUser: env.RATE_LIMIT_INVITE_PER_USER },
+      acceptInvite: { perIp: env.RATE_LIMIT_ACCEPT_INVITE_PER_IP, perUser: null },
       upload: { perIp: env.RATE_LIMIT_UPLOAD_PER_IP, perUser: env.RATE_LIMIT_UPLOAD_PER_USER },
       retry: { perIp: env.RATE_LIMIT_RETRY_PER_IP, perUser: env.RATE_LIMIT_RETRY_PER_USER },
+    },
+    edges: {
+      trustProxy: trustProxySetting(env.TRUST_PROXY),
+      apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
+      heavyReadPoolSize: env.HEAVY_READ_POOL_SIZE,
+      downloadsPerUser: env.DOWNLOADS_PER_USER,
+      downloadsPerCompany: env.DOWNLOADS_PER_COMPANY,
     },
     shipments: {
       processWaitMs: env.SHIPMENT_PROCESS_WAIT_MS,
@@ -196,6 +238,18 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
       graceMs: env.SOURCE_GRACE_MS,
       pollIntervalMs: env.SOURCE_POLL_INTERVAL_MS,
       tickMs: env.SOURCE_TICK_MS,
+    },
+    shopify: {
+      apiBaseUrl:
+        env.SHOPIFY_API_BASE_URL ??
+        (env.NODE_ENV === 'production' ? null : `http://localhost:${env.SHOPIFY_SANDBOX_PORT}`),
+      sandbox: !env.SHOPIFY_API_BASE_URL && env.NODE_ENV !== 'production',
+      apiVersion: env.SHOPIFY_API_VERSION,
+      // The sandbox's demo app outside production only; production needs the real app's pair.
+      clientId: env.SHOPIFY_CLIENT_ID ?? (env.NODE_ENV === 'production' ? null : SHOPIFY_DEMO_CLIENT.id),
+      clientSecret:
+        env.SHOPIFY_CLIENT_SECRET ?? (env.NODE_ENV === 'production' ? null : SHOPIFY_DEMO_CLIENT.secret),
+      timeoutMs: env.SHOPIFY_TIMEOUT_MS,
     },
     marketplace: {
       apiBaseUrl: env.FAIRE_API_BASE_URL ?? null,

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
+import { EdgesEnv } from './edges.env.js';
 
 const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
@@ -10,7 +11,7 @@ const rule = (name: string, max: number) => ({ message: `${name} must be a whole
  * Abuse limits (requests per RATE_LIMIT_WINDOW_SECONDS, counted in Redis so every API process shares
  * them). The defaults are far above what a real team does; tests lower them.
  */
-export class LimitsEnv {
+export class LimitsEnv extends EdgesEnv {
   @Transform(toInt)
   @IsInt(rule('RATE_LIMIT_WINDOW_SECONDS', 86400))
   @Min(1, rule('RATE_LIMIT_WINDOW_SECONDS', 86400))

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
-import { RetryEnv } from './retry.env.js';
+import { ShopifyEnv } from './shopify.env.js';
 
 const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
@@ -15,7 +15,7 @@ const ms = (name: string, min: number, max: number) => ({
  * sandbox `npm start` runs on SHIPSTATION_SANDBOX_PORT), how long a label is held before it is sent
  * (SOURCE_GRACE_MS), how often each connection is polled, and how often the worker looks for due work.
  */
-export class SourcesEnv extends RetryEnv {
+export class SourcesEnv extends ShopifyEnv {
   @IsOptional()
   @Transform(trim)
   @Matches(/^https?:\/\/\S+[^/]$/, {

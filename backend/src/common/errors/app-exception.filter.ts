@@ -41,6 +41,8 @@ export class AppExceptionFilter implements ExceptionFilter {
       return;
     }
     if (status === 503) res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    const wait = exception instanceof AppError ? exception.details?.retryAfterSeconds : undefined;
+    if (status === 429 && typeof wait === 'number') res.setHeader('Retry-After', String(wait));
     res.status(status).json(body);
   }
 

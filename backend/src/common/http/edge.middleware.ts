@@ -17,9 +17,15 @@ export function apiNoStore(req: Request, res: Response, next: NextFunction): voi
   next();
 }
 
+/** An over-limit body up to this many times the limit is read and dropped so the client sees the 413. */
+export const DISCARD_FACTOR = 2;
+
 /**
- * A request that declares a body over the limit is answered 413 at once, before a byte of it is read,
- * and the connection is closed so the client cannot keep the server reading.
+ * A request that declares a body over the limit is answered 413 at once, before a byte of it is parsed
+ * (decision 0029). A client still sending when the answer goes out (browsers, `fetch`, `curl -F`) only
+ * reads it if its body is taken in: up to DISCARD_FACTOR times the limit the rest is read and dropped
+ * (nothing is kept), then the connection closes; beyond that the connection closes once the answer is
+ * out, so nobody can keep the server reading.
  */
 export function declaredBodyLimit(req: Request, res: Response, next: NextFunction): void {
   const declared = req.headers['content-length'];
@@ -29,12 +35,27 @@ export function declaredBodyLimit(req: Request, res: Response, next: NextFunctio
   const limit = multipart ? MAX_FILE_BYTES + MULTIPART_OVERHEAD_BYTES : BODY_LIMIT_BYTES;
   if (Number.isFinite(bytes) && bytes <= limit) return next();
   res.setHeader('Connection', 'close');
-  res.status(413).json({
+  const body = {
     message: multipart ? FILE_TOO_LARGE_MESSAGE : BODY_TOO_LARGE_MESSAGE,
     code: 'PAYLOAD_TOO_LARGE',
+  };
+  if (!Number.isFinite(bytes) || bytes > limit * DISCARD_FACTOR) {
+    res.status(413).json(body);
+    // Stop reading what the client is still sending once the answer is out.
+    res.on('finish', () => req.socket.end());
+    return;
+  }
+  // Read and drop the rest, then answer: the client has sent everything and reads the 413.
+  let seen = 0;
+  req.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > limit * DISCARD_FACTOR) req.socket.destroy();
   });
-  // Stop reading what the client is still sending once the answer is out.
-  res.on('finish', () => req.socket.end());
+  req.once('end', () => {
+    if (!res.headersSent) res.status(413).json(body);
+  });
+  req.once('error', () => req.socket.destroy());
+  req.resume();
 }
 
 /**

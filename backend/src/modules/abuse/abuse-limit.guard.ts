@@ -11,6 +11,7 @@ import { WindowCounter } from './window-counter.js';
 const WHAT: Record<AbuseCategory, string> = {
   signIn: 'sign-in attempts',
   invite: 'invitations',
+  acceptInvite: 'invitation acceptances',
   upload: 'uploads',
   retry: 'retries',
 };
@@ -18,7 +19,7 @@ const WHAT: Record<AbuseCategory, string> = {
 /** How long a request waits for its counter before the limit is skipped (Redis slow or away). */
 const REDIS_WAIT_MS = 1000;
 
-function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+export function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);

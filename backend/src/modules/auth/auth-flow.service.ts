@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { AppError } from '../../common/errors/index.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
+import { SignInLimits } from '../abuse/index.js';
 import { ActivityService } from '../activity/index.js';
 import { GoogleSignInSettings } from '../app-settings/index.js';
 import { MARKETPLACE_LINKER, type MarketplaceLinker } from '../marketplace/index.js';
@@ -23,6 +24,7 @@ export class AuthFlowService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly googleTokens: GoogleTokenVerifier,
     private readonly google: GoogleSignInSettings,
+    private readonly limits: SignInLimits,
   ) {}
 
   publicConfig() {
@@ -34,6 +36,7 @@ export class AuthFlowService {
   }
 
   async signInWithGoogle(req: Request, identity: GoogleIdentity): Promise<CurrentUserView> {
+    await this.limits.admit(req.ip, identity.email);
     let user;
     try {
       user = await this.users.upsertFromGoogle(identity);
@@ -76,6 +79,7 @@ export class AuthFlowService {
   async devLogin(req: Request, body: DevLoginDto): Promise<CurrentUserView> {
     if (!this.config.auth.devLogin) throw new AppError('NOT_FOUND', 'Developer sign-in is disabled');
     const email = body.email ?? 'dev@example.com';
+    await this.limits.admit(req.ip, email);
     const user = await this.users.upsertDev(email, body.name);
     let message: string | undefined;
     if (body.faireToken) {

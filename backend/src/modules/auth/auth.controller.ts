@@ -11,7 +11,7 @@ import { AuthConfigView, DevLoginDto, GoogleCallbackDto, GoogleTokenDto } from '
 import { CurrentUserView } from './dto/current-user.view.js';
 import { GoogleAuthGuard } from './google-auth.guard.js';
 import { SESSION_COOKIE } from './session.middleware.js';
-import { AbuseLimit } from '../abuse/index.js';
+import { SignInLimit } from '../abuse/index.js';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -39,7 +39,7 @@ export class AuthController {
   }
 
   @Post('google/callback')
-  @AbuseLimit('signIn')
+  @SignInLimit()
   @Public()
   @HttpCode(200)
   @UseGuards(GoogleAuthGuard)
@@ -49,7 +49,7 @@ export class AuthController {
   }
 
   @Post('google')
-  @AbuseLimit('signIn')
+  @SignInLimit()
   @Public()
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in with a Google ID token or access token issued to this app' })
@@ -59,7 +59,7 @@ export class AuthController {
   }
 
   @Post('dev-login')
-  @AbuseLimit('signIn')
+  @SignInLimit()
   @Public()
   @HttpCode(200)
   @ApiOperation({ summary: 'Development sign-in (only when AUTH_DEV_LOGIN is on; never in production)' })

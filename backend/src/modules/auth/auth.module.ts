@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
+import { AbuseModule } from '../abuse/index.js';
 import { ActivityModule } from '../activity/index.js';
 import { AppSettingsModule } from '../app-settings/index.js';
 import { CompanyRecordsModule } from '../companies/index.js';
@@ -17,6 +18,7 @@ import { GoogleStrategyRefresh } from './google.strategy.js';
 @Module({
   imports: [
     PassportModule.register({ session: false }),
+    AbuseModule,
     UsersModule,
     CompanyRecordsModule,
     ActivityModule,

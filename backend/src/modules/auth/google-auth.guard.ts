@@ -3,6 +3,7 @@ import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { AppError } from '../../common/errors/index.js';
+import { SignInLimits } from '../abuse/index.js';
 import { ActivityService } from '../activity/index.js';
 import { GoogleSignInSettings } from '../app-settings/index.js';
 
@@ -16,6 +17,7 @@ export class GoogleAuthGuard extends AuthGuard('google') {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly activity: ActivityService,
     private readonly settings: GoogleSignInSettings,
+    private readonly limits: SignInLimits,
   ) {
     super();
   }
@@ -26,9 +28,15 @@ export class GoogleAuthGuard extends AuthGuard('google') {
       .catch(() => undefined);
   }
 
-  override canActivate(context: ExecutionContext) {
-    if (!this.settings.current) throw new AppError('NOT_FOUND', 'Google sign-in is not configured');
-    return super.canActivate(context);
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<Request>();
+    try {
+      if (!this.settings.current) throw new AppError('NOT_FOUND', 'Google sign-in is not configured');
+      return (await super.canActivate(context)) as boolean;
+    } catch (err) {
+      // A refused callback counts against the address (decision 0029); the start is not an attempt.
+      throw req.method === 'GET' ? err : await this.limits.refusal(req.ip, err);
+    }
   }
 
   override getAuthenticateOptions(context: ExecutionContext) {

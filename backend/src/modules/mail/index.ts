@@ -2,3 +2,4 @@
 export { MailModule } from './mail.module.js';
 export { MailService } from './mail.service.js';
 export { MailOutbox } from './mail-outbox.entity.js';
+export { BLANK, escapeHtml, line, link, mailBody, type MailLine } from './mail-template.js';

@@ -9,6 +9,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part, built by the same template as the text (mail-template.ts). */
+  html?: string;
   /** The one link the message is about (e.g. an invitation), kept for the development outbox. */
   link?: string;
   companyId?: string | null;
@@ -40,6 +42,7 @@ export class MailService {
         to: message.to,
         subject: message.subject,
         text: message.text,
+        ...(message.html ? { html: message.html } : {}),
       });
     } else {
       this.logger.log(`Mail (no SMTP configured) to ${message.to}: ${message.subject}`);

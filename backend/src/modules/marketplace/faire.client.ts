@@ -14,6 +14,7 @@ import type {
 } from './faire.types.js';
 import { MarketplaceRateLimiter } from './rate-limiter.js';
 import { Shutdown } from '../../common/shutdown.js';
+import { outsideText } from '../../common/text/outside-text.js';
 
 /** A Faire account to call as: `key` names its rate-limit bucket (the brand id when known). */
 export interface FaireAccount {
@@ -87,7 +88,11 @@ export class FaireClient {
   }
 
   getBrandProfile(account: FaireAccount): Promise<FaireBrandProfile> {
-    return this.call<FaireBrandProfile>(account, { method: 'GET', path: '/brands/profile' });
+    return this.call<FaireBrandProfile>(account, { method: 'GET', path: '/brands/profile' }).then((p) => ({
+      ...p,
+      // Synced text is data, not layout (decision 0029).
+      name: outsideText(p.name),
+    }));
   }
 
   getOrder(account: FaireAccount, orderId: string): Promise<FaireOrder> {

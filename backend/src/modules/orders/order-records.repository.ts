@@ -8,6 +8,8 @@ import { ConnectionOrders, type ConnectionOrdersSource } from '../marketplace/in
 export interface StoredOrder {
   state: string;
   trackingNumber: string | null;
+  /** The order's subtotal in minor units of its currency (null: Faire gave none). */
+  totalCents: number | null;
 }
 
 /**
@@ -29,15 +31,18 @@ export class OrderRecords implements ConnectionOrdersSource, OnModuleInit {
   /** The company's stored orders among `faireOrderIds`, by Faire order id (absent: not stored). */
   async find(scope: CompanyScope, faireOrderIds: readonly string[]): Promise<Map<string, StoredOrder>> {
     const rows = await scopedQuery<
-      { faire_order_id: string; state: string; tracking_number: string | null }[]
+      { faire_order_id: string; state: string; tracking_number: string | null; total_cents: number | null }[]
     >(
       this.db,
       scope,
-      'SELECT faire_order_id, state, tracking_number FROM orders WHERE company_id = $1 AND faire_order_id = ANY($2::text[])',
+      'SELECT faire_order_id, state, tracking_number, total_cents FROM orders WHERE company_id = $1 AND faire_order_id = ANY($2::text[])',
       [[...new Set(faireOrderIds)]],
     );
     return new Map(
-      rows.map((r) => [r.faire_order_id, { state: r.state, trackingNumber: r.tracking_number }]),
+      rows.map((r) => [
+        r.faire_order_id,
+        { state: r.state, trackingNumber: r.tracking_number, totalCents: r.total_cents },
+      ]),
     );
   }
 

@@ -7,6 +7,7 @@ import { CompanyScope, scopedQuery } from '../../common/database/company-scope.j
 import type { FaireOrder } from '../marketplace/index.js';
 import { lateVerdict, type Thresholds } from './late-rules.js';
 import { ThresholdsRepository } from './thresholds.repository.js';
+import { outsideText, outsideTextOrNull } from '../../common/text/outside-text.js';
 
 /** The states of an open order (the list lives in the shared library). */
 export const OPEN_STATES = OPEN_ORDER_STATES;
@@ -181,7 +182,8 @@ export function snapshotOf(o: FaireOrder): Snapshot {
   const shipments = [...(o.shipments ?? [])].sort((a, b) => a.created_at.localeCompare(b.created_at));
   const latest = shipments[shipments.length - 1];
   const customer = [o.customer?.first_name, o.customer?.last_name].filter(Boolean).join(' ').trim();
-  const customerName = o.address?.company_name || customer || o.address?.name || null;
+  // Synced text is data, not layout: layout characters go before it is stored (decision 0029).
+  const customerName = outsideTextOrNull(o.address?.company_name || customer || o.address?.name || null);
   const subtotal = o.payout_costs?.subtotal_after_brand_discounts;
   const currency = subtotal?.currency ?? o.items?.find((i) => i.price?.currency)?.price?.currency ?? null;
   const total =
@@ -190,7 +192,7 @@ export function snapshotOf(o: FaireOrder): Snapshot {
     null;
   return {
     faireOrderId: o.id,
-    displayId: o.display_id ?? o.id.replace(/^bo_/, '').toUpperCase(),
+    displayId: outsideText(o.display_id ?? o.id.replace(/^bo_/, '').toUpperCase()),
     state: o.state,
     isOpen: (OPEN_STATES as readonly string[]).includes(o.state),
     createdAt: new Date(o.created_at),
@@ -200,8 +202,8 @@ export function snapshotOf(o: FaireOrder): Snapshot {
     totalCents: total,
     currency: currency && /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : null,
     expectedShipDate: date(o.expected_ship_date ?? o.ship_after ?? null),
-    trackingNumber: latest?.tracking_code ?? null,
-    carrier: latest?.carrier ?? null,
+    trackingNumber: outsideTextOrNull(latest?.tracking_code),
+    carrier: outsideTextOrNull(latest?.carrier),
     shipmentCreatedAt: date(shipments[0]?.created_at),
     estimatedPayoutAt: date(o.estimated_payout_at),
     firstSeenShippedAt: SHIPPED_STATES.includes(o.state)

@@ -14,9 +14,14 @@ function quote(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
+/** One CSV line ending in CRLF, fields quoted when needed, every cell formula-safe. */
+export function csvLine(cells: string[]): string {
+  return cells.map((c) => quote(neutraliseCell(c))).join(',') + '\r\n';
+}
+
 /** One CSV file (CRLF lines, fields quoted when needed, every cell formula-safe). */
 export function toCsv(header: string[], rows: string[][]): string {
-  return [header, ...rows].map((r) => r.map((c) => quote(neutraliseCell(c))).join(',')).join('\r\n') + '\r\n';
+  return [header, ...rows].map(csvLine).join('');
 }
 
 /**

@@ -18,3 +18,4 @@ export { Upload } from './entities/upload.entity.js';
 export { UploadBatch } from './entities/upload-batch.entity.js';
 export { UploadRow } from './entities/upload-row.entity.js';
 export { FaireBrandRead, FaireOrderState } from './entities/faire-order-state.entity.js';
+export { UploadCount } from './entities/upload-count.entity.js';

@@ -81,6 +81,7 @@ export async function listShipments(
       source: string | null;
       file_name: string | null;
       also: string[] | null;
+      reported_costs: number[] | null;
     }[]
   >(
     db,
@@ -93,7 +94,13 @@ export async function listShipments(
                   s.ship_date::text AS ship_date, s.shipping_cost_cents, s.uploaded_at, s.status, s.error_message,
                   s.next_try_at, s.last_fault, s.brand_name, coalesce(s.currency, u.currency) AS currency,
                   u.source, u.file_name,
-                  (SELECT array_agg(DISTINCT ss.source) FROM shipment_sources ss WHERE ss.shipment_id = s.id) AS also
+                  (SELECT array_agg(DISTINCT ss.source) FROM shipment_sources ss WHERE ss.shipment_id = s.id) AS also,
+                  (SELECT array_agg(DISTINCT round(c.amount::numeric * 100)::int)
+                     FROM shipment_sources ss
+                     JOIN upload_rows ur ON ur.upload_id = ss.upload_id AND ur.shipment_id = ss.shipment_id
+                     CROSS JOIN LATERAL (SELECT regexp_replace(ur.raw->>'shipping_cost', '[$,]', '', 'g') AS amount) c
+                    WHERE ss.shipment_id = s.id AND c.amount ~ '^[0-9]{1,9}([.][0-9]{1,2})?$'
+                  ) AS reported_costs
              FROM (SELECT * FROM shipments WHERE ${filter}
                     ORDER BY ${order} LIMIT $${params.length + 2} OFFSET $${params.length + 3}) s
              LEFT JOIN uploads u ON u.id = s.upload_id) page ON true
@@ -133,6 +140,8 @@ export async function listShipments(
       sourceName: r.file_name,
       /** Every source that reported it, the first one first (decision 0033). */
       sources: [...new Set([r.source ?? 'UPLOAD', ...(r.also ?? [])])],
+      /** Costs another source reported later for it, other than the one sent (the first report's wins). */
+      laterCosts: (r.reported_costs ?? []).filter((c) => c !== r.shipping_cost_cents),
       status: r.status,
       // A row waiting on Faire says so and when it is tried next (decision 0037); Faire's own words for
       // the last fault are kept for the reason it ends with if it ever fails.

@@ -1,11 +1,13 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
+import { HeavyReadsModule } from '../../common/database/heavy-reads.js';
 import { QUEUES } from '../../common/queue/queues.js';
 import { ActivityModule } from '../activity/index.js';
 import { ColumnMappingsModule } from '../column-mappings/index.js';
 import { MarketplaceModule } from '../marketplace/index.js';
 import { OrdersModule } from '../orders/index.js';
 import { UsersModule } from '../users/index.js';
+import { FailedRowsExport } from './failed-rows-export.js';
 import { OrderCheckService } from './order-check.service.js';
 import { ShipmentPlatformStats } from './platform-stats.repository.js';
 import { ShipmentCounts } from './shipment-counts.repository.js';
@@ -14,6 +16,7 @@ import { ShipmentProcessingService } from './shipment-processing.service.js';
 import { ShipmentsService } from './shipments.service.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
 import { ShipmentIntake } from './shipment-intake.service.js';
+import { UploadCountsStore } from './upload-counts.store.js';
 import { UploadReadinessService } from './upload-readiness.service.js';
 import { UploadResultsService } from './upload-results.service.js';
 
@@ -26,6 +29,7 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
 @Module({
   imports: [
     shipmentsQueue,
+    HeavyReadsModule,
     ColumnMappingsModule,
     ActivityModule,
     MarketplaceModule,
@@ -39,6 +43,8 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
     ShipmentProcessingService,
     FaireOrderStates,
     UploadResultsService,
+    FailedRowsExport,
+    UploadCountsStore,
     UploadReadinessService,
     OrderCheckService,
     ShipmentCounts,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { reviewDisplayId, type ColumnMapping } from '@portal/shipment-rules';
+import type { ColumnMapping } from '@portal/shipment-rules';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
@@ -8,14 +8,16 @@ import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { ActivityService } from '../activity/index.js';
 import { UserDirectory, type UserNameAndEmail } from '../users/index.js';
-import { failedRowsHeader, toCsv } from './failed-rows-csv.js';
-import { isWaitingOnFaire, RESET_FOR_RETRY_SQL, secondsUntil, stillSending } from './retry-schedule.js';
+import { FailedRowsExport, type FailedRowsFile } from './failed-rows-export.js';
+import { RESET_FOR_RETRY_SQL, secondsUntil } from './retry-schedule.js';
 import { RETRYABLE } from './shipments.service.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
-import { UPLOAD_COUNTS_SQL, UPLOAD_ROWS_CTE, type UploadRowRecord } from './upload-rows.sql.js';
+import { UploadCountsStore, type UploadCountsView } from './upload-counts.store.js';
+import { UPLOAD_ROWS_CTE, type UploadRowRecord } from './upload-rows.sql.js';
+import { describeRow, fieldColumns } from './upload-row-view.js';
 import type { ListUploadsQuery, RowFilter, UploadRowsQuery } from './uploads.dto.js';
 
-interface UploadRecord {
+export interface UploadRecord {
   id: string;
   source: string;
   file_name: string;
@@ -28,14 +30,12 @@ interface UploadRecord {
   materialized_at: Date | null;
   staged_rows: number;
   user_id: string | null;
+  counts_version: number;
 }
 
 const UPLOAD_COLUMNS = `u.id, u.source, u.file_name, u.column_mapping, u.total_rows, u.valid_rows, u.invalid_rows,
-  u.duplicate_rows, u.created_at, u.materialized_at, u.user_id,
+  u.duplicate_rows, u.created_at, u.materialized_at, u.user_id, u.counts_version,
   (SELECT coalesce(sum(row_count), 0)::int FROM upload_batches b WHERE b.upload_id = u.id) AS staged_rows`;
-
-/** Rows that ended without a shipment on Faire and will not be tried again by themselves. */
-const FAILED_STATUSES = ['INVALID', ...RETRYABLE];
 
 /** Rows matching the `status` filter given as parameter `$2` (null: every row). */
 const FILTER_SQL = `($2::text IS NULL OR status = $2 OR ($2 = 'ISSUES' AND status <> 'SUCCESS'))`;
@@ -53,6 +53,8 @@ export class UploadResultsService {
     private readonly activity: ActivityService,
     private readonly clock: Clock,
     private readonly users: UserDirectory,
+    private readonly failedRows: FailedRowsExport,
+    private readonly counts: UploadCountsStore,
   ) {}
 
   async list(caller: CompanyAuthContext, q: ListUploadsQuery) {
@@ -69,7 +71,7 @@ export class UploadResultsService {
         WHERE u.company_id = $1 ORDER BY u.created_at DESC, u.id DESC LIMIT $2 OFFSET $3`,
       [q.limit, (q.page - 1) * q.limit],
     );
-    const counts = await this.counts(uploads.map((u) => u.id));
+    const counts = await this.counts.countsOf(uploads);
     const uploaders = await this.uploaders(uploads);
     return {
       total,
@@ -80,7 +82,7 @@ export class UploadResultsService {
 
   async summary(caller: CompanyAuthContext, uploadId: string) {
     const upload = await this.find(caller, uploadId);
-    const counts = await this.counts([uploadId]);
+    const counts = await this.counts.countsOf([upload]);
     return this.summaryOf(upload, counts.get(uploadId), await this.uploaders([upload]));
   }
 
@@ -101,37 +103,13 @@ export class UploadResultsService {
     return { total, rows: records.map((r) => describeRow(r, uploadId, fields, now)) };
   }
 
-  /** The rows that failed, with the file's columns and an `error` column, ready to fix and upload again. */
-  async failedCsv(caller: CompanyAuthContext, uploadId: string): Promise<{ fileName: string; body: string }> {
+  /**
+   * The rows that failed, with the file's columns and an `error` column, ready to fix and upload again:
+   * the file's name, its header, and its lines read page by page as the download goes (decision 0027).
+   */
+  async failedCsv(caller: CompanyAuthContext, uploadId: string): Promise<FailedRowsFile> {
     const upload = await this.find(caller, uploadId);
-    const records = await this.db.query<UploadRowRecord[]>(
-      `WITH ${UPLOAD_ROWS_CTE} SELECT * FROM upload_row_outcomes WHERE status = ANY($2::text[]) ORDER BY row_number`,
-      [[uploadId], FAILED_STATUSES],
-    );
-    const fields = fieldColumns(upload.column_mapping);
-    const invalidRaw = records.filter((r) => r.status === 'INVALID' && r.raw).map((r) => r.raw!);
-    const header = failedRowsHeader(
-      fields,
-      invalidRaw.flatMap((raw) => Object.keys(raw)),
-    );
-    const now = this.clock.now();
-    const lines = records.map((r) => {
-      const cells: Record<string, string> =
-        r.status === 'INVALID' && r.raw
-          ? { ...r.raw }
-          : {
-              [fields.order_id ?? 'order_id']: r.order_id ?? '',
-              [fields.tracking_number ?? 'tracking_number']: r.tracking_number ?? '',
-              [fields.carrier ?? 'carrier']: r.carrier ?? '',
-              [fields.ship_date ?? 'ship_date']: r.ship_date ?? '',
-              [fields.shipping_cost ?? 'shipping_cost']:
-                r.shipping_cost_cents === null ? '' : (r.shipping_cost_cents / 100).toFixed(2),
-            };
-      cells.error = describeRow(r, uploadId, fields, now).reason ?? '';
-      return header.map((h) => cells[h] ?? '');
-    });
-    const base = upload.file_name.replace(/\.csv$/i, '').replace(/[^\w.-]+/g, '-') || 'upload';
-    return { fileName: `${base}-failed-rows.csv`, body: toCsv(header, lines) };
+    return this.failedRows.open(upload, this.clock.now());
   }
 
   /** Sends every retryable failed row of the upload (and failed shipments its repeats point to) again. */
@@ -178,43 +156,6 @@ export class UploadResultsService {
     return upload;
   }
 
-  private async counts(ids: string[]) {
-    const out = new Map<
-      string,
-      {
-        by: Record<string, number>;
-        own: number;
-        waiting: number;
-        nextRetryAt: Date | null;
-        lastFault: string | null;
-      }
-    >();
-    if (ids.length === 0) return out;
-    const rows = await this.db.query<
-      {
-        upload_id: string;
-        status: string;
-        n: number;
-        own: number;
-        waiting: number;
-        next_retry_at: Date | null;
-        last_fault: string | null;
-      }[]
-    >(UPLOAD_COUNTS_SQL, [ids]);
-    for (const r of rows) {
-      const c = out.get(r.upload_id) ?? { by: {}, own: 0, waiting: 0, nextRetryAt: null, lastFault: null };
-      c.by[r.status] = r.n;
-      c.own += r.own;
-      c.waiting += r.waiting;
-      c.lastFault ??= r.last_fault;
-      if (r.next_retry_at && (!c.nextRetryAt || r.next_retry_at < c.nextRetryAt)) {
-        c.nextRetryAt = r.next_retry_at;
-      }
-      out.set(r.upload_id, c);
-    }
-    return out;
-  }
-
   /** Who sent each upload, asked of the users module (which owns them). */
   private uploaders(uploads: UploadRecord[]): Promise<Map<string, UserNameAndEmail>> {
     return this.users.namesByIds(uploads.flatMap((u) => (u.user_id ? [u.user_id] : [])));
@@ -222,15 +163,7 @@ export class UploadResultsService {
 
   private summaryOf(
     u: UploadRecord,
-    c:
-      | {
-          by: Record<string, number>;
-          own: number;
-          waiting: number;
-          nextRetryAt: Date | null;
-          lastFault: string | null;
-        }
-      | undefined,
+    c: UploadCountsView | undefined,
     uploaders: Map<string, UserNameAndEmail>,
   ) {
     const uploader = u.user_id ? uploaders.get(u.user_id) : undefined;
@@ -270,47 +203,4 @@ export class UploadResultsService {
       state: done ? ('DONE' as const) : ('IN_PROGRESS' as const),
     };
   }
-}
-
-/** The file's column for each field: the column mapping reversed (field -> CSV column). */
-function fieldColumns(mapping: ColumnMapping | null): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [column, field] of Object.entries(mapping ?? {})) out[field] = column;
-  return out;
-}
-
-function describeRow(r: UploadRowRecord, uploadId: string, fields: Record<string, string>, now: Date) {
-  const cell = (field: string) => (r.raw ? String(r.raw[fields[field] ?? field] ?? r.raw[field] ?? '') : '');
-  const orderId = r.order_id ?? cell('order_id').trim();
-  const retryAt = isWaitingOnFaire(r.status, r.next_try_at) ? r.next_try_at : null;
-  const waiting = retryAt !== null;
-  let reason: string | null;
-  if (r.status === 'INVALID') reason = (r.errors ?? []).map((e) => e.message).join('; ') || 'Invalid';
-  else if (retryAt) reason = stillSending(r.last_fault, retryAt, now);
-  else if (r.status === 'PENDING') reason = 'Being created on Faire';
-  else if (r.status === 'SUCCESS') reason = null;
-  else reason = r.error_message ?? 'Failed';
-  if (r.duplicate) {
-    const where =
-      r.first_upload_id === uploadId && r.first_row !== null
-        ? `the same order and tracking number as row ${r.first_row}`
-        : 'already uploaded in an earlier file';
-    reason = reason ? `${reason} (${where})` : `Not sent again: ${where}`;
-  }
-  return {
-    row: r.row_number,
-    status: r.status,
-    orderId,
-    displayId: r.display_id ?? reviewDisplayId(orderId),
-    trackingNumber: r.tracking_number ?? cell('tracking_number').trim(),
-    carrier: r.carrier ?? cell('carrier').trim(),
-    reason,
-    duplicate: r.duplicate,
-    shipmentId: r.shipment_id,
-    retryable: RETRYABLE.includes(r.status),
-    waitingOnFaire: waiting,
-    nextRetryAt: retryAt ? retryAt.toISOString() : null,
-    nextRetryInSeconds: retryAt ? secondsUntil(retryAt, now) : null,
-    lastFault: retryAt ? r.last_fault : null,
-  };
 }

@@ -1,8 +1,16 @@
-import { Controller, Get, Header, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, Logger, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import { CompanyAuth, RequireCompany } from '../../common/http/auth.decorators.js';
-import { AbuseLimit } from '../abuse/index.js';
+import { AbuseLimit, DOWNLOAD_RETRY_AFTER_SECONDS, DownloadSlots } from '../abuse/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { UploadReadinessService } from './upload-readiness.service.js';
 import { UploadResultsService } from './upload-results.service.js';
@@ -23,7 +31,10 @@ export class UploadsController {
   constructor(
     private readonly results: UploadResultsService,
     private readonly readiness: UploadReadinessService,
+    private readonly slots: DownloadSlots,
   ) {}
+
+  private readonly logger = new Logger('Downloads');
 
   @Get('readiness')
   @ApiOperation({
@@ -65,19 +76,44 @@ export class UploadsController {
   }
 
   @Get(':uploadId/failed.csv')
-  @ApiOperation({ summary: 'Failed rows with the file’s columns plus `error`, formula-safe' })
+  @ApiOperation({
+    summary: 'Failed rows with the file’s columns plus `error`, formula-safe, streamed (decision 0027)',
+  })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'A CSV file', content: { 'text/csv': { schema: { type: 'string' } } } })
-  @Header('Cache-Control', 'no-store')
+  @ApiTooManyRequestsResponse({ description: 'Too many downloads open at once (`Retry-After`)' })
   async failedCsv(
     @CompanyAuth() auth: CompanyAuthContext,
     @Param('uploadId') uploadId: string,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<string> {
-    const csv = await this.results.failedCsv(auth, uploadId);
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="${csv.fileName}"`);
-    return csv.body;
+    @Res() res: Response,
+  ): Promise<void> {
+    let release: () => void;
+    try {
+      release = this.slots.take(auth.userId, auth.companyId);
+    } catch (err) {
+      res.setHeader('Retry-After', String(DOWNLOAD_RETRY_AFTER_SECONDS));
+      throw err;
+    }
+    try {
+      const file = await this.results.failedCsv(auth, uploadId);
+      res.status(200);
+      res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
+      // pipeline: the next page is read only once the client has taken the last (backpressure), and a
+      // client that goes away stops the reading.
+      await pipeline(Readable.from(file.lines, { objectMode: false }), res);
+    } catch (err) {
+      if (!res.headersSent) throw err;
+      // The file was cut short (the client left, or a page could not be read): the socket closes
+      // without the final chunk, so the client sees an incomplete download, never a short file.
+      if ((err as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE') {
+        this.logger.warn(`Failed-rows download stopped: ${(err as Error).message}`);
+      }
+      res.destroy();
+    } finally {
+      release();
+    }
   }
 
   @Post(':uploadId/retry-failed')

@@ -8,7 +8,7 @@ import { ActivityService } from '../activity/index.js';
 import { OrderRecords } from '../orders/index.js';
 import type { CostRule, SourceConnection } from './entities/source-connection.entity.js';
 import type { Candidate } from './entities/source-label.entity.js';
-import { HOLD_REASONS } from './label-rules.js';
+import { HOLD_REASONS, costRuleOf } from './label-rules.js';
 import { SourceConnections } from './source-connections.repository.js';
 import { SourceLabels, type LabelRow } from './source-labels.repository.js';
 import { SourceRelease, sourceName } from './source-release.service.js';
@@ -17,7 +17,7 @@ import type { ShipStationCredentials } from './shipstation/shipstation.types.js'
 import type { PatchConnectionDto, SendLabelsDto } from './sources.dto.js';
 
 /** The kinds of source a company can connect today. */
-export const AVAILABLE_SOURCES = ['SHIPSTATION'] as const;
+export const AVAILABLE_SOURCES = ['SHIPSTATION', 'SHOPIFY'] as const;
 const CARRIERS = new Set<string>([...FAIRE_CARRIERS, ...EXTRA_CARRIER_CODES]);
 
 export interface ConnectionAlert {
@@ -35,7 +35,7 @@ export interface ConnectionView {
   id: string;
   kind: string;
   name: string;
-  status: 'CONNECTED' | 'FAILING' | 'PAUSED';
+  status: 'CONNECTED' | 'FAILING' | 'PAUSED' | 'DISCONNECTED';
   statusReason: string | null;
   lastSyncAt: string | null;
   mode: 'AUTO' | 'REVIEW';
@@ -157,19 +157,17 @@ export class IntegrationsService {
     const scope = CompanyScope.of(caller);
     const conn = await this.own(scope, id);
     const patch: Partial<SourceConnection> = {};
+    if (dto.paused === false && conn.disconnectedAt) {
+      throw new AppError(
+        'CONFLICT',
+        `${sourceName(conn.kind)} was disconnected at the source; connect it again to resume`,
+      );
+    }
     if (dto.paused !== undefined) patch.paused = dto.paused;
     if (dto.mode !== undefined) patch.mode = dto.mode;
     if (dto.acceptNewOrders !== undefined) patch.acceptNewOrders = dto.acceptNewOrders;
     if (dto.currency !== undefined) patch.currency = dto.currency;
-    if (dto.costRule !== undefined) {
-      if (dto.costRule.kind !== 'LABEL' && dto.costRule.flatCents === undefined) {
-        throw new AppError('VALIDATION_FAILED', `costRule.flatCents is required for ${dto.costRule.kind}`);
-      }
-      patch.costRule =
-        dto.costRule.kind === 'LABEL'
-          ? { kind: 'LABEL' }
-          : { kind: dto.costRule.kind, flatCents: dto.costRule.flatCents! };
-    }
+    if (dto.costRule !== undefined) patch.costRule = costRuleOf(dto.costRule);
     if (dto.carrierMap !== undefined) patch.carrierMap = carrierMapOf(dto.carrierMap);
     await this.connections.update(scope, conn.id, patch);
     await this.activity.record({
@@ -312,7 +310,13 @@ export class IntegrationsService {
       id: c.id,
       kind: c.kind,
       name: sourceName(c.kind),
-      status: c.paused ? 'PAUSED' : c.failingReason ? 'FAILING' : 'CONNECTED',
+      status: c.disconnectedAt
+        ? 'DISCONNECTED'
+        : c.paused
+          ? 'PAUSED'
+          : c.failingReason
+            ? 'FAILING'
+            : 'CONNECTED',
       statusReason: c.failingReason,
       lastSyncAt: c.lastSyncAt?.toISOString() ?? null,
       mode: c.mode,
@@ -322,7 +326,7 @@ export class IntegrationsService {
         .map((r) => ({
           labelId: r.id,
           kind: r.alert!,
-          text: HOLD_REASONS.VOIDED_AFTER_SEND,
+          text: alertText(c.kind),
           orderId: r.faire_order_id,
           displayId: r.faire_order_id ? displayIdFor(r.faire_order_id) : null,
           orderUrl: this.orderUrl(r.faire_order_id),
@@ -347,7 +351,7 @@ export class IntegrationsService {
       kind: alert ? 'ALERT' : 'HELD',
       source: conn?.kind ?? 'SHIPSTATION',
       reason: alert ? r.alert : r.reason,
-      reasonText: alert ? HOLD_REASONS.VOIDED_AFTER_SEND : r.reason_text,
+      reasonText: alert ? alertText(conn?.kind) : r.reason_text,
       sourceRef:
         refs.orderNumber ??
         refs.customField1 ??
@@ -365,6 +369,11 @@ export class IntegrationsService {
       createdAt: new Date(r.first_seen_at).toISOString(),
     };
   }
+}
+
+/** The alert an item sent and then taken back at its source shows. */
+function alertText(kind: string | undefined): string {
+  return kind === 'SHOPIFY' ? HOLD_REASONS.CANCELLED_AFTER_SEND : HOLD_REASONS.VOIDED_AFTER_SEND;
 }
 
 /** A carrier map as given, checked: codes lower-cased, values Faire carriers. */

@@ -1,4 +1,5 @@
 import { detectCarrier, displayIdFor, isCarrierCode, type CarrierCode } from '@portal/shipment-rules';
+import { AppError } from '../../common/errors/index.js';
 import type { CostRule } from './entities/source-connection.entity.js';
 import type { Candidate, OrderRefs } from './entities/source-label.entity.js';
 
@@ -110,8 +111,16 @@ export function labelCost(shipmentCost: unknown, insuranceCost: unknown): number
   return cost + (toCents(insuranceCost) ?? 0);
 }
 
+/** What a cost rule may look at besides the label's own cost. */
+export interface CostContext {
+  /** The Faire carrier the label goes with. */
+  carrier?: string;
+  /** The Faire order's subtotal in minor units of the brand's currency (null: not synced). */
+  subtotalCents?: number | null;
+}
+
 /** The cost Faire gets under the connection's rule; null when the label must wait for one. */
-export function costFor(rule: CostRule, labelCents: number | null): number | null {
+export function costFor(rule: CostRule, labelCents: number | null, ctx: CostContext = {}): number | null {
   switch (rule.kind) {
     case 'LABEL':
       return labelCents;
@@ -119,6 +128,69 @@ export function costFor(rule: CostRule, labelCents: number | null): number | nul
       return labelCents ?? rule.flatCents;
     case 'FLAT':
       return rule.flatCents;
+    case 'PER_CARRIER': {
+      if (labelCents !== null) return labelCents;
+      const own = ctx.carrier ? rule.carrierCents[ctx.carrier] : undefined;
+      return typeof own === 'number' ? own : rule.otherCents;
+    }
+    case 'SHARE': {
+      if (labelCents !== null) return labelCents;
+      if (ctx.subtotalCents === null || ctx.subtotalCents === undefined) return null;
+      return Math.max(rule.minCents, Math.round((ctx.subtotalCents * rule.basisPoints) / 10_000));
+    }
+    default:
+      return null;
+  }
+}
+
+/** A cost rule as an admin sent it (checked by the DTO's field rules first). */
+export interface CostRuleInput {
+  kind: CostRule['kind'];
+  flatCents?: number;
+  carrierCents?: Record<string, unknown>;
+  otherCents?: number;
+  percent?: number;
+  minCents?: number;
+}
+
+/** The rule to store, or a 400 naming what is missing or wrong. */
+export function costRuleOf(d: CostRuleInput): CostRule {
+  const need = (field: string) =>
+    new AppError('VALIDATION_FAILED', `costRule.${field} is required for ${d.kind}`);
+  switch (d.kind) {
+    case 'LABEL':
+      return { kind: 'LABEL' };
+    case 'LABEL_OR_FLAT':
+    case 'FLAT':
+      if (d.flatCents === undefined) throw need('flatCents');
+      return { kind: d.kind, flatCents: d.flatCents };
+    case 'PER_CARRIER': {
+      if (d.carrierCents === undefined) throw need('carrierCents');
+      const entries = Object.entries(d.carrierCents);
+      if (entries.length > 50) {
+        throw new AppError('VALIDATION_FAILED', 'costRule.carrierCents has more than 50 carriers');
+      }
+      const carrierCents: Record<string, number> = {};
+      for (const [carrier, cents] of entries) {
+        if (!isCarrierCode(carrier)) {
+          throw new AppError(
+            'VALIDATION_FAILED',
+            `costRule.carrierCents: ${carrier.slice(0, 40)} is not a Faire carrier such as USPS or UPS`,
+          );
+        }
+        if (typeof cents !== 'number' || !Number.isInteger(cents) || cents < 0 || cents > 100_000_000) {
+          throw new AppError(
+            'VALIDATION_FAILED',
+            `costRule.carrierCents.${carrier} must be a whole number of cents`,
+          );
+        }
+        carrierCents[carrier] = cents;
+      }
+      return { kind: 'PER_CARRIER', carrierCents, otherCents: d.otherCents ?? null };
+    }
+    case 'SHARE':
+      if (d.percent === undefined) throw need('percent');
+      return { kind: 'SHARE', basisPoints: Math.round(d.percent * 100), minCents: d.minCents ?? 0 };
   }
 }
 
@@ -153,6 +225,8 @@ export const HOLD_REASONS = {
   ORDER_CLOSED: 'The Faire order is canceled or delivered: nothing was sent',
   VOIDED_AFTER_SEND:
     'The label was voided after its tracking number reached Faire; Faire cannot remove a shipment, fix it on the order',
+  CANCELLED_AFTER_SEND:
+    'The Shopify fulfilment was cancelled after its tracking number reached Faire; Faire cannot remove a shipment, fix it on the order',
 } as const;
 
 export type HoldReason = keyof typeof HOLD_REASONS;

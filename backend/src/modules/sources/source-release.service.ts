@@ -20,6 +20,7 @@ import {
 } from './label-rules.js';
 import { SourceConnections } from './source-connections.repository.js';
 import { SourceLabels, type Decision, type LabelRow } from './source-labels.repository.js';
+import { shopifyCarrier } from './shopify/shopify-rules.js';
 
 /** Labels decided per transaction. */
 const RELEASE_BATCH = 500;
@@ -40,7 +41,7 @@ export interface ReleaseOutcome {
   stillHeld: { id: string; reasonText: string }[];
 }
 
-const SOURCE_NAMES: Record<string, string> = { SHIPSTATION: 'ShipStation' };
+const SOURCE_NAMES: Record<string, string> = { SHIPSTATION: 'ShipStation', SHOPIFY: 'Shopify' };
 
 export function sourceName(kind: string): string {
   return SOURCE_NAMES[kind] ?? kind;
@@ -210,7 +211,11 @@ export class SourceRelease {
         hold(row, 'NEW_ORDER', matched);
         continue;
       }
-      const carrier = faireCarrier(row.carrier_code, row.tracking_number, conn.carrierMap);
+      const carrier = (conn.kind === 'SHOPIFY' ? shopifyCarrier : faireCarrier)(
+        row.carrier_code,
+        row.tracking_number,
+        conn.carrierMap,
+      );
       if (!carrier) {
         hold(row, 'UNKNOWN_CARRIER', matched);
         continue;
@@ -228,7 +233,7 @@ export class SourceRelease {
           );
           continue;
         }
-        cents = costFor(conn.costRule, row.cost_cents);
+        cents = costFor(conn.costRule, row.cost_cents, { carrier, subtotalCents: order.totalCents });
       }
       if (cents === null) {
         hold(row, 'NO_COST', matched);

@@ -9,6 +9,7 @@ import { SourceJobs } from './source-jobs.js';
 import { SourceLabels, type LabelInput } from './source-labels.repository.js';
 import { parseShipStationTime, shipStationTime } from './shipstation/pacific-time.js';
 import { ShipStationClient, ShipStationError } from './shipstation/shipstation.client.js';
+import { ShopifySync } from './shopify/shopify-sync.service.js';
 import type {
   ShipStationCredentials,
   ShipStationFulfillment,
@@ -120,6 +121,7 @@ export class SourceSync {
     private readonly labels: SourceLabels,
     private readonly client: ShipStationClient,
     private readonly jobs: SourceJobs,
+    private readonly shopify: ShopifySync,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -127,6 +129,7 @@ export class SourceSync {
   async tick(): Promise<{ polls: number; work: number }> {
     const polls = await this.connections.duePolls(this.config.sources.pollIntervalMs);
     for (const id of polls) await this.jobs.add(SOURCE_JOBS.POLL, id);
+    for (const id of await this.shopify.pendingConnections()) await this.jobs.add(SOURCE_JOBS.EVENTS, id);
     const work = await this.labels.connectionsWithWork();
     for (const w of work) {
       if (w.events) await this.jobs.add(SOURCE_JOBS.EVENTS, w.id);
@@ -137,6 +140,8 @@ export class SourceSync {
 
   /** Reads the connection's pending deliveries; labels found wait for their grace. */
   async readEvents(connectionId: string): Promise<number> {
+    const shopify = await this.connections.byId(connectionId);
+    if (shopify?.kind === 'SHOPIFY') return shopify.paused ? 0 : this.shopify.readEvents(shopify);
     let stored = 0;
     for (let pass = 0; pass < EVENT_PASSES; pass++) {
       const conn = await this.connections.byId(connectionId);
@@ -165,6 +170,7 @@ export class SourceSync {
   async poll(connectionId: string): Promise<number> {
     const conn = await this.connections.byId(connectionId);
     if (!conn || conn.paused) return 0;
+    if (conn.kind === 'SHOPIFY') return this.shopify.poll(conn);
     await this.connections.polledNow(conn.id);
     const creds = this.connections.credentials(conn);
     const found = await this.guard(conn, async () => {

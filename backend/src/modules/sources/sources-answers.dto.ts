@@ -27,7 +27,7 @@ export class SourceConnectionView implements ConnectionView {
   @ApiProperty() id: string;
   @ApiProperty({ example: 'SHIPSTATION' }) kind: string;
   @ApiProperty() name: string;
-  @ApiProperty({ enum: ['CONNECTED', 'FAILING', 'PAUSED'] }) status: 'CONNECTED' | 'FAILING' | 'PAUSED';
+  @ApiProperty({ enum: ['CONNECTED', 'FAILING', 'PAUSED', 'DISCONNECTED'] }) status: ConnectionView['status'];
   @ApiProperty(nullableString) statusReason: string | null;
   @ApiProperty(nullableString) lastSyncAt: string | null;
   @ApiProperty({ enum: ['AUTO', 'REVIEW'] }) mode: 'AUTO' | 'REVIEW';

@@ -7,6 +7,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  IsNumber,
   IsObject,
   IsOptional,
   IsString,
@@ -37,9 +38,43 @@ export class ConnectShipStationDto {
 }
 
 export class CostRuleDto {
-  @ApiProperty({ enum: ['LABEL', 'LABEL_OR_FLAT', 'FLAT'] })
-  @IsIn(['LABEL', 'LABEL_OR_FLAT', 'FLAT'], { message: 'costRule.kind must be LABEL, LABEL_OR_FLAT or FLAT' })
-  kind: 'LABEL' | 'LABEL_OR_FLAT' | 'FLAT';
+  @ApiProperty({ enum: ['LABEL', 'LABEL_OR_FLAT', 'FLAT', 'PER_CARRIER', 'SHARE'] })
+  @IsIn(['LABEL', 'LABEL_OR_FLAT', 'FLAT', 'PER_CARRIER', 'SHARE'], {
+    message: 'costRule.kind must be LABEL, LABEL_OR_FLAT, FLAT, PER_CARRIER or SHARE',
+  })
+  kind: 'LABEL' | 'LABEL_OR_FLAT' | 'FLAT' | 'PER_CARRIER' | 'SHARE';
+
+  @ApiPropertyOptional({
+    description: "PER_CARRIER: Faire carrier -> minor units of the brand's currency",
+    type: 'object',
+    additionalProperties: { type: 'integer' },
+  })
+  @IsOptional()
+  @IsObject({ message: 'costRule.carrierCents must be an object from Faire carrier to cents' })
+  carrierCents?: Record<string, number>;
+
+  @ApiPropertyOptional({
+    description: 'PER_CARRIER: the cost for any other carrier (absent: such labels wait)',
+  })
+  @IsOptional()
+  @IsInt({ message: 'costRule.otherCents must be a whole number of cents' })
+  @Min(0, { message: 'costRule.otherCents cannot be negative' })
+  @Max(100_000_000)
+  otherCents?: number;
+
+  @ApiPropertyOptional({ description: "SHARE: the share of the Faire order's subtotal, in percent (0-100)" })
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2 }, { message: 'costRule.percent must be a number with at most 2 decimals' })
+  @Min(0, { message: 'costRule.percent must be between 0 and 100' })
+  @Max(100, { message: 'costRule.percent must be between 0 and 100' })
+  percent?: number;
+
+  @ApiPropertyOptional({ description: 'SHARE: the least cost, in minor units' })
+  @IsOptional()
+  @IsInt({ message: 'costRule.minCents must be a whole number of cents' })
+  @Min(0, { message: 'costRule.minCents cannot be negative' })
+  @Max(100_000_000)
+  minCents?: number;
 
   @ApiPropertyOptional({ description: "Minor units of the brand's currency (LABEL_OR_FLAT and FLAT)" })
   @IsOptional()

@@ -6,6 +6,8 @@ import { ActivityModule } from '../activity/index.js';
 import { MarketplaceModule } from '../marketplace/index.js';
 import { OrdersModule } from '../orders/index.js';
 import { ShipmentsModule } from '../shipments/index.js';
+import { CompanyRecordsModule } from '../companies/index.js';
+import { UsersModule } from '../users/index.js';
 import { SourceConnection } from './entities/source-connection.entity.js';
 import { IntegrationsService } from './integrations.service.js';
 import { SourceConnections } from './source-connections.repository.js';
@@ -15,6 +17,12 @@ import { SourceLabels } from './source-labels.repository.js';
 import { SourceRelease } from './source-release.service.js';
 import { SourceSync } from './source-sync.service.js';
 import { ShipStationClient } from './shipstation/shipstation.client.js';
+import { ShopifyClient } from './shopify/shopify.client.js';
+import { ShopifyConnect } from './shopify/shopify-connect.service.js';
+import { ShopifyHooks } from './shopify/shopify-hooks.service.js';
+import { ShopifyShops } from './shopify/shopify-shops.repository.js';
+import { ShopifySync } from './shopify/shopify-sync.service.js';
+import { ShopifyTokens } from './shopify/shopify-tokens.service.js';
 
 const sourcesQueue = BullModule.registerQueue({ name: QUEUES.SOURCES });
 
@@ -31,6 +39,8 @@ const sourcesQueue = BullModule.registerQueue({ name: QUEUES.SOURCES });
     MarketplaceModule,
     OrdersModule,
     ShipmentsModule,
+    CompanyRecordsModule,
+    UsersModule,
   ],
   providers: [
     SourceConnections,
@@ -41,7 +51,23 @@ const sourcesQueue = BullModule.registerQueue({ name: QUEUES.SOURCES });
     SourceHooks,
     IntegrationsService,
     ShipStationClient,
+    ShopifyClient,
+    ShopifyShops,
+    ShopifyTokens,
+    ShopifySync,
+    ShopifyConnect,
+    ShopifyHooks,
   ],
-  exports: [sourcesQueue, SourceSync, SourceRelease, SourceHooks, IntegrationsService, ShipStationClient],
+  exports: [
+    sourcesQueue,
+    SourceSync,
+    SourceRelease,
+    SourceHooks,
+    IntegrationsService,
+    ShipStationClient,
+    ShopifyClient,
+    ShopifyConnect,
+    ShopifyHooks,
+  ],
 })
 export class SourcesModule {}

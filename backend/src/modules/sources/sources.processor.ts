@@ -8,6 +8,7 @@ import { keepSchedule } from '../../common/queue/schedules.js';
 import { SourceRelease } from './source-release.service.js';
 import { SourceSync } from './source-sync.service.js';
 import { ShipStationError } from './shipstation/shipstation.client.js';
+import { ShopifyError } from './shopify/shopify-token-keeper.js';
 
 /**
  * The sources queue (decision 0036): the tick (once per fleet every SOURCE_TICK_MS) queues each
@@ -58,7 +59,7 @@ export class SourcesProcessor
       // A name outside the catalogue fails the job at once (UnknownJobError, decision 0044).
       return await dispatchJob(this.queueName, job, this.handlers, token);
     } catch (err) {
-      if (err instanceof ShipStationError && err.transient && token) {
+      if ((err instanceof ShipStationError || err instanceof ShopifyError) && err.transient && token) {
         await job.moveToDelayed(Math.max(err.retryAt ?? Date.now() + 30_000, Date.now() + 1000), token);
         throw new DelayedError();
       }

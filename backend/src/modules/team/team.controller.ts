@@ -67,6 +67,7 @@ export class TeamController {
   }
 
   @Post('accept-invite')
+  @AbuseLimit('acceptInvite')
   @HttpCode(200)
   @ApiOkResponse({ type: CurrentUserView })
   accept(@Auth() auth: AuthContext, @Body() body: AcceptInviteDto): Promise<CurrentUserView> {

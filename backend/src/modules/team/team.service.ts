@@ -9,7 +9,7 @@ import type { AuthContext, CompanyAuthContext, CompanyRole } from '../../common/
 import { ActivityService } from '../activity/index.js';
 import { AuthService, type CurrentUserView } from '../auth/index.js';
 import { CompanyMembers, CompanyRecords, type MemberRecord } from '../companies/index.js';
-import { MailService } from '../mail/index.js';
+import { BLANK, line, link, mailBody, MailService } from '../mail/index.js';
 import { UserDirectory } from '../users/index.js';
 import type {
   InvitationDelivery,
@@ -250,23 +250,24 @@ export class TeamService {
     email: string,
     token: string,
   ): Promise<InvitationDelivery> {
-    const link = `${this.config.publicUrl}/accept-invite?token=${encodeURIComponent(token)}`;
+    const url = `${this.config.publicUrl}/accept-invite?token=${encodeURIComponent(token)}`;
     const hours = Math.round(this.config.invitationTtlMs / 3_600_000);
+    const body = mailBody([
+      line`Hello,`,
+      BLANK,
+      line`${caller.name} (${caller.email}) invited you to join ${caller.companyName} on Faire Shipment Manager.`,
+      line`Open this link and sign in with ${email} to accept:`,
+      BLANK,
+      line`${link(url)}`,
+      BLANK,
+      line`The link works once and expires in ${hours} hours.`,
+    ]);
     const transport = await this.mail.send({
       to: email,
       companyId: caller.companyId,
-      subject: `${caller.name} invited you to ${caller.companyName} on Faire Shipment Manager`,
-      text: [
-        `Hello,`,
-        ``,
-        `${caller.name} (${caller.email}) invited you to join ${caller.companyName} on Faire Shipment Manager.`,
-        `Open this link and sign in with ${email} to accept:`,
-        ``,
-        link,
-        ``,
-        `The link works once and expires in ${hours} hours.`,
-      ].join('\n'),
-      link,
+      subject: line`${caller.name} invited you to ${caller.companyName} on Faire Shipment Manager`.text,
+      ...body,
+      link: url,
     });
     if (transport === 'smtp') return 'EMAIL';
     // Without a mail server: kept in the development outbox, or (production) not sent at all.

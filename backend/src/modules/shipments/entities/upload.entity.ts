@@ -65,4 +65,8 @@ export class Upload {
   /** The company's connection's currency at intake: what the rows are shown in until they are sent. */
   @Column({ name: 'currency', type: 'varchar', length: 3, nullable: true })
   currency: string | null;
+
+  /** Raised when a row that had ended changes again: stored counts of another version are stale (decision 0028). */
+  @Column({ name: 'counts_version', type: 'integer', default: 0 })
+  countsVersion: number;
 }

@@ -2,9 +2,17 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 export type SourceMode = 'AUTO' | 'REVIEW';
 
-/** How a label's cost is found: the label's own, a flat amount when the label has none, or always flat. */
+/**
+ * How a label's cost is found: the label's own, a flat amount when the label has none, or always flat;
+ * for sources without a label cost (Shopify, decision 0049) also an amount per Faire carrier, or a share
+ * of the Faire order's subtotal with a minimum (the label's own cost first, when it has one).
+ */
 export type CostRule =
-  { kind: 'LABEL' } | { kind: 'LABEL_OR_FLAT'; flatCents: number } | { kind: 'FLAT'; flatCents: number };
+  | { kind: 'LABEL' }
+  | { kind: 'LABEL_OR_FLAT'; flatCents: number }
+  | { kind: 'FLAT'; flatCents: number }
+  | { kind: 'PER_CARRIER'; carrierCents: Record<string, number>; otherCents: number | null }
+  | { kind: 'SHARE'; basisPoints: number; minCents: number };
 
 /**
  * A company's connection to a source of shipments (ShipStation, ...), made by its admin (decision 0034).
@@ -70,6 +78,10 @@ export class SourceConnection {
 
   @Column({ name: 'last_poll_at', type: 'timestamptz', nullable: true })
   lastPollAt: Date | null;
+
+  /** When the source said the connection is gone (Shopify: the app was uninstalled); it is then paused too. */
+  @Column({ name: 'disconnected_at', type: 'timestamptz', nullable: true })
+  disconnectedAt: Date | null;
 
   @Column({ name: 'connected_by', type: 'uuid', nullable: true })
   connectedBy: string | null;

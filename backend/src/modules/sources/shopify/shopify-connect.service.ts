@@ -1,0 +1,254 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Request } from 'express';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../../common/clock.js';
+import { APP_CONFIG, type AppConfig } from '../../../common/config/index.js';
+import { CompanyScope } from '../../../common/database/company-scope.js';
+import { AppError } from '../../../common/errors/index.js';
+import type { CompanyAuthContext } from '../../../common/http/auth-context.js';
+import { ActivityService } from '../../activity/index.js';
+import { CompanyMembers } from '../../companies/index.js';
+import { UserDirectory } from '../../users/index.js';
+import { SourceConnections, hookTokenHash, newHookToken } from '../source-connections.repository.js';
+import { ShopifyClient } from './shopify.client.js';
+import { shopDomainOf, verifyCallbackQuery } from './shopify-rules.js';
+import { ShopifyShops } from './shopify-shops.repository.js';
+import { ShopifyError } from './shopify-token-keeper.js';
+import { ShopifyTokens } from './shopify-tokens.service.js';
+import type { ShopifyCredentials } from './shopify.types.js';
+
+/** A connect flow started this long ago is refused (Shopify's code lives about as long). */
+const STATE_TTL_MS = 10 * 60_000;
+/** The callback's timestamp may be this far from now. */
+const CALLBACK_SKEW_S = 24 * 3600;
+/** Topics subscribed on each install (the privacy topics are the app's configuration, not the API's). */
+const TOPICS = ['FULFILLMENTS_CREATE', 'FULFILLMENTS_UPDATE', 'APP_UNINSTALLED'] as const;
+
+declare module 'express-session' {
+  interface SessionData {
+    shopifyOAuth?: {
+      state: string;
+      userId: string;
+      companyId: string;
+      shop: string;
+      createdAtMs: number;
+      redirectUri: string;
+    };
+  }
+}
+
+const SUBSCRIBE = `mutation Subscribe($topic: WebhookSubscriptionTopic!, $sub: WebhookSubscriptionInput!) {
+  webhookSubscriptionCreate(topic: $topic, webhookSubscription: $sub) {
+    webhookSubscription { id }
+    userErrors { field message }
+  }
+}`;
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Connecting a company to its Shopify shop (decision 0047): a company admin names the shop, the browser
+ * goes through Shopify's authorization-code grant, and the callback is accepted only with Shopify's
+ * signature, the one-time state this session started for this company, the same shop, and a caller who
+ * is still the company's admin. The expiring offline token and its refresh token are stored sealed;
+ * the fulfilment and uninstall webhooks are subscribed.
+ */
+@Injectable()
+export class ShopifyConnect {
+  private readonly logger = new Logger('ShopifyConnect');
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly connections: SourceConnections,
+    private readonly shops: ShopifyShops,
+    private readonly tokens: ShopifyTokens,
+    private readonly client: ShopifyClient,
+    private readonly members: CompanyMembers,
+    private readonly users: UserDirectory,
+    private readonly activity: ActivityService,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async start(
+    req: Request,
+    caller: CompanyAuthContext,
+    shopInput: unknown,
+  ): Promise<{ authorizeUrl: string }> {
+    const shop = shopDomainOf(shopInput);
+    if (!shop) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'shop must be the shop\u2019s myshopify.com domain, e.g. your-shop.myshopify.com',
+      );
+    }
+    if (!this.client.configured) {
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'Shopify is not set up on this server (SHOPIFY_CLIENT_ID and SHOPIFY_CLIENT_SECRET)',
+      );
+    }
+    const held = await this.shops.byShop(shop);
+    if (held && held.company_id !== caller.companyId) {
+      throw new AppError('CONFLICT', `${shop} is connected to another company`);
+    }
+    const state = randomBytes(32).toString('base64url');
+    const redirectUri = `${this.origin(req)}/api/integrations/shopify/callback`;
+    req.session.shopifyOAuth = {
+      state,
+      userId: caller.userId,
+      companyId: caller.companyId,
+      shop,
+      createdAtMs: this.clock.nowMs(),
+      redirectUri,
+    };
+    await new Promise<void>((resolve, reject) =>
+      req.session.save((e) => (e ? reject(e as Error) : resolve())),
+    );
+    return { authorizeUrl: this.client.authorizeUrl(shop, state, redirectUri) };
+  }
+
+  /** The browser comes back from Shopify; answers where to send it (Settings, with the outcome). */
+  async callback(req: Request, query: Record<string, unknown>): Promise<string> {
+    const pending = req.session.shopifyOAuth;
+    delete req.session.shopifyOAuth;
+    await new Promise<void>((resolve) => req.session.save(() => resolve()));
+    const secret = this.config.shopify.clientSecret;
+    const state = typeof query.state === 'string' ? query.state : '';
+    const shop = shopDomainOf(query.shop);
+    const ts = Number(query.timestamp);
+    const userId = req.session.userId;
+    if (
+      !pending ||
+      !secret ||
+      !userId ||
+      pending.userId !== userId ||
+      !same(pending.state, state) ||
+      this.clock.nowMs() - pending.createdAtMs > STATE_TTL_MS
+    ) {
+      return this.result('error', 'This connection link is no longer valid. Please start again.');
+    }
+    if (query.error === 'access_denied') {
+      return this.result('denied', 'The app was not installed on the shop.');
+    }
+    if (
+      !verifyCallbackQuery(query, secret) ||
+      shop !== pending.shop ||
+      !Number.isFinite(ts) ||
+      Math.abs(this.clock.nowMs() / 1000 - ts) > CALLBACK_SKEW_S ||
+      typeof query.code !== 'string' ||
+      !query.code
+    ) {
+      return this.result('error', 'Shopify\u2019s answer could not be verified. Please start again.');
+    }
+    const m = await this.members.activeOf(userId);
+    const admin =
+      m?.companyId === pending.companyId && m.role === 'COMPANY_ADMIN'
+        ? await this.users.nameOf(userId)
+        : null;
+    if (!m || !admin) return this.result('error', 'Only a company admin can connect Shopify.');
+    const scope = CompanyScope.ofJob(pending.companyId);
+    try {
+      const creds = await this.client.exchangeCode(shop, query.code, this.clock.nowMs());
+      const id = await this.save(scope, userId, creds);
+      // Not kept as the connection's webhook ids: those are ShipStation's to unsubscribe on disconnect.
+      // A Shopify subscription left behind delivers to a shop no longer known here: acknowledged, ignored.
+      const webhookIds = await this.subscribe(id);
+      await this.activity.record({
+        actor: { userId, email: admin.email, isPlatformAdmin: false, role: m.role },
+        companyId: pending.companyId,
+        action: 'sources.connected',
+        target: 'Shopify',
+        details: { shop, webhooks: webhookIds.length },
+      });
+      return this.result('connected');
+    } catch (err) {
+      if (err instanceof AppError) return this.result('error', err.message);
+      this.logger.warn(`Shopify authorization failed: ${err instanceof Error ? err.message : String(err)}`);
+      return this.result('error', 'Shopify did not complete the connection. Please try again.');
+    }
+  }
+
+  /** The company's Shopify connection with the new tokens (a reconnect resumes the one it had). */
+  private async save(scope: CompanyScope, userId: string, creds: ShopifyCredentials): Promise<string> {
+    return this.db.transaction(async (tx) => {
+      const held = await tx.query<{ company_id: string }[]>(
+        'SELECT company_id FROM shopify_shops WHERE shop_domain = $1 FOR UPDATE',
+        [creds.shop],
+      );
+      if (held[0] && held[0].company_id !== scope.companyId) {
+        throw new AppError('CONFLICT', `${creds.shop} is connected to another company`);
+      }
+      const existing = await tx.query<{ id: string }[]>(
+        `SELECT id FROM source_connections WHERE company_id = $1 AND kind = 'SHOPIFY' FOR UPDATE`,
+        [scope.companyId],
+      );
+      const id = existing[0]?.id ?? randomUUID();
+      const sealed = this.tokens.seal({ id, companyId: scope.companyId }, creds);
+      if (existing[0]) {
+        await tx.query(
+          `UPDATE source_connections SET credentials_ciphertext = $2, paused = false, disconnected_at = NULL,
+                  failing_reason = NULL, failures = 0, connected_by = $3, updated_at = now()
+            WHERE id = $1`,
+          [id, sealed, userId],
+        );
+      } else {
+        await tx.query(
+          `INSERT INTO source_connections (id, company_id, kind, credentials_ciphertext, hook_token_hash, connected_by,
+                                           cost_rule)
+           VALUES ($1, $2, 'SHOPIFY', $3, $4, $5, '{"kind":"LABEL"}')`,
+          [id, scope.companyId, sealed, hookTokenHash(newHookToken()), userId],
+        );
+      }
+      await this.shops.attach(tx, id, scope.companyId, creds.shop, creds.scope);
+      return id;
+    });
+  }
+
+  /** Best effort: the reconcile poll finds every fulfilment anyway; webhooks only make it sooner. */
+  private async subscribe(connectionId: string): Promise<string[]> {
+    const callbackUrl = `${this.config.publicUrl.replace(/\/+$/, '')}/api/hooks/shopify`;
+    const ids: string[] = [];
+    for (const topic of TOPICS) {
+      try {
+        const { data } = await this.tokens.keeper.use(connectionId, (c) =>
+          this.client.graphql<{
+            webhookSubscriptionCreate: {
+              webhookSubscription: { id: string } | null;
+              userErrors: { message: string }[];
+            } | null;
+          }>(c, SUBSCRIBE, { topic, sub: { callbackUrl, format: 'JSON' } }, 10),
+        );
+        const made = data.webhookSubscriptionCreate;
+        if (made?.webhookSubscription?.id) ids.push(made.webhookSubscription.id);
+        else {
+          this.logger.warn(
+            `Subscribing ${topic}: ${made?.userErrors?.[0]?.message ?? 'no subscription made'}`,
+          );
+        }
+      } catch (err) {
+        this.logger.warn(
+          `Subscribing ${topic} failed: ${err instanceof ShopifyError ? err.message : String(err)}`,
+        );
+      }
+    }
+    return ids;
+  }
+
+  private origin(req: Request): string {
+    if (this.config.publicUrlExplicit) return this.config.publicUrl.replace(/\/+$/, '');
+    return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  }
+
+  private result(outcome: 'connected' | 'denied' | 'error', message?: string): string {
+    const params = new URLSearchParams({ integration: 'shopify', outcome });
+    if (message) params.set('message', message);
+    return `/dashboard?tab=settings&${params.toString()}`;
+  }
+}

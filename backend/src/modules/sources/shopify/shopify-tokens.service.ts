@@ -1,0 +1,102 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../../common/clock.js';
+import { APP_CONFIG, type AppConfig } from '../../../common/config/index.js';
+import { SecretBox } from '../../../common/crypto/secret-box.js';
+import { SourceConnections } from '../source-connections.repository.js';
+import { ShopifyClient } from './shopify.client.js';
+import { ShopifyError, TokenKeeper, type TokenStore } from './shopify-token-keeper.js';
+import type { ShopifyCredentials } from './shopify.types.js';
+
+interface Sealed {
+  id: string;
+  company_id: string;
+  credentials_ciphertext: string;
+}
+
+/**
+ * A Shopify connection's tokens in Postgres (decision 0048): sealed like every source's credentials
+ * (bound to the company and the connection), renewed under a transaction-scoped advisory lock on the
+ * connection, so one process renews at a time and the rotated refresh token is written in the same
+ * commit; a crash before that commit loses only the new pair, and the previous refresh token still
+ * works until its replacement is used.
+ */
+@Injectable()
+export class ShopifyTokens implements TokenStore {
+  private readonly box: SecretBox;
+  readonly keeper: TokenKeeper;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly connections: SourceConnections,
+    client: ShopifyClient,
+    clock: Clock,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.box = new SecretBox(config.encryptionKey);
+    this.keeper = new TokenKeeper(
+      this,
+      (c) => client.refresh(c, clock.nowMs()),
+      () => clock.nowMs(),
+    );
+  }
+
+  seal(c: { id: string; companyId: string }, creds: ShopifyCredentials): string {
+    return this.box.seal(JSON.stringify(creds), `${c.companyId}:${c.id}`);
+  }
+
+  open(row: Sealed): ShopifyCredentials {
+    const p = JSON.parse(
+      this.box.open(row.credentials_ciphertext, `${row.company_id}:${row.id}`),
+    ) as Partial<ShopifyCredentials>;
+    if (typeof p.accessToken !== 'string' || typeof p.shop !== 'string') {
+      throw new ShopifyError('AUTH', 'The stored Shopify access is unreadable; connect the shop again');
+    }
+    return {
+      shop: p.shop,
+      accessToken: p.accessToken,
+      refreshToken: typeof p.refreshToken === 'string' ? p.refreshToken : null,
+      expiresAt: typeof p.expiresAt === 'number' ? p.expiresAt : null,
+      refreshTokenExpiresAt: typeof p.refreshTokenExpiresAt === 'number' ? p.refreshTokenExpiresAt : null,
+      scope: typeof p.scope === 'string' ? p.scope : '',
+    };
+  }
+
+  async read(connectionId: string): Promise<ShopifyCredentials> {
+    const rows = await this.db.query<Sealed[]>(
+      'SELECT id, company_id, credentials_ciphertext FROM source_connections WHERE id = $1',
+      [connectionId],
+    );
+    if (!rows[0]) throw new ShopifyError('AUTH', 'The Shopify connection is gone');
+    return this.open(rows[0]);
+  }
+
+  exclusive(
+    connectionId: string,
+    renew: (current: ShopifyCredentials) => Promise<ShopifyCredentials | null>,
+  ): Promise<ShopifyCredentials> {
+    return this.db.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('shopify-token:' || $1, 0))`, [
+        connectionId,
+      ]);
+      const rows = await tx.query<Sealed[]>(
+        'SELECT id, company_id, credentials_ciphertext FROM source_connections WHERE id = $1',
+        [connectionId],
+      );
+      if (!rows[0]) throw new ShopifyError('AUTH', 'The Shopify connection is gone');
+      const current = this.open(rows[0]);
+      const next = await renew(current);
+      if (!next) return current;
+      await tx.query(
+        'UPDATE source_connections SET credentials_ciphertext = $2, updated_at = now() WHERE id = $1',
+        [connectionId, this.seal({ id: rows[0].id, companyId: rows[0].company_id }, next)],
+      );
+      return next;
+    });
+  }
+
+  async failing(connectionId: string, reason: string): Promise<void> {
+    await this.connections.failed(connectionId, reason, true);
+  }
+}
