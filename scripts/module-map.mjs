@@ -6,6 +6,10 @@
 //   node scripts/module-map.mjs           print the table
 //   node scripts/module-map.mjs --write   refresh docs/architecture.md
 //   node scripts/module-map.mjs --check   exit 1 when docs/architecture.md is stale
+//   node scripts/module-map.mjs --sql     list SQL outside a module's repository / query files and
+//                                         tables a module's SQL names without owning them
+// `--check` also prints the two counts of `--sql`: a report, not a failure, until that SQL has moved into
+// repositories and query objects (issue 27, item 1).
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,7 +92,52 @@ function table() {
   ].join('\n');
 }
 
+/** Where a module may write SQL: its repositories and query files. */
+const SQL_HOME = /\.(repository|query|sql)\.ts$/;
+/** A SQL statement (keywords in capitals, as the code writes them), comments left out. */
+const SQL_STATEMENT =
+  /\bSELECT\b[\s\S]{0,600}?\bFROM\b|\bINSERT INTO\b|\bUPDATE [a-z_]+ SET\b|\bDELETE FROM\b/;
+const withoutComments = (text) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+
+/** Files of each module with SQL outside its repository / query files; tables named by non-owners. */
+function sqlReport() {
+  const known = migrationTables();
+  const owner = new Map();
+  const modules = readdirSync(MODULES).filter((name) => statSync(join(MODULES, name)).isDirectory());
+  for (const name of modules) for (const t of describe(name).entities) owner.set(t, name);
+  const stray = [];
+  const foreign = [];
+  for (const name of modules.sort()) {
+    for (const file of sourceFiles(join(MODULES, name))) {
+      const text = readFileSync(file, 'utf8');
+      const rel = relative(MODULES, file);
+      if (!SQL_HOME.test(file) && SQL_STATEMENT.test(withoutComments(text))) stray.push(rel);
+      for (const m of text.matchAll(SQL_TABLE)) {
+        const t = m[1].toLowerCase();
+        if (known.has(t) && owner.has(t) && owner.get(t) !== name) {
+          foreign.push(`${rel} names ${t} (${owner.get(t)})`);
+        }
+      }
+      // SQL fragments another module exports (`userByIdSql`): its tables, composed into this module's SQL.
+      for (const m of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]\.\.\/([a-z-]+)\/index\.js['"]/g)) {
+        for (const fragment of m[1].match(/\b\w*(?:Sql|_SQL)\b/g) ?? []) {
+          foreign.push(`${rel} composes ${fragment} (${m[2]})`);
+        }
+      }
+    }
+  }
+  return { stray, foreign: [...new Set(foreign)] };
+}
+
 const mode = process.argv[2];
+if (mode === '--sql') {
+  const { stray, foreign } = sqlReport();
+  console.log(`SQL outside repository / query files: ${stray.length} files`);
+  for (const f of stray) console.log(`  ${f}`);
+  console.log(`Another module's tables named or composed (SQL fragments): ${foreign.length}`);
+  for (const f of foreign) console.log(`  ${f}`);
+  process.exit(0);
+}
 const generated = table();
 if (!mode) {
   console.log(generated);
@@ -111,6 +160,13 @@ if (!mode) {
     if (fresh !== doc) {
       console.error('docs/architecture.md: the module map is stale; run node scripts/module-map.mjs --write');
       process.exit(1);
+    }
+    const { stray, foreign } = sqlReport();
+    if (stray.length || foreign.length) {
+      console.warn(
+        `module map: ${stray.length} files with SQL outside repository / query files, ` +
+          `${foreign.length} uses of another module's tables (a report; node scripts/module-map.mjs --sql)`,
+      );
     }
   } else {
     console.error(`Unknown option ${mode}`);

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: the lint, then every workspace's tests through nx, one project at a time. The output is
+// `npm test`: the unit tier (`npm run test:unit`, nothing running, under a minute; a failure there stops
+// everything), the lint, then every workspace's tests through nx, one project at a time. The output is
 // passed through as it comes; when something fails, the failing tests' names are printed again at the
 // very end, so the last lines of a long CI log say what failed (nx prints each project's output in one
 // block when it ends, and a backend failure would otherwise sit minutes above the end).
@@ -36,6 +37,7 @@ function run(command, args) {
 }
 
 const steps = [
+  ['npm', ['run', 'test:unit']],
   ['npm', ['run', 'lint']],
   ['npx', ['nx', 'run-many', '-t', 'test', '--parallel=1', '--output-style=static']],
 ];

@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { json, raw, urlencoded } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
@@ -15,6 +15,7 @@ import {
 } from './common/http/edge.middleware.js';
 import { FIRST_SCREEN_SCRIPT_CSP } from './common/http/first-screen-html.js';
 import { frontendAssets } from './common/http/frontend-assets.js';
+import { openApiDocument } from './common/http/openapi.js';
 import { FirstScreen } from './modules/auth/first-screen.middleware.js';
 import { SessionMiddleware } from './modules/auth/session.middleware.js';
 
@@ -77,13 +78,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
 
 /** The API reference at /api/docs (API_DOCS; off by default in production, decision 0029). */
 function mountApiDocs(app: NestExpressApplication): void {
-  const openapi = new DocumentBuilder()
-    .setTitle('Faire Shipment Manager API')
-    .setDescription('Upload shipments, sync orders and manage teams for brands selling on Faire.')
-    .setVersion('1.0')
-    .addCookieAuth('sid')
-    .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openapi), {
+  SwaggerModule.setup('api/docs', app, () => openApiDocument(app), {
     jsonDocumentUrl: 'api/docs/openapi.json',
   });
 }

@@ -1,6 +1,7 @@
 import { Processor } from '@nestjs/bullmq';
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from './common/config/index.js';
+import { assertEveryJobHandled } from './common/queue/job-dispatch.js';
 import { QUEUES } from './common/queue/queues.js';
 import { retryAfterBackoff } from './common/queue/retry-backoff.js';
 import { DigestProcessor } from './modules/digest/digest.processor.js';
@@ -24,9 +25,21 @@ import { SourcesProcessor } from './modules/sources/sources.processor.js';
  * The worker side (`WORKER_MODE=worker` or `all`): the BullMQ processors of every queue, the recovery
  * sweep and the schedules they keep (nightly order sync, recovery sweep, daily digest, token
  * revocations; decision 0016). It imports the same feature modules as the API and no HTTP code.
+ * Before any worker starts, every job name of the catalogue must have a handler (decision 0044).
  */
 @Module({})
 export class WorkerModule {
+  /** Checked as the module is built: before any queue's worker is created (that is onModuleInit). */
+  constructor(
+    orders: OrdersProcessor,
+    digest: DigestProcessor,
+    shipments: ShipmentsProcessor,
+    sources: SourcesProcessor,
+    system: SystemProcessor,
+  ) {
+    assertEveryJobHandled([orders, digest, shipments, sources, system]);
+  }
+
   static forRoot(config: AppConfig): DynamicModule {
     // The shipments processor's options come from the configuration, so it is registered here.
     const lockMs = config.shipments.lockMs;

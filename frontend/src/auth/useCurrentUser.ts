@@ -1,17 +1,12 @@
 import type { CompanyRole } from '@portal/shipment-rules';
 import { useQuery } from '@tanstack/react-query';
 import { getQueryFn } from '../api/request';
+import type { Schema } from '../api/schema';
 
 export type { CompanyRole };
 
-export interface CurrentUser {
-  id: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-  hasFaireToken: boolean;
-  company: { id: string; name: string; role: CompanyRole } | null;
-}
+/** `GET /api/auth/me`, as the API's contract says (docs/openapi.json). */
+export type CurrentUser = Schema<'CurrentUserView'>;
 
 export const ME_QUERY_KEY = ['/api/auth/me'] as const;
 

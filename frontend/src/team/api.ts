@@ -5,22 +5,15 @@ import { usePortalDataProvider, type PortalDataProvider } from '../api/dataProvi
 import { errorMessage, getQueryFn } from '../api/request';
 import type { CompanyRole } from '../auth/useCurrentUser';
 import { useToast } from '../notifications/toast';
+import type { Schema } from '../api/schema';
 
 export type { MemberStatus };
 
-export interface TeamMember {
-  id: string;
-  role: CompanyRole;
-  status: MemberStatus;
-  createdAt: string;
-  user: { name: string | null; email: string };
-  isCurrentUser: boolean;
-  invitationExpiresAt: string | null;
-  /** After an invitation was sent: where it went (emailed, kept in the development outbox, not sent). */
-  invitationDelivery?: InvitationDelivery;
-}
+/** A member or invitation of the team, as the API's contract says (docs/openapi.json). */
+export type TeamMember = Schema<'TeamMemberView'>;
 
-export type InvitationDelivery = 'EMAIL' | 'OUTBOX' | 'NOT_SENT';
+/** After an invitation was sent: where it went (emailed, kept in the development outbox, not sent). */
+export type InvitationDelivery = NonNullable<TeamMember['invitationDelivery']>;
 
 /** The invitation toast's words: where the invitation went, never "emailed" when nothing was mailed. */
 export function deliveryText(email: string, delivery: InvitationDelivery | undefined, where: string): string {

@@ -16,7 +16,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The company a query is about. It cannot be written as a literal or made from any string: it comes
  * from the caller (`CompanyScope.of`, the guard having checked the membership) or, in worker code, from
  * the company id a job or a company-owned row carries (`CompanyScope.ofJob`). Repositories of
- * company-owned tables take one, so a query without the tenant filter does not type-check (decision 0024).
+ * company-owned tables take one, so a repository call without a scope does not type-check (decision
+ * 0024); raw SQL run elsewhere carries its company filter by hand.
  */
 export class CompanyScope {
   /** Makes the class nominal: an object with a `companyId` is not a scope. */

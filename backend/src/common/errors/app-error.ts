@@ -1,6 +1,7 @@
 /**
- * Domain errors. Services throw `new AppError('ORDER_NOT_FOUND')`; the exception filter is the one place
- * that turns a code into an HTTP status and the `{message}` body the frontend shows.
+ * Domain errors. Services throw `new AppError('NOT_FOUND')` (a code of ERROR_CODES, optionally with a
+ * message and details); the exception filter is the one place that turns a code into an HTTP status and
+ * the `{message, code}` body (+ `details` when given) the frontend shows.
  */
 export const ERROR_CODES = {
   VALIDATION_FAILED: { status: 400, message: 'The request is not valid' },

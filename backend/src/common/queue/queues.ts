@@ -1,6 +1,8 @@
 /**
  * The typed catalogue of queues and jobs. Payloads carry ids only, never data or secrets.
- * Job ids never contain ':' (BullMQ reserves it).
+ * Job ids never contain ':' (BullMQ reserves it). Every job name is listed with its payload in
+ * `JobCatalogue` (end of this file); processors dispatch through `dispatchJob` (job-dispatch.ts), which
+ * needs a handler per name and fails a job whose name is not in the catalogue.
  */
 export const QUEUES = {
   SYSTEM: 'system',
@@ -96,3 +98,48 @@ export const SOURCE_JOBS = {
 export interface SourceConnectionJob {
   connectionId: string;
 }
+
+/**
+ * Every queue's jobs: each name with its payload. A processor's handlers are typed from this (one per
+ * name, or it does not compile), and the worker checks at boot that each queue has them all.
+ */
+export interface JobCatalogue {
+  [QUEUES.SYSTEM]: {
+    [SYSTEM_JOBS.PING]: PingJob;
+    [SYSTEM_JOBS.REVOKE_DROPPED_TOKENS]: ScheduledJob;
+  };
+  [QUEUES.SHIPMENTS]: {
+    [SHIPMENT_JOBS.CREATE]: CreateShipmentsJob;
+    [SHIPMENT_JOBS.MATERIALIZE]: MaterializeUploadJob;
+    [SHIPMENT_JOBS.RECOVERY_SWEEP]: ScheduledJob;
+  };
+  [QUEUES.ORDERS]: {
+    [ORDER_JOBS.SYNC]: SyncOrdersJob;
+    [ORDER_JOBS.NIGHTLY]: ScheduledJob;
+  };
+  [QUEUES.DIGEST]: {
+    [DIGEST_JOBS.SEND]: DailyDigestJob;
+    [DIGEST_JOBS.DAILY]: ScheduledJob;
+  };
+  [QUEUES.SOURCES]: {
+    [SOURCE_JOBS.EVENTS]: SourceConnectionJob;
+    [SOURCE_JOBS.POLL]: SourceConnectionJob;
+    [SOURCE_JOBS.RELEASE]: SourceConnectionJob;
+    [SOURCE_JOBS.TICK]: ScheduledJob;
+  };
+}
+
+/** The job names of queue `Q`. */
+export type JobName<Q extends QueueName> = keyof JobCatalogue[Q] & string;
+
+/** A job's payload, by queue and name. */
+export type JobData<Q extends QueueName, N extends JobName<Q>> = JobCatalogue[Q][N];
+
+/** The names each queue carries, at run time (the boot check and the dispatch read them). */
+export const JOB_NAMES: { readonly [Q in QueueName]: readonly JobName<Q>[] } = {
+  [QUEUES.SYSTEM]: Object.values(SYSTEM_JOBS),
+  [QUEUES.SHIPMENTS]: Object.values(SHIPMENT_JOBS),
+  [QUEUES.ORDERS]: Object.values(ORDER_JOBS),
+  [QUEUES.DIGEST]: Object.values(DIGEST_JOBS),
+  [QUEUES.SOURCES]: Object.values(SOURCE_JOBS),
+};

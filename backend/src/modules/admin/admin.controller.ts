@@ -11,6 +11,7 @@ import { AdminCompanyView, AdminInviteDto, AdminStatsView, AdminUserView } from 
 import { AppConfigView, SaveAppConfigDto, TestApiView } from './dto/app-config.dto.js';
 import { MarketplaceCheckService } from './marketplace-check.service.js';
 import { AbuseLimit } from '../abuse/index.js';
+import { OkView } from '../../common/http/responses.dto.js';
 
 @ApiTags('admin')
 @Controller('admin')
@@ -76,10 +77,11 @@ export class AdminController {
     summary:
       "Releases a company's Faire connection (revokes its token), e.g. when two companies hold one brand",
   })
+  @ApiOkResponse({ type: OkView })
   releaseConnection(
     @Auth() auth: AuthContext,
     @Param('companyId', new ParseUUIDPipe()) companyId: string,
-  ): Promise<{ ok: true }> {
+  ): Promise<OkView> {
     return this.admin.releaseConnection(auth, companyId);
   }
 

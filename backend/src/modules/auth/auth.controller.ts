@@ -1,12 +1,13 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { MessageView } from '../../common/http/responses.dto.js';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { Auth, Public } from '../../common/http/auth.decorators.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
 import type { GoogleIdentity } from '../users/index.js';
 import { AuthFlowService } from './auth-flow.service.js';
-import { DevLoginDto, GoogleCallbackDto, GoogleTokenDto } from './dto/auth.dto.js';
+import { AuthConfigView, DevLoginDto, GoogleCallbackDto, GoogleTokenDto } from './dto/auth.dto.js';
 import { CurrentUserView } from './dto/current-user.view.js';
 import { GoogleAuthGuard } from './google-auth.guard.js';
 import { SESSION_COOKIE } from './session.middleware.js';
@@ -23,7 +24,8 @@ export class AuthController {
   @Get('config')
   @Public()
   @ApiOperation({ summary: 'Which sign-in methods this install offers' })
-  authConfig() {
+  @ApiOkResponse({ type: AuthConfigView })
+  authConfig(): AuthConfigView {
     return this.flow.publicConfig();
   }
 
@@ -31,6 +33,7 @@ export class AuthController {
   @Public()
   @UseGuards(GoogleAuthGuard)
   @ApiOperation({ summary: 'Redirects the browser to Google (one-time state + PKCE bound to this browser)' })
+  @ApiResponse({ status: 302, description: "To Google's sign-in page" })
   googleStart(): void {
     // The guard answers with the redirect.
   }
@@ -74,7 +77,8 @@ export class AuthController {
   @Post('logout')
   @Public()
   @HttpCode(200)
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ message: string }> {
+  @ApiOkResponse({ type: MessageView })
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MessageView> {
     await this.flow.logout(req);
     res.clearCookie(SESSION_COOKIE, {
       path: '/',

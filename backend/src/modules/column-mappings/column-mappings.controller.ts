@@ -1,8 +1,28 @@
 import { Controller, Delete, Get, Param } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { OkView } from '../../common/http/responses.dto.js';
 import { CompanyAuth, RequireCompany } from '../../common/http/auth.decorators.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
-import { ColumnMappingsService } from './column-mappings.service.js';
+import { ColumnMappingsService, type SavedMappingView } from './column-mappings.service.js';
+
+export class SavedMappingDto implements SavedMappingView {
+  @ApiProperty() id: string;
+  @ApiProperty({ description: 'What identifies the set of CSV headers the mapping is for' })
+  fingerprint: string;
+  @ApiProperty({ type: [String] }) headers: string[];
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'CSV header -> shipment field',
+  })
+  mapping: SavedMappingView['mapping'];
+  @ApiProperty() createdAt: string;
+  @ApiProperty() lastUsedAt: string;
+}
+
+export class SavedMappingsView {
+  @ApiProperty({ type: [SavedMappingDto] }) mappings: SavedMappingDto[];
+}
 
 @ApiTags('column-mappings')
 @Controller('column-mappings')
@@ -12,13 +32,15 @@ export class ColumnMappingsController {
 
   @Get()
   @ApiOperation({ summary: "The company's saved column mappings (one per set of CSV headers)" })
-  list(@CompanyAuth() auth: CompanyAuthContext) {
+  @ApiOkResponse({ type: SavedMappingsView })
+  list(@CompanyAuth() auth: CompanyAuthContext): Promise<SavedMappingsView> {
     return this.mappings.list(auth);
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Forget a saved column mapping; the next file with those headers asks again' })
-  remove(@CompanyAuth() auth: CompanyAuthContext, @Param('id') id: string) {
+  @ApiOkResponse({ type: OkView })
+  remove(@CompanyAuth() auth: CompanyAuthContext, @Param('id') id: string): Promise<OkView> {
     return this.mappings.remove(auth, id);
   }
 }

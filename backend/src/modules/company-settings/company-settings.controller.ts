@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CompanyAuth, RequireCompany, Roles } from '../../common/http/auth.decorators.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { ThresholdsDto } from './company-settings.dto.js';
@@ -12,13 +12,15 @@ export class CompanySettingsController {
 
   @Get()
   @RequireCompany()
-  get(@CompanyAuth() auth: CompanyAuthContext) {
+  @ApiOkResponse({ type: ThresholdsDto })
+  get(@CompanyAuth() auth: CompanyAuthContext): Promise<ThresholdsDto> {
     return this.settings.get(auth);
   }
 
   @Put()
   @Roles('COMPANY_ADMIN')
-  update(@CompanyAuth() auth: CompanyAuthContext, @Body() body: ThresholdsDto) {
+  @ApiOkResponse({ type: ThresholdsDto })
+  update(@CompanyAuth() auth: CompanyAuthContext, @Body() body: ThresholdsDto): Promise<ThresholdsDto> {
     return this.settings.update(auth, body);
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsBoolean } from 'class-validator';
 import { CompanyAuth, RequireCompany } from '../../common/http/auth.decorators.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
@@ -11,6 +11,13 @@ export class DigestPreferenceDto {
   dailyDigest: boolean;
 }
 
+/** The caller's daily digest setting, and whether they receive it (company admins only). */
+export class DigestPreferenceView {
+  @ApiProperty() dailyDigest: boolean;
+  @ApiProperty({ description: 'True when the digest is sent to the caller (on, and a company admin)' })
+  receives: boolean;
+}
+
 /** The caller's own daily digest setting in their company. */
 @ApiTags('digest')
 @Controller('digest')
@@ -19,12 +26,17 @@ export class DigestController {
   constructor(private readonly prefs: DigestPreferences) {}
 
   @Get('preferences')
-  get(@CompanyAuth() auth: CompanyAuthContext) {
+  @ApiOkResponse({ type: DigestPreferenceView })
+  get(@CompanyAuth() auth: CompanyAuthContext): Promise<DigestPreferenceView> {
     return this.prefs.get(auth);
   }
 
   @Put('preferences')
-  set(@CompanyAuth() auth: CompanyAuthContext, @Body() body: DigestPreferenceDto) {
+  @ApiOkResponse({ type: DigestPreferenceView })
+  set(
+    @CompanyAuth() auth: CompanyAuthContext,
+    @Body() body: DigestPreferenceDto,
+  ): Promise<DigestPreferenceView> {
     return this.prefs.set(auth, body.dailyDigest);
   }
 }

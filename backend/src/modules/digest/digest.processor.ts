@@ -3,7 +3,8 @@ import { Inject, Logger, type OnApplicationBootstrap, type OnApplicationShutdown
 import type { Job, Queue } from 'bullmq';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
-import { DIGEST_JOBS, QUEUES, type DailyDigestJob, type ScheduledJob } from '../../common/queue/queues.js';
+import { dispatchJob, type JobHandlers, type JobProcessor } from '../../common/queue/job-dispatch.js';
+import { DIGEST_JOBS, QUEUES } from '../../common/queue/queues.js';
 import { keepSchedule } from '../../common/queue/schedules.js';
 import { DigestService, utcDay } from './digest.service.js';
 
@@ -11,9 +12,17 @@ import { DigestService, utcDay } from './digest.service.js';
 export const DAILY_DIGEST_CRON = '0 7 * * *';
 
 @Processor(QUEUES.DIGEST, { concurrency: 2 })
-export class DigestProcessor extends WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
+export class DigestProcessor
+  extends WorkerHost
+  implements OnApplicationBootstrap, OnApplicationShutdown, JobProcessor<typeof QUEUES.DIGEST>
+{
   private readonly logger = new Logger('DigestProcessor');
   private stopKeeping?: () => void;
+  readonly queueName = QUEUES.DIGEST;
+  readonly handlers: JobHandlers<typeof QUEUES.DIGEST> = {
+    [DIGEST_JOBS.DAILY]: () => this.daily(),
+    [DIGEST_JOBS.SEND]: (job) => this.digest.sendDaily(job.data.companyId, job.data.day),
+  };
 
   constructor(
     private readonly digest: DigestService,
@@ -39,10 +48,8 @@ export class DigestProcessor extends WorkerHost implements OnApplicationBootstra
     this.stopKeeping?.();
   }
 
-  async process(job: Job<DailyDigestJob | ScheduledJob>): Promise<unknown> {
-    if (job.name === DIGEST_JOBS.DAILY) return this.daily();
-    const { companyId, day } = job.data as DailyDigestJob;
-    return this.digest.sendDaily(companyId, day);
+  process(job: Job): Promise<unknown> {
+    return dispatchJob(this.queueName, job, this.handlers);
   }
 
   /**

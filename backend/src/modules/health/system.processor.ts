@@ -2,7 +2,8 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
-import { QUEUES, SYSTEM_JOBS, type PingJob } from '../../common/queue/queues.js';
+import { dispatchJob, type JobHandlers, type JobProcessor } from '../../common/queue/job-dispatch.js';
+import { QUEUES, SYSTEM_JOBS } from '../../common/queue/queues.js';
 import { keepSchedule } from '../../common/queue/schedules.js';
 import { TokenRevocations } from '../marketplace/index.js';
 
@@ -14,9 +15,17 @@ export const TOKEN_REVOCATION_PATTERN = '*/10 * * * *';
  * the housekeeping schedules, once per fleet whichever worker takes them.
  */
 @Processor(QUEUES.SYSTEM)
-export class SystemProcessor extends WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
+export class SystemProcessor
+  extends WorkerHost
+  implements OnApplicationBootstrap, OnApplicationShutdown, JobProcessor<typeof QUEUES.SYSTEM>
+{
   private readonly logger = new Logger('SystemProcessor');
   private stopKeeping?: () => void;
+  readonly queueName = QUEUES.SYSTEM;
+  readonly handlers: JobHandlers<typeof QUEUES.SYSTEM> = {
+    [SYSTEM_JOBS.PING]: (job) => Promise.resolve({ pong: true, latencyMs: Date.now() - job.data.sentAt }),
+    [SYSTEM_JOBS.REVOKE_DROPPED_TOKENS]: async () => ({ left: await this.revocations.drain() }),
+  };
 
   constructor(
     @InjectQueue(QUEUES.SYSTEM) private readonly queue: Queue,
@@ -40,14 +49,7 @@ export class SystemProcessor extends WorkerHost implements OnApplicationBootstra
     this.stopKeeping?.();
   }
 
-  async process(job: Job<PingJob>): Promise<unknown> {
-    switch (job.name) {
-      case SYSTEM_JOBS.PING:
-        return { pong: true, latencyMs: Date.now() - job.data.sentAt };
-      case SYSTEM_JOBS.REVOKE_DROPPED_TOKENS:
-        return { left: await this.revocations.drain() };
-      default:
-        throw new Error(`Unknown system job ${job.name}`);
-    }
+  process(job: Job): Promise<unknown> {
+    return dispatchJob(this.queueName, job, this.handlers);
   }
 }

@@ -4,7 +4,13 @@ import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { foreignJob } from '../../common/queue/foreign-job.js';
 import { handBack } from '../../common/queue/hand-back.js';
-import { ORDER_JOBS, QUEUES, type SyncOrdersJob } from '../../common/queue/queues.js';
+import {
+  dispatchJob,
+  type CatalogueJob,
+  type JobHandlers,
+  type JobProcessor,
+} from '../../common/queue/job-dispatch.js';
+import { ORDER_JOBS, QUEUES } from '../../common/queue/queues.js';
 import { retryAfterBackoff } from '../../common/queue/retry-backoff.js';
 import { keepSchedule } from '../../common/queue/schedules.js';
 import { ShuttingDownError } from '../../common/shutdown.js';
@@ -15,9 +21,17 @@ import { OrdersSyncService } from './orders-sync.service.js';
 export const NIGHTLY_ORDER_SYNC_PATTERN = '0 3 * * *';
 
 @Processor(QUEUES.ORDERS, { concurrency: 2, settings: { backoffStrategy: retryAfterBackoff } })
-export class OrdersProcessor extends WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OrdersProcessor
+  extends WorkerHost
+  implements OnApplicationBootstrap, OnApplicationShutdown, JobProcessor<typeof QUEUES.ORDERS>
+{
   private readonly logger = new Logger('OrdersProcessor');
   private stopKeeping?: () => void;
+  readonly queueName = QUEUES.ORDERS;
+  readonly handlers: JobHandlers<typeof QUEUES.ORDERS> = {
+    [ORDER_JOBS.NIGHTLY]: () => this.nightly(),
+    [ORDER_JOBS.SYNC]: (job, token) => this.syncOne(job, token),
+  };
 
   constructor(
     private readonly sync: OrdersSyncService,
@@ -42,8 +56,14 @@ export class OrdersProcessor extends WorkerHost implements OnApplicationBootstra
     this.stopKeeping?.();
   }
 
-  async process(job: Job<SyncOrdersJob>, token?: string): Promise<unknown> {
-    if (job.name === ORDER_JOBS.NIGHTLY) return this.nightly();
+  process(job: Job, token?: string): Promise<unknown> {
+    return dispatchJob(this.queueName, job, this.handlers, token);
+  }
+
+  private async syncOne(
+    job: CatalogueJob<typeof QUEUES.ORDERS, typeof ORDER_JOBS.SYNC>,
+    token?: string,
+  ): Promise<unknown> {
     if (!(await this.sync.companyExists(job.data.companyId))) {
       throw foreignJob(job, `company ${job.data.companyId}`, this.config.queuePrefix);
     }

@@ -10,12 +10,18 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { MAX_FILE_BYTES } from '@portal/shipment-rules';
 import { memoryStorage } from 'multer';
 import { AppError } from '../../common/errors/index.js';
 import { CompanyAuth, RequireCompany } from '../../common/http/auth.decorators.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
+import {
+  ProcessAnswerView,
+  RetryAnswerView,
+  ShipmentHistoryView,
+  UploadAnswerView,
+} from './shipment-answers.dto.js';
 import { ListShipmentsQuery, ProcessShipmentsDto } from './shipments.dto.js';
 import { ShipmentsService } from './shipments.service.js';
 import { AbuseLimit } from '../abuse/index.js';
@@ -36,6 +42,7 @@ export class ShipmentsController {
       properties: { csv: { type: 'string', format: 'binary' }, columnMapping: { type: 'string' } },
     },
   })
+  @ApiOkResponse({ type: UploadAnswerView })
   @UseInterceptors(
     FileInterceptor('csv', {
       storage: memoryStorage(),
@@ -48,7 +55,7 @@ export class ShipmentsController {
     @CompanyAuth() auth: CompanyAuthContext,
     @UploadedFile() file: Express.Multer.File | undefined,
     @Body('columnMapping') columnMapping?: string,
-  ) {
+  ): Promise<UploadAnswerView> {
     if (!file) throw new AppError('VALIDATION_FAILED', 'Please select a CSV file');
     return this.shipments.upload(auth, file, columnMapping);
   }
@@ -56,19 +63,28 @@ export class ShipmentsController {
   @Post('process')
   @AbuseLimit('upload')
   @HttpCode(200)
-  process(@CompanyAuth() auth: CompanyAuthContext, @Body() body: ProcessShipmentsDto) {
+  @ApiOkResponse({ type: ProcessAnswerView })
+  process(
+    @CompanyAuth() auth: CompanyAuthContext,
+    @Body() body: ProcessShipmentsDto,
+  ): Promise<ProcessAnswerView> {
     return this.shipments.process(auth, body);
   }
 
   @Get()
-  list(@CompanyAuth() auth: CompanyAuthContext, @Query() query: ListShipmentsQuery) {
+  @ApiOkResponse({ type: ShipmentHistoryView })
+  list(
+    @CompanyAuth() auth: CompanyAuthContext,
+    @Query() query: ListShipmentsQuery,
+  ): Promise<ShipmentHistoryView> {
     return this.shipments.list(auth, query);
   }
 
   @Post(':id/retry')
   @AbuseLimit('retry')
   @HttpCode(200)
-  retry(@CompanyAuth() auth: CompanyAuthContext, @Param('id') id: string) {
+  @ApiOkResponse({ type: RetryAnswerView })
+  retry(@CompanyAuth() auth: CompanyAuthContext, @Param('id') id: string): Promise<RetryAnswerView> {
     return this.shipments.retry(auth, id);
   }
 }

@@ -7,11 +7,12 @@ import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { foreignJob } from '../../common/queue/foreign-job.js';
 import { handBack } from '../../common/queue/hand-back.js';
 import {
-  SHIPMENT_JOBS,
-  type CreateShipmentsJob,
-  type MaterializeUploadJob,
-  type ShipmentsQueueJob,
-} from '../../common/queue/queues.js';
+  dispatchJob,
+  type CatalogueJob,
+  type JobHandlers,
+  type JobProcessor,
+} from '../../common/queue/job-dispatch.js';
+import { QUEUES, SHIPMENT_JOBS } from '../../common/queue/queues.js';
 import { uploadKnown } from './known-records.js';
 import { ShipmentProcessingService } from './shipment-processing.service.js';
 import { ShipmentRecoveryService } from './shipment-recovery.service.js';
@@ -24,13 +25,25 @@ import { WORKER_PROCESS_ID } from './worker-liveness.js';
  * picked up again as stalled (up to 20 times) once its lock lapses; processing is written to be re-run
  * safely. Faire's faults never fail a job: it waits in the delayed set and runs again (decision 0037);
  * an unexpected error fails the attempt, retried by BullMQ with the backoff of
- * common/queue/retry-backoff.ts.
- * Registered as the `shipments` queue's processor by ShipmentsModule with options from the config; the
- * worker starts taking jobs only once recovery has booted (it says this process is alive first).
+ * common/queue/retry-backoff.ts. A job named outside the catalogue fails at once (UnknownJobError).
+ * Registered as the `shipments` queue's processor by WorkerModule (worker.module.ts), with options from
+ * the config; the worker starts taking jobs only once recovery has booted (it says this process is
+ * alive first).
  */
 @Injectable()
-export class ShipmentsProcessor extends WorkerHost implements OnApplicationBootstrap {
+export class ShipmentsProcessor
+  extends WorkerHost
+  implements OnApplicationBootstrap, JobProcessor<typeof QUEUES.SHIPMENTS>
+{
   private readonly logger = new Logger('ShipmentsProcessor');
+  readonly queueName = QUEUES.SHIPMENTS;
+  readonly handlers: JobHandlers<typeof QUEUES.SHIPMENTS, void> = {
+    [SHIPMENT_JOBS.CREATE]: (job, token) => this.create(job, token),
+    [SHIPMENT_JOBS.MATERIALIZE]: (job) => this.materialize(job),
+    [SHIPMENT_JOBS.RECOVERY_SWEEP]: async () => {
+      await this.recovery.sweep();
+    },
+  };
   /** Create jobs running in this process now. */
   private running = 0;
 
@@ -53,27 +66,24 @@ export class ShipmentsProcessor extends WorkerHost implements OnApplicationBoots
     }
   }
 
-  async process(job: Job<ShipmentsQueueJob>, token?: string): Promise<void> {
-    return handBack(job, token, () => this.run(job, token));
+  async process(job: Job, token?: string): Promise<void> {
+    return handBack(job, token, () => dispatchJob(this.queueName, job, this.handlers, token));
   }
 
-  private async run(job: Job<ShipmentsQueueJob>, token?: string): Promise<void> {
-    if (job.name === SHIPMENT_JOBS.RECOVERY_SWEEP) {
-      await this.recovery.sweep();
-      return;
+  private async materialize(
+    job: CatalogueJob<typeof QUEUES.SHIPMENTS, typeof SHIPMENT_JOBS.MATERIALIZE>,
+  ): Promise<void> {
+    const { uploadId, priority } = job.data;
+    if (!(await uploadKnown(this.db, uploadId))) {
+      throw foreignJob(job, `upload ${uploadId}`, this.config.queuePrefix);
     }
-    if (job.name === SHIPMENT_JOBS.MATERIALIZE) {
-      const { uploadId, priority } = job.data as MaterializeUploadJob;
-      if (!(await uploadKnown(this.db, uploadId))) {
-        throw foreignJob(job, `upload ${uploadId}`, this.config.queuePrefix);
-      }
-      await this.queueing.materialize(uploadId, priority);
-      return;
-    }
-    await this.create(job as Job<CreateShipmentsJob>, token);
+    await this.queueing.materialize(uploadId, priority);
   }
 
-  private async create(job: Job<CreateShipmentsJob>, token?: string): Promise<void> {
+  private async create(
+    job: CatalogueJob<typeof QUEUES.SHIPMENTS, typeof SHIPMENT_JOBS.CREATE>,
+    token?: string,
+  ): Promise<void> {
     // Refused, the job keeps its place in its account's line (by queue priority, then age) while it
     // waits in the delayed set, so a job put back after a crash is next, not last.
     const waiter = job.id

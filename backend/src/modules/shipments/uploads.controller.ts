@@ -14,6 +14,13 @@ import { AbuseLimit, DOWNLOAD_RETRY_AFTER_SECONDS, DownloadSlots } from '../abus
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { UploadReadinessService } from './upload-readiness.service.js';
 import { UploadResultsService } from './upload-results.service.js';
+import {
+  RetriedView,
+  UploadReadinessView,
+  UploadRowsView,
+  UploadSummaryView,
+  UploadsPageView,
+} from './upload-results.dto.js';
 import { ListUploadsQuery, UploadRowsQuery } from './uploads.dto.js';
 
 /** The caller's company's uploads; another company's upload answers 404 like one that does not exist. */
@@ -33,13 +40,15 @@ export class UploadsController {
   @ApiOperation({
     summary: 'Whether rows uploaded now can be created on Faire (a working connection), and why not',
   })
-  ready(@CompanyAuth() auth: CompanyAuthContext) {
+  @ApiOkResponse({ type: UploadReadinessView })
+  ready(@CompanyAuth() auth: CompanyAuthContext): Promise<UploadReadinessView> {
     return this.readiness.check(auth);
   }
 
   @Get()
   @ApiOperation({ summary: "The company's uploads, newest first, with live counts" })
-  list(@CompanyAuth() auth: CompanyAuthContext, @Query() query: ListUploadsQuery) {
+  @ApiOkResponse({ type: UploadsPageView })
+  list(@CompanyAuth() auth: CompanyAuthContext, @Query() query: ListUploadsQuery): Promise<UploadsPageView> {
     return this.results.list(auth, query);
   }
 
@@ -47,17 +56,22 @@ export class UploadsController {
   @ApiOperation({
     summary: 'One upload: summary and live counts (incl. the next try of rows waiting on Faire)',
   })
-  summary(@CompanyAuth() auth: CompanyAuthContext, @Param('uploadId') uploadId: string) {
+  @ApiOkResponse({ type: UploadSummaryView })
+  summary(
+    @CompanyAuth() auth: CompanyAuthContext,
+    @Param('uploadId') uploadId: string,
+  ): Promise<UploadSummaryView> {
     return this.results.summary(auth, uploadId);
   }
 
   @Get(':uploadId/rows')
   @ApiOperation({ summary: "The upload's rows in file order, with what happened to each in words" })
+  @ApiOkResponse({ type: UploadRowsView })
   rows(
     @CompanyAuth() auth: CompanyAuthContext,
     @Param('uploadId') uploadId: string,
     @Query() query: UploadRowsQuery,
-  ) {
+  ): Promise<UploadRowsView> {
     return this.results.rows(auth, uploadId, query);
   }
 
@@ -66,7 +80,7 @@ export class UploadsController {
     summary: 'Failed rows with the file’s columns plus `error`, formula-safe, streamed (decision 0027)',
   })
   @ApiProduces('text/csv')
-  @ApiOkResponse({ description: 'A CSV file' })
+  @ApiOkResponse({ description: 'A CSV file', content: { 'text/csv': { schema: { type: 'string' } } } })
   @ApiTooManyRequestsResponse({ description: 'Too many downloads open at once (`Retry-After`)' })
   async failedCsv(
     @CompanyAuth() auth: CompanyAuthContext,
@@ -106,7 +120,11 @@ export class UploadsController {
   @AbuseLimit('retry')
   @HttpCode(200)
   @ApiOperation({ summary: 'Send every retryable failed row of the upload again, in one go' })
-  retryFailed(@CompanyAuth() auth: CompanyAuthContext, @Param('uploadId') uploadId: string) {
+  @ApiOkResponse({ type: RetriedView })
+  retryFailed(
+    @CompanyAuth() auth: CompanyAuthContext,
+    @Param('uploadId') uploadId: string,
+  ): Promise<RetriedView> {
     return this.results.retryFailed(auth, uploadId);
   }
 }

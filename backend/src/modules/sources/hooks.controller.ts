@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MachineHook } from '../../common/http/public.decorator.js';
 import { SourceHooks } from './source-hooks.service.js';
+import { HookAnswerView } from './sources-answers.dto.js';
 
 /** Webhooks sources call (no session): each authenticates by the unguessable token in its path. */
 @ApiTags('integrations')
@@ -13,7 +14,8 @@ export class HooksController {
   @MachineHook()
   @HttpCode(200)
   @ApiOperation({ summary: 'ShipStation webhook delivery: stored and queued, answered at once' })
-  shipstation(@Param('token') token: string, @Body() body: unknown) {
+  @ApiOkResponse({ type: HookAnswerView })
+  shipstation(@Param('token') token: string, @Body() body: unknown): Promise<HookAnswerView> {
     return this.hooks.shipstation(token, body);
   }
 }

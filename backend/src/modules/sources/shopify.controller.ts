@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Query, Redirect, Req } from '@nestjs/common';
-import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import type { Request } from 'express';
 import { CompanyAuth, RequireCompany, Roles } from '../../common/http/auth.decorators.js';
@@ -13,6 +13,11 @@ export class ConnectShopifyDto {
   @IsString({ message: 'shop is required: the shop’s myshopify.com domain' })
   @MaxLength(255, { message: 'shop must be a myshopify.com domain' })
   shop: string;
+}
+
+/** The Shopify page to open to connect the shop. */
+export class ShopifyAuthorizeView {
+  @ApiProperty() authorizeUrl: string;
 }
 
 /** Connecting a Shopify shop, Shopify's redirect back, and its webhooks (decision 0047). */
@@ -29,7 +34,12 @@ export class ShopifyController {
   @Roles('COMPANY_ADMIN')
   @HttpCode(200)
   @ApiOperation({ summary: 'Start connecting a Shopify shop: answers the Shopify URL to open' })
-  start(@Req() req: Request, @CompanyAuth() caller: CompanyAuthContext, @Body() body: ConnectShopifyDto) {
+  @ApiOkResponse({ type: ShopifyAuthorizeView })
+  start(
+    @Req() req: Request,
+    @CompanyAuth() caller: CompanyAuthContext,
+    @Body() body: ConnectShopifyDto,
+  ): Promise<ShopifyAuthorizeView> {
     return this.connect.start(req, caller, body.shop);
   }
 
@@ -37,6 +47,7 @@ export class ShopifyController {
   @Public()
   @Redirect('/dashboard?tab=settings', 302)
   @ApiOperation({ summary: 'Shopify sends the browser back here; answers a redirect to Settings' })
+  @ApiResponse({ status: 302, description: 'To the Settings tab, with the outcome in the query' })
   async callback(@Req() req: Request, @Query() query: Record<string, unknown>): Promise<{ url: string }> {
     return { url: await this.connect.callback(req, query) };
   }
@@ -46,6 +57,10 @@ export class ShopifyController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Shopify webhook delivery: verified on the raw body, stored once, answered at once',
+  })
+  @ApiOkResponse({
+    description: 'A receipt: `ok`, and for privacy topics what was (not) stored',
+    schema: { type: 'object', properties: { ok: { type: 'boolean' } }, additionalProperties: true },
   })
   hook(
     @Req() req: Request,

@@ -2,7 +2,8 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DelayedError, UnrecoverableError, type Job, type Queue } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
-import { QUEUES, SOURCE_JOBS, type SourceConnectionJob } from '../../common/queue/queues.js';
+import { dispatchJob, type JobHandlers, type JobProcessor } from '../../common/queue/job-dispatch.js';
+import { QUEUES, SOURCE_JOBS } from '../../common/queue/queues.js';
 import { keepSchedule } from '../../common/queue/schedules.js';
 import { SourceRelease } from './source-release.service.js';
 import { SourceSync } from './source-sync.service.js';
@@ -16,9 +17,19 @@ import { ShopifyError } from './shopify/shopify-token-keeper.js';
  * rate window resets, without spending an attempt; the read resumes from the high-water mark.
  */
 @Processor(QUEUES.SOURCES, { concurrency: 2 })
-export class SourcesProcessor extends WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
+export class SourcesProcessor
+  extends WorkerHost
+  implements OnApplicationBootstrap, OnApplicationShutdown, JobProcessor<typeof QUEUES.SOURCES>
+{
   private readonly logger = new Logger('SourcesProcessor');
   private stopKeeping?: () => void;
+  readonly queueName = QUEUES.SOURCES;
+  readonly handlers: JobHandlers<typeof QUEUES.SOURCES> = {
+    [SOURCE_JOBS.TICK]: () => this.sync.tick(),
+    [SOURCE_JOBS.EVENTS]: (job) => this.sync.readEvents(job.data.connectionId),
+    [SOURCE_JOBS.POLL]: (job) => this.sync.poll(job.data.connectionId),
+    [SOURCE_JOBS.RELEASE]: (job) => this.release.releaseDue(job.data.connectionId),
+  };
 
   constructor(
     private readonly sync: SourceSync,
@@ -43,21 +54,10 @@ export class SourcesProcessor extends WorkerHost implements OnApplicationBootstr
     this.stopKeeping?.();
   }
 
-  async process(job: Job<SourceConnectionJob>, token?: string): Promise<unknown> {
+  async process(job: Job, token?: string): Promise<unknown> {
     try {
-      switch (job.name) {
-        case SOURCE_JOBS.TICK:
-          return await this.sync.tick();
-        case SOURCE_JOBS.EVENTS:
-          return await this.sync.readEvents(job.data.connectionId);
-        case SOURCE_JOBS.POLL:
-          return await this.sync.poll(job.data.connectionId);
-        case SOURCE_JOBS.RELEASE:
-          return await this.release.releaseDue(job.data.connectionId);
-        default:
-          this.logger.warn(`Unknown job ${job.name}`);
-          return null;
-      }
+      // A name outside the catalogue fails the job at once (UnknownJobError, decision 0044).
+      return await dispatchJob(this.queueName, job, this.handlers, token);
     } catch (err) {
       if ((err instanceof ShipStationError || err instanceof ShopifyError) && err.transient && token) {
         await job.moveToDelayed(Math.max(err.retryAt ?? Date.now() + 30_000, Date.now() + 1000), token);

@@ -8,8 +8,10 @@ import {
   ChangeRoleDto,
   InviteDto,
   OutboxMessageView,
+  ResentInvitationView,
   TeamMemberView,
 } from './dto/team.dto.js';
+import { OkView } from '../../common/http/responses.dto.js';
 import { TeamService } from './team.service.js';
 import { AbuseLimit } from '../abuse/index.js';
 
@@ -36,7 +38,8 @@ export class TeamController {
 
   @Delete('members/:memberId')
   @Roles('COMPANY_ADMIN')
-  remove(@CompanyAuth() auth: CompanyAuthContext, @Param('memberId') memberId: string) {
+  @ApiOkResponse({ type: OkView })
+  remove(@CompanyAuth() auth: CompanyAuthContext, @Param('memberId') memberId: string): Promise<OkView> {
     return this.team.remove(auth, memberId);
   }
 
@@ -55,7 +58,11 @@ export class TeamController {
   @AbuseLimit('invite')
   @HttpCode(200)
   @Roles('COMPANY_ADMIN')
-  resend(@CompanyAuth() auth: CompanyAuthContext, @Param('memberId') memberId: string) {
+  @ApiOkResponse({ type: ResentInvitationView })
+  resend(
+    @CompanyAuth() auth: CompanyAuthContext,
+    @Param('memberId') memberId: string,
+  ): Promise<ResentInvitationView> {
     return this.team.resend(auth, memberId);
   }
 

@@ -31,3 +31,11 @@ export class DevLoginDto {
   @IsAccessToken('faireToken')
   faireToken?: string;
 }
+
+/** Which sign-in methods this install offers. */
+export class AuthConfigView {
+  @ApiProperty() googleEnabled: boolean;
+  @ApiProperty() devLoginEnabled: boolean;
+  @ApiProperty({ description: 'Faire is the built-in sandbox, not the real Faire' })
+  sandboxMarketplace: boolean;
+}

@@ -14,7 +14,7 @@ export class CurrentUserView {
   @ApiProperty() email: string;
   @ApiProperty() isAdmin: boolean;
   @ApiProperty() hasFaireToken: boolean;
-  @ApiPropertyOptional({ type: CurrentUserCompanyView, nullable: true })
+  @ApiProperty({ type: CurrentUserCompanyView, nullable: true })
   company: CurrentUserCompanyView | null;
   @ApiPropertyOptional() message?: string;
 

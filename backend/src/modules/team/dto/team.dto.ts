@@ -76,3 +76,9 @@ export class OutboxMessageView {
   })
   linkState: OutboxLinkState | null;
 }
+
+/** A resent invitation: how it went out. */
+export class ResentInvitationView {
+  @ApiProperty({ enum: [true] }) ok: true;
+  @ApiProperty({ enum: ['EMAIL', 'OUTBOX', 'NOT_SENT'] }) invitationDelivery: InvitationDelivery;
+}

@@ -1,0 +1,189 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { Logger } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { AppConfig } from '../../src/common/config/index.js';
+import { SHIPMENT_JOBS } from '../../src/common/queue/queues.js';
+import type { AccountJobPermits } from '../../src/modules/marketplace/index.js';
+import type { ShipmentQueueing } from '../../src/modules/shipments/shipment-queueing.service.js';
+import { ShipmentRecoveryService } from '../../src/modules/shipments/shipment-recovery.service.js';
+import type { WorkerLiveness } from '../../src/modules/shipments/worker-liveness.js';
+import { FakePermits } from '../fakes/fake-marketplace.js';
+import { FakeJob, FakeLiveness, FakeQueue, FakeQueueing } from '../fakes/fake-queue.js';
+import { FakeShipmentsDb } from '../fakes/fake-shipments-db.js';
+
+const RECOVERY_AFTER_MS = 60_000;
+const LOST_AFTER_MS = 30_000;
+const ago = (ms: number) => Date.now() - ms;
+
+function recoveryHarness(opts: { redisFails?: boolean; living?: Set<string> | null } = {}) {
+  Logger.overrideLogger(false);
+  const db = new FakeShipmentsDb();
+  const queue = new FakeQueue();
+  const queueing = new FakeQueueing();
+  const liveness = new FakeLiveness(opts.living === undefined ? new Set(['me']) : opts.living);
+  const permits = new FakePermits();
+  const config = {
+    shipments: { recoveryAfterMs: RECOVERY_AFTER_MS, recoveryIntervalMs: 20, lockMs: 30_000 },
+  } as unknown as AppConfig;
+  const service = new ShipmentRecoveryService(
+    db.asDataSource(),
+    queueing as unknown as ShipmentQueueing,
+    queue as unknown as Queue,
+    config,
+    liveness as unknown as WorkerLiveness,
+    permits as unknown as AccountJobPermits,
+    queue.redis(opts.redisFails) as unknown as Redis,
+  );
+  return { db, queue, queueing, liveness, permits, service };
+}
+
+/** ShipmentRecoveryService on fakes (no Postgres or Redis): what the sweep takes back, and what not. */
+describe('ShipmentRecoveryService', () => {
+  let stop: (() => void) | undefined;
+  afterEach(() => stop?.());
+
+  it('moves back the jobs of dead workers only, by their lock, and frees their permits', async () => {
+    const h = recoveryHarness();
+    h.permits.deadLeases = 2;
+    const dead = new FakeJob('j1', 'gone', 'tok-1');
+    const live = new FakeJob('j2', 'me', 'tok-2');
+    const unowned = new FakeJob('j3', undefined, 'tok-3');
+    const unlocked = new FakeJob('j4', 'gone', null);
+    const movedOn = new FakeJob('j5', 'gone', 'tok-5', true);
+    h.queue.active.push(dead, live, unowned, unlocked, movedOn);
+
+    expect(await h.service.takeOverDead()).toBe(1);
+
+    expect([dead, live, unowned, unlocked, movedOn].map((j) => j.moved)).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(h.permits.releaseDeadCalls).toEqual([new Set(['me'])]);
+  });
+
+  it('takes nobody for dead when Redis does not list the living', async () => {
+    const h = recoveryHarness({ living: null });
+    const job = new FakeJob('j1', 'gone', 'tok-1');
+    h.queue.active.push(job);
+
+    expect(await h.service.takeOverDead()).toBe(0);
+
+    expect(job.moved).toBe(false);
+    expect(h.permits.releaseDeadCalls).toHaveLength(0);
+  });
+
+  it('re-queues rows left without a job, each after its own wait, grouped by upload', async () => {
+    const h = recoveryHarness();
+    const neverQueued = h.db.add({
+      order_id: 'bo_1',
+      upload_id: 'u1',
+      queued_at: null,
+      updated_at: ago(LOST_AFTER_MS + 1000),
+    });
+    const lostJob = h.db.add({
+      order_id: 'bo_2',
+      upload_id: 'u1',
+      updated_at: ago(RECOVERY_AFTER_MS + 1000),
+    });
+    const otherUpload = h.db.add({
+      order_id: 'bo_3',
+      upload_id: 'u2',
+      updated_at: ago(RECOVERY_AFTER_MS + 1000),
+    });
+    // Not lost (yet), or not PENDING, or waiting for its next try after a fault.
+    h.db.add({ order_id: 'bo_4', queued_at: null, updated_at: ago(LOST_AFTER_MS - 5000) });
+    h.db.add({ order_id: 'bo_5', updated_at: ago(RECOVERY_AFTER_MS - 5000) });
+    h.db.add({ order_id: 'bo_6', status: 'SUCCESS', updated_at: ago(RECOVERY_AFTER_MS * 10) });
+    h.db.add({ order_id: 'bo_7', updated_at: ago(RECOVERY_AFTER_MS * 10), next_try_at: Date.now() + 5000 });
+
+    expect(await h.service.sweep()).toBe(3);
+
+    const byUpload = Object.fromEntries(h.queueing.enqueued.map((e) => [e.uploadId, e.ids.sort()]));
+    expect(byUpload).toEqual({ u1: [neverQueued.id, lostJob.id].sort(), u2: [otherUpload.id] });
+    expect(h.queueing.enqueued.every((e) => e.priority === 1 && /^recover-\d+$/.test(e.prefix!))).toBe(true);
+    // Taken rows are touched: a sweep right after finds nothing.
+    expect(await h.service.sweep()).toBe(0);
+  });
+
+  it('queues uploads stuck before their rows became shipments, with a new job id each time', async () => {
+    const h = recoveryHarness();
+    h.db.uploads.set('u-stuck', {
+      id: 'u-stuck',
+      created_at: ago(LOST_AFTER_MS + 1000),
+      materialized_at: null,
+    });
+    h.db.uploads.set('u-young', { id: 'u-young', created_at: ago(1000), materialized_at: null });
+    h.db.uploads.set('u-done', {
+      id: 'u-done',
+      created_at: ago(LOST_AFTER_MS * 10),
+      materialized_at: ago(1000),
+    });
+
+    await h.service.sweep();
+    await new Promise((r) => setTimeout(r, 2));
+    await h.service.sweep();
+
+    expect(h.queueing.materialized.map((m) => m.uploadId)).toEqual(['u-stuck', 'u-stuck']);
+    const [first, second] = h.queueing.materialized.map((m) => m.jobId);
+    expect(first).toMatch(/^materialize-u-stuck-recover-\d+$/);
+    expect(second).not.toBe(first);
+  });
+
+  it('when Redis lost its data, takes back every PENDING row and upload at once', async () => {
+    const h = recoveryHarness();
+    const fresh = h.db.add({ order_id: 'bo_1', updated_at: ago(10) });
+    const unqueued = h.db.add({ order_id: 'bo_2', queued_at: null, updated_at: ago(10) });
+    h.db.add({ order_id: 'bo_3', next_try_at: Date.now() + 60_000 });
+    h.db.uploads.set('u-young', { id: 'u-young', created_at: ago(10), materialized_at: null });
+
+    expect(await h.service.sweep({ redisLost: true })).toBe(2);
+
+    expect(h.queueing.enqueued.flatMap((e) => e.ids).sort()).toEqual([fresh.id, unqueued.id].sort());
+    expect(h.queueing.materialized.map((m) => m.uploadId)).toEqual(['u-young']);
+  });
+
+  it('runs one sweep at a time in a process', async () => {
+    const h = recoveryHarness();
+    h.db.add({ order_id: 'bo_1', updated_at: ago(RECOVERY_AFTER_MS + 1000) });
+
+    const [first, second] = await Promise.all([h.service.sweep(), h.service.sweep()]);
+
+    expect([first, second]).toEqual([1, 0]);
+    // The second did not even look.
+    expect(h.db.log.filter((sql) => sql.startsWith('SELECT id FROM uploads'))).toHaveLength(1);
+    expect(await h.service.sweep()).toBe(0);
+  });
+
+  it('sweeps Postgres even when Redis fails it while looking for dead workers', async () => {
+    const h = recoveryHarness({ redisFails: true });
+    h.queue.active.push(new FakeJob('j1', 'gone', 'tok-1'));
+    h.db.add({ order_id: 'bo_1', updated_at: ago(RECOVERY_AFTER_MS + 1000) });
+
+    expect(await h.service.sweep()).toBe(1);
+  });
+
+  it('boots once: alive, its schedule registered, one sweep; a schedule Redis forgot brings every row back', async () => {
+    const h = recoveryHarness();
+    const lost = h.db.add({ order_id: 'bo_1', queued_at: null, updated_at: ago(LOST_AFTER_MS + 1000) });
+
+    await Promise.all([h.service.boot(), h.service.onApplicationBootstrap()]);
+    stop = () => h.service.onApplicationShutdown();
+
+    expect(h.liveness.started).toBe(1);
+    expect(h.queue.schedulers.get(SHIPMENT_JOBS.RECOVERY_SWEEP)).toEqual({ every: 20 });
+    expect(h.queueing.enqueued.flatMap((e) => e.ids)).toEqual([lost.id]);
+
+    // Redis restarted empty: the schedule is gone, so are its jobs; a fresh row goes back at once.
+    const fresh = h.db.add({ order_id: 'bo_2', updated_at: ago(10) });
+    h.queue.schedulers.clear();
+    for (let i = 0; i < 100 && !h.queueing.enqueued.some((e) => e.ids.includes(fresh.id)); i++) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(h.queueing.enqueued.flatMap((e) => e.ids)).toContain(fresh.id);
+    expect(h.queue.schedulers.has(SHIPMENT_JOBS.RECOVERY_SWEEP)).toBe(true);
+  });
+});
