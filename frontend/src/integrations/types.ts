@@ -1,4 +1,5 @@
 /** The shapes of the source connections and their held labels, as `GET /api/integrations...` answers them. */
+import type { Schema } from '../api/schema';
 
 /** A kind of source a company can connect (`available` lists the ones it can). */
 export type SourceKind = 'SHIPSTATION' | (string & {});
@@ -55,15 +56,8 @@ export type CostRule =
 
 export type CostRuleKind = CostRule['kind'];
 
-/** A cost rule as `PATCH /api/integrations/:id` takes it (a share in percent). */
-export interface CostRuleInput {
-  kind: CostRuleKind;
-  flatCents?: number;
-  carrierCents?: Record<string, number>;
-  otherCents?: number;
-  percent?: number;
-  minCents?: number;
-}
+/** A cost rule as `PATCH /api/integrations/:id` takes it (a share in percent): the generated contract. */
+export type CostRuleInput = Schema<'CostRuleDto'>;
 
 export interface IntegrationsView {
   connections: SourceConnection[];
