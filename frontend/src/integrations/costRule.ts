@@ -47,6 +47,11 @@ export function costRuleText(rule: CostRule | undefined, source: SourceKind, cur
       ? 'No cost rule yet: Shopify fulfilments carry no cost, so they wait in Needs attention until a rule is set.'
       : 'The label’s own cost; a label without one waits in Needs attention.';
   }
+  // PER_CARRIER and SHARE take a label's own cost first; only ShipStation's labels have one.
+  const own = (text: string) =>
+    source === 'SHOPIFY'
+      ? text.charAt(0).toUpperCase() + text.slice(1)
+      : `The label’s own cost, else ${text}`;
   switch (rule.kind) {
     case 'LABEL_OR_FLAT':
       return `The label’s own cost, else ${money(rule.flatCents)}.`;
@@ -61,9 +66,11 @@ export function costRuleText(rule: CostRule | undefined, source: SourceKind, cur
           ? `${rows} with another carrier wait in Needs attention`
           : `any other carrier ${money(rule.otherCents)}`;
       const text = `${each ? `${each}; ` : ''}${other}.`;
-      return text.charAt(0).toUpperCase() + text.slice(1);
+      return own(text);
     }
     case 'SHARE':
-      return `${percentText(rule.basisPoints)}% of the Faire order’s subtotal, at least ${money(rule.minCents)}.`;
+      return own(
+        `${percentText(rule.basisPoints)}% of the Faire order’s subtotal, at least ${money(rule.minCents)}.`,
+      );
   }
 }
