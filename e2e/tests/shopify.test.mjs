@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { api, launchBrowser, screenshot, signUpWithCompany, sleep, startProduct } from '../lib/harness.mjs';
+import {
+  api,
+  launchBrowser,
+  screenshot,
+  signUpWithCompany,
+  sleep,
+  startProduct,
+  toast,
+} from '../lib/harness.mjs';
 
 const SHOP = 'juniper-and-pine.myshopify.com';
 
@@ -89,11 +97,33 @@ describe('Shopify: fulfilments of Faire orders arrive without a file', () => {
     const list = (await api(admin, 'GET', '/api/integrations')).body;
     const conn = list.connections.find((c) => c.kind === 'SHOPIFY');
     assert.equal(conn.status, 'CONNECTED');
-    // Shopify gives no cost: the brand's rule is a flat amount per shipment.
-    const set = await api(admin, 'PATCH', `/api/integrations/${conn.id}`, {
-      costRule: { kind: 'FLAT', flatCents: 650 },
-    });
-    assert.equal(set.status, 200);
+  });
+
+  it('the admin sets a flat cost per fulfilment on the card (Shopify gives no cost)', async () => {
+    const panel = admin.getByTestId('connection-SHOPIFY');
+    await panel
+      .getByTestId('cost-rule-needed')
+      .getByText(/Set a cost rule so fulfilments can be sent/)
+      .waitFor();
+    await panel.getByRole('combobox', { name: /Cost of each fulfilment/ }).click();
+    await admin.getByRole('option', { name: 'A flat amount per fulfilment' }).click();
+    await panel.getByLabel('Amount (USD)').fill('6.50');
+    await screenshot(admin, 'shopify-02b-cost-rule');
+    await panel.getByRole('button', { name: 'Save cost rule' }).click();
+    await toast(admin, 'Shopify cost rule saved');
+    await panel.getByTestId('cost-rule-text').getByText('$6.50 per fulfilment.').waitFor();
+    assert.equal(await panel.getByTestId('cost-rule-needed').count(), 0);
+    const conn = (await api(admin, 'GET', '/api/integrations')).body.connections.find(
+      (c) => c.kind === 'SHOPIFY',
+    );
+    assert.deepEqual(conn.costRule, { kind: 'FLAT', flatCents: 650 });
+    // The same card on a phone.
+    const phone = await browser.page({ mobile: true });
+    await phone.context().addCookies(await admin.context().cookies());
+    await phone.goto(`${product.url}/dashboard?tab=settings`);
+    await phone.getByTestId('connection-SHOPIFY').getByTestId('cost-rule-text').waitFor();
+    await screenshot(phone, 'shopify-02c-cost-rule-phone');
+    await phone.context().close();
   });
 
   it('a Faire order fulfilled in Shopify becomes its Faire shipment, shown in History as from Shopify', async () => {

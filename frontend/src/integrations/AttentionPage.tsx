@@ -11,7 +11,7 @@ import { formatMoney } from '../money/formatMoney';
 import { PageHeader } from '../pages/PageHeader';
 import { ConfirmDialog } from '../team/ConfirmDialog';
 import { useDismissHeld, useSendHeld } from './api';
-import { REASON_LABELS, canSend, reasonLabel, sourceName } from './format';
+import { REASON_LABELS, canSend, reasonLabel, rowCount, rowWord, rowsWord, sourceName } from './format';
 import { ReviewHeldDialog } from './ReviewHeldDialog';
 import type { AttentionItem } from './types';
 
@@ -58,13 +58,14 @@ function Candidates({ item }: { item: AttentionItem }) {
 /** Send the chosen labels as they are, or dismiss them (after a confirmation). */
 function BulkActions() {
   const { selectedIds, data, onUnselectItems } = useListContext<AttentionItem>();
-  const send = useSendHeld();
-  const dismiss = useDismissHeld();
-  const [confirmOpen, setConfirmOpen] = useState(false);
   const ids = selectedIds.map(String);
   const chosen = (data ?? []).filter((i) => ids.includes(i.id));
+  const kinds = chosen.map((i) => i.source);
+  const send = useSendHeld(kinds);
+  const dismiss = useDismissHeld(kinds);
+  const [confirmOpen, setConfirmOpen] = useState(false);
   const sendable = chosen.filter((i) => canSend(i)).map((i) => i.id);
-  const n = (k: number) => `${k} ${k === 1 ? 'label' : 'labels'}`;
+  const n = (k: number) => rowCount(k, kinds);
   return (
     <>
       <Button
@@ -92,7 +93,8 @@ function BulkActions() {
           })
         }
       >
-        {ids.length === 1 ? 'This label is' : 'These labels are'} taken off the list and never sent to Faire.
+        {ids.length === 1 ? `This ${rowWord(kinds[0])} is` : `These ${rowsWord(ids.length, kinds)} are`} taken
+        off the list and never sent to Faire.
       </ConfirmDialog>
     </>
   );
@@ -119,7 +121,7 @@ function ReviewButton({ item, onReview }: { item: AttentionItem; onReview: (i: A
         e.stopPropagation();
         onReview(item);
       }}
-      aria-label={`Review label ${item.trackingNumber ?? item.id}`}
+      aria-label={`Review ${rowWord(item.source)} ${item.trackingNumber ?? item.id}`}
       sx={{ whiteSpace: 'nowrap' }}
     >
       Review
@@ -135,7 +137,7 @@ function HeldTable({ canManage, onReview }: { canManage: boolean; onReview: (i: 
       data-testid="attention-table"
     >
       <Col
-        label="Label"
+        label="Tracking"
         disableSort
         render={(i) => (
           <>

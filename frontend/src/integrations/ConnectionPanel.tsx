@@ -22,7 +22,9 @@ import { ConfirmDialog } from '../team/ConfirmDialog';
 import { useDismissHeld, useDisconnectIntegration, useUpdateIntegration } from './api';
 import { ConnectShipStationForm } from './ConnectShipStationForm';
 import { ConnectShopifyForm } from './ConnectShopifyForm';
-import { MODE_LABELS, STATUS_LABELS, lastSyncText, sentTodayText, sourceName } from './format';
+import { CostRuleEditor } from './CostRuleEditor';
+import { costRuleText, needsCostRule } from './costRule';
+import { MODE_LABELS, STATUS_LABELS, lastSyncText, rowWord, sentTodayText, sourceName } from './format';
 import type { ConnectionStatus, IntakeMode, SourceAlert, SourceConnection } from './types';
 
 const CHIP_COLOR: Record<ConnectionStatus, 'success' | 'error' | 'default'> = {
@@ -108,6 +110,10 @@ function Alerts({ alerts, canManage }: { alerts: SourceAlert[]; canManage: boole
   );
 }
 
+/** When a row arrives: "a label is printed" (ShipStation), "a fulfilment arrives" (Shopify). */
+const arrives = (c: SourceConnection) =>
+  c.kind === 'SHOPIFY' ? 'a fulfilment arrives' : `a ${rowWord(c.kind)} is printed`;
+
 function ReadOnlySettings({ connection }: { connection: SourceConnection }) {
   const row = { display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.75 } as const;
   return (
@@ -125,7 +131,20 @@ function ReadOnlySettings({ connection }: { connection: SourceConnection }) {
           New Faire orders
         </Typography>
         <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600, textAlign: 'right' }}>
-          {connection.acceptNewOrders ? 'Accepted when a label is printed' : 'Wait for review'}
+          {connection.acceptNewOrders ? `Accepted when ${arrives(connection)}` : 'Wait for review'}
+        </Typography>
+      </Box>
+      <Box sx={row}>
+        <Typography component="dt" variant="body2" color="text.secondary">
+          Cost rule
+        </Typography>
+        <Typography
+          component="dd"
+          variant="body2"
+          sx={{ m: 0, fontWeight: 600, textAlign: 'right' }}
+          data-testid="cost-rule-text"
+        >
+          {costRuleText(connection.costRule, connection.kind, connection.currency)}
         </Typography>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
@@ -147,7 +166,7 @@ function AdminSettings({ connection }: { connection: SourceConnection }) {
     <Box sx={{ mt: 2, borderTop: 1, borderColor: 'divider', pt: 2, display: 'grid', gap: 2 }}>
       <Box>
         <Typography id={`mode-${connection.id}`} variant="body2" sx={{ fontWeight: 600, mb: 0.75 }}>
-          When a label is printed
+          When {arrives(connection)}
         </Typography>
         <ToggleButtonGroup
           exclusive
@@ -178,14 +197,15 @@ function AdminSettings({ connection }: { connection: SourceConnection }) {
         label={
           <Box>
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              Accept new orders when a label is printed
+              Accept new orders when {arrives(connection)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              Otherwise a label for an order still New on Faire waits in Needs attention.
+              Otherwise a {rowWord(connection.kind)} for an order still New on Faire waits in Needs attention.
             </Typography>
           </Box>
         }
       />
+      <CostRuleEditor key={JSON.stringify(connection.costRule ?? null)} connection={connection} />
       {replacing && connection.kind === 'SHOPIFY' ? (
         <ConnectShopifyForm onCancel={() => setReplacing(false)} />
       ) : replacing ? (
@@ -244,8 +264,10 @@ function AdminSettings({ connection }: { connection: SourceConnection }) {
         onClose={() => setConfirmOpen(false)}
         onConfirm={() => disconnect.mutate(connection, { onSettled: () => setConfirmOpen(false) })}
       >
-        Labels printed in {name} will no longer reach Faire by themselves, and the stored key and secret are
-        deleted. Shipments already sent stay on Faire. You can connect again at any time.
+        {connection.kind === 'SHOPIFY'
+          ? `Fulfilments in ${name} will no longer reach Faire by themselves, and the shop's stored access is deleted.`
+          : `Labels printed in ${name} will no longer reach Faire by themselves, and the stored key and secret are deleted.`}{' '}
+        Shipments already sent stay on Faire. You can connect again at any time.
       </ConfirmDialog>
     </Box>
   );
@@ -262,7 +284,7 @@ export function ConnectionPanel({
   return (
     <Box data-testid={`connection-${connection.kind}`}>
       <Typography variant="body2" color="text.secondary" data-testid="connection-activity">
-        {lastSyncText(connection.lastSyncAt)} · {sentTodayText(connection.sentToday)}
+        {lastSyncText(connection.lastSyncAt)} · {sentTodayText(connection.sentToday, connection.kind)}
       </Typography>
       {connection.status === 'DISCONNECTED' ? (
         <Alert severity="error" sx={{ mt: 1.5 }} data-testid="connection-disconnected">
@@ -276,7 +298,13 @@ export function ConnectionPanel({
       ) : null}
       {connection.status === 'PAUSED' ? (
         <Alert severity="info" sx={{ mt: 1.5 }}>
-          Paused: new labels are not fetched until the connection is resumed.
+          Paused: new {rowWord(connection.kind, 2)} are not fetched until the connection is resumed.
+        </Alert>
+      ) : null}
+      {needsCostRule(connection.kind, connection.costRule) && connection.status !== 'DISCONNECTED' ? (
+        <Alert severity="warning" sx={{ mt: 1.5 }} data-testid="cost-rule-needed">
+          Set a cost rule so fulfilments can be sent: Shopify gives no shipping cost, so until then each one
+          waits in Needs attention.{canManage ? '' : ' Your company admin sets it.'}
         </Alert>
       ) : null}
       <Alerts alerts={connection.alerts} canManage={canManage} />

@@ -20,7 +20,7 @@ import { errorMessage } from '../api/request';
 import { formatMoney } from '../money/formatMoney';
 import { useBrandCurrency } from '../money/useBrandCurrency';
 import { useDismissHeld, useSendHeld } from './api';
-import { canSend, reasonLabel, sourceName } from './format';
+import { canSend, reasonLabel, rowWord, sourceName } from './format';
 import type { AttentionItem } from './types';
 
 /** '$', '€', 'CA$': the brand currency's sign as a price shows it. */
@@ -38,8 +38,10 @@ function costInput(item: AttentionItem, brandCurrency: string): string {
  * was found), the cost set, then Send to Faire or Dismiss. Nothing is sent until the admin says so.
  */
 export function ReviewHeldDialog({ item, onClose }: { item: AttentionItem; onClose: () => void }) {
-  const send = useSendHeld();
-  const dismiss = useDismissHeld();
+  const send = useSendHeld([item.source]);
+  const dismiss = useDismissHeld([item.source]);
+  const shopify = item.source === 'SHOPIFY';
+  const row = rowWord(item.source);
   const [orderId, setOrderId] = useState(
     item.candidates.length === 1 ? (item.candidates[0]?.orderId ?? '') : '',
   );
@@ -55,7 +57,7 @@ export function ReviewHeldDialog({ item, onClose }: { item: AttentionItem; onClo
       : parsed.reason === 'negative'
         ? 'The cost cannot be negative.'
         : parsed.reason === 'missing'
-          ? 'Enter the label’s cost.'
+          ? `Enter the ${row}’s cost.`
           : 'Enter an amount such as 12.50.';
   const busy = send.isPending || dismiss.isPending;
   const ready = orderId.trim() !== '' && parsed.ok;
@@ -91,7 +93,11 @@ export function ReviewHeldDialog({ item, onClose }: { item: AttentionItem; onClo
       aria-labelledby="review-held-title"
     >
       <DialogTitle id="review-held-title" sx={{ fontWeight: 700 }}>
-        {sendable ? 'Send this label to Faire?' : 'Label voided after sending'}
+        {sendable
+          ? `Send this ${row} to Faire?`
+          : shopify
+            ? 'Fulfilment cancelled after sending'
+            : 'Label voided after sending'}
       </DialogTitle>
       <DialogContent>
         <Alert severity={sendable ? 'warning' : 'error'} sx={{ mb: 2 }}>
@@ -176,7 +182,7 @@ export function ReviewHeldDialog({ item, onClose }: { item: AttentionItem; onClo
                 size="small"
                 label="Order ID or display ID"
                 placeholder="e.g. ABCDE12345"
-                helperText="No order matched this label. Type the Faire order it belongs to."
+                helperText={`No order matched this ${row}. Type the Faire order it belongs to.`}
                 value={orderId}
                 onChange={(e) => setOrderId(e.target.value)}
                 sx={{ mb: 2 }}
@@ -190,7 +196,12 @@ export function ReviewHeldDialog({ item, onClose }: { item: AttentionItem; onClo
               onBlur={() => setTouched(true)}
               error={!!costError}
               helperText={
-                costError || (item.cost === null ? 'ShipStation gave no cost for this label.' : ' ')
+                costError ||
+                (item.cost === null
+                  ? shopify
+                    ? 'Shopify gives no cost for a fulfilment: enter it, or set a cost rule on the connection.'
+                    : `${sourceName(item.source)} gave no cost for this label.`
+                  : ' ')
               }
               slotProps={{
                 input: {

@@ -3,8 +3,8 @@ import { usePortalDataProvider } from '../api/dataProvider';
 import { errorMessage } from '../api/request';
 import { useToast } from '../notifications/toast';
 import { invalidateShipmentData } from '../shipments/api';
-import { sourceName } from './format';
-import type { ConnectionPatch, SendHeldInput, SourceConnection } from './types';
+import { rowCount, sourceName } from './format';
+import type { ConnectionPatch, CostRuleInput, SendHeldInput, SourceConnection, SourceKind } from './types';
 
 export const INTEGRATIONS_QUERY_KEY = ['integrations'] as const;
 /** Prefix of the held labels' list queries (react-admin keys its queries by resource). */
@@ -84,6 +84,24 @@ export function useUpdateIntegration() {
   });
 }
 
+/**
+ * Saves a connection's cost rule. A refused rule is not a toast: the editor shows the server's message
+ * where the rule was typed (the mutation's `error`).
+ */
+export function useSaveCostRule() {
+  const queryClient = useQueryClient();
+  const dataProvider = usePortalDataProvider();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: ({ connection, costRule }: { connection: SourceConnection; costRule: CostRuleInput }) =>
+      dataProvider.updateIntegration(connection.id, { costRule }),
+    onSuccess: async (_saved, { connection }) => {
+      toast({ title: `${sourceName(connection.kind)} cost rule saved`, variant: 'success' });
+      await invalidateIntegrations(queryClient);
+    },
+  });
+}
+
 export function useDisconnectIntegration() {
   const queryClient = useQueryClient();
   const dataProvider = usePortalDataProvider();
@@ -98,10 +116,12 @@ export function useDisconnectIntegration() {
   });
 }
 
-const labels = (n: number) => `${n} ${n === 1 ? 'label' : 'labels'}`;
-
-/** Sends held labels to Faire (one with its order and cost picked, or several as they are). */
-export function useSendHeld() {
+/**
+ * Sends held labels to Faire (one with its order and cost picked, or several as they are); `kinds`, the
+ * sources of the rows, name them in the toasts (a Shopify row is a fulfilment).
+ */
+export function useSendHeld(kinds: ReadonlyArray<SourceKind> = []) {
+  const labels = (n: number) => rowCount(n, kinds);
   const queryClient = useQueryClient();
   const dataProvider = usePortalDataProvider();
   const toast = useToast();
@@ -124,7 +144,8 @@ export function useSendHeld() {
   });
 }
 
-export function useDismissHeld() {
+export function useDismissHeld(kinds: ReadonlyArray<SourceKind> = []) {
+  const labels = (n: number) => rowCount(n, kinds);
   const queryClient = useQueryClient();
   const dataProvider = usePortalDataProvider();
   const toast = useToast();

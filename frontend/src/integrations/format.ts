@@ -44,10 +44,28 @@ export function lastSyncText(at: string | null, now: number = Date.now()): strin
   return at && Number.isFinite(Date.parse(at)) ? `Last sync ${relativeAge(at, now)}` : 'Not synced yet';
 }
 
-/** "3 labels sent today", "1 label sent today", "No labels sent today". */
-export function sentTodayText(n: number): string {
-  if (n === 0) return 'No labels sent today';
-  return `${n.toLocaleString('en-US')} ${n === 1 ? 'label' : 'labels'} sent today`;
+/** What one row of a source is called: a Shopify fulfilment, a ShipStation label. */
+export function rowWord(kind: SourceKind | null | undefined, n = 1): string {
+  const one = kind === 'SHOPIFY' ? 'fulfilment' : 'label';
+  return n === 1 ? one : `${one}s`;
+}
+
+/** What n rows from these sources are called: "fulfilments", "labels", "labels and fulfilments". */
+export function rowsWord(n: number, kinds: ReadonlyArray<SourceKind | null | undefined> = []): string {
+  const shopify = kinds.filter((k) => k === 'SHOPIFY').length;
+  if (kinds.length > 0 && shopify === kinds.length) return rowWord('SHOPIFY', n);
+  return shopify > 0 && n !== 1 ? 'labels and fulfilments' : rowWord(undefined, n);
+}
+
+/** A count of rows in words: "1 fulfilment", "3 labels", "2 labels and fulfilments" when mixed. */
+export function rowCount(n: number, kinds: ReadonlyArray<SourceKind | null | undefined> = []): string {
+  return `${n.toLocaleString('en-US')} ${rowsWord(n, kinds)}`;
+}
+
+/** "3 labels sent today", "1 fulfilment sent today", "No labels sent today". */
+export function sentTodayText(n: number, kind?: SourceKind): string {
+  if (n === 0) return `No ${rowWord(kind, 2)} sent today`;
+  return `${n.toLocaleString('en-US')} ${rowWord(kind, n)} sent today`;
 }
 
 /** A held label's reason, short (the chip); the item's `reasonText` says it in full. */

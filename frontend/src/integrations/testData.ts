@@ -17,6 +17,16 @@ export const shipStation = (over: Partial<SourceConnection> = {}): SourceConnect
   ...over,
 });
 
+/** A Shopify connection with no cost rule yet (the backend's default); tests name what differs. */
+export const shopify = (over: Partial<SourceConnection> = {}): SourceConnection =>
+  shipStation({
+    id: 'c0ffee00-0000-4000-8000-000000000002',
+    kind: 'SHOPIFY',
+    name: 'Shopify',
+    costRule: { kind: 'LABEL' },
+    ...over,
+  });
+
 /** A label held in "Needs attention"; tests name what differs. */
 export const held = (id: string, over: Partial<AttentionItem> = {}): AttentionItem => ({
   id,

@@ -1,4 +1,5 @@
 /** The shapes of the source connections and their held labels, as `GET /api/integrations...` answers them. */
+import type { Schema } from '../api/schema';
 
 /** A kind of source a company can connect (`available` lists the ones it can). */
 export type SourceKind = 'SHIPSTATION' | (string & {});
@@ -41,7 +42,22 @@ export interface SourceConnection {
   connectedAt?: string | null;
   /** Whether the caller may change it (the server's answer; the screens ask `canAccess`). */
   canManage?: boolean;
+  /** How a row's cost is found when the source gives none (Shopify never does). */
+  costRule?: CostRule;
 }
+
+/** A connection's cost rule as stored (amounts in minor units of the connection's currency). */
+export type CostRule =
+  | { kind: 'LABEL' }
+  | { kind: 'LABEL_OR_FLAT'; flatCents: number }
+  | { kind: 'FLAT'; flatCents: number }
+  | { kind: 'PER_CARRIER'; carrierCents: Record<string, number>; otherCents: number | null }
+  | { kind: 'SHARE'; basisPoints: number; minCents: number };
+
+export type CostRuleKind = CostRule['kind'];
+
+/** A cost rule as `PATCH /api/integrations/:id` takes it (a share in percent): the generated contract. */
+export type CostRuleInput = Schema<'CostRuleDto'>;
 
 export interface IntegrationsView {
   connections: SourceConnection[];
@@ -52,6 +68,7 @@ export interface ConnectionPatch {
   paused?: boolean;
   mode?: IntakeMode;
   acceptNewOrders?: boolean;
+  costRule?: CostRuleInput;
 }
 
 /** Why a label waits in "Needs attention". */
