@@ -3,10 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { handleApi, type ApiContext } from './api.js';
 import { Controller, CONTROL_PREFIX, handleControl } from './control.js';
-import { HttpError } from './errors.js';
+import { HttpError, readStateFile, writeStateFile } from '@portal/faire-sandbox/kit';
 import { Faults } from './faults.js';
 import { sendJson } from './http.js';
-import { readStateFile, writeStateFile } from './state-file.js';
 import { ShipStationState, STATE_FORMAT, type PersistedState } from './state.js';
 import { WebhookEmitter } from './webhooks.js';
 

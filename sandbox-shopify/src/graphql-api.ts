@@ -17,7 +17,7 @@ import {
   type SelectionSetNode,
   type ValueNode,
 } from 'graphql';
-import { HttpError } from './errors.js';
+import { HttpError } from '@portal/faire-sandbox/kit';
 import { parseJsonBody, readBody, sendJson } from './http.js';
 import type { GraphContext } from './schema.js';
 import { SINGLE_QUERY_MAX_COST, type ShopStore } from './store.js';
