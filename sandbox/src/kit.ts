@@ -5,3 +5,11 @@
 export { HttpError, badRequest, notFound, unauthorized } from './errors.js';
 export { readBody, parseJsonBody, sendJson, sendHtml, redirect, escapeHtml } from './http.js';
 export { readStateFile, writeStateFile } from './state-file.js';
+export {
+  createSleeper,
+  persistBeforeAnswer,
+  serveSandbox,
+  type SandboxServer,
+  type SandboxServerOptions,
+  type Sleeper,
+} from './serve.js';
