@@ -13,3 +13,4 @@ export {
   type SandboxServerOptions,
   type Sleeper,
 } from './serve.js';
+export { env, envPort, envSeed, runSandboxCli } from './cli-kit.js';
