@@ -18,7 +18,7 @@ import {
   type WebhookSubscription,
   type WebhookTopic,
 } from './types.js';
-import { isObject } from './util.js';
+import { isObject } from '@portal/faire-sandbox/kit';
 import { validateWebhookKnobs, type WebhookEmitter } from './webhooks.js';
 
 export interface FulfilInput {

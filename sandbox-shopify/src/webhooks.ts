@@ -5,7 +5,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { badRequest } from '@portal/faire-sandbox/kit';
 import type { DeliveryRecord, WebhookKnobs, WebhookSubscription, WebhookTopic } from './types.js';
-import { isObject, Prng } from './util.js';
+import { DicePrng as Prng, isObject } from '@portal/faire-sandbox/kit';
 
 export const DEFAULT_WEBHOOK_KNOBS: Readonly<WebhookKnobs> = Object.freeze({
   duplicate: 0,

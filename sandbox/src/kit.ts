@@ -14,3 +14,5 @@ export {
   type Sleeper,
 } from './serve.js';
 export { env, envPort, envSeed, runSandboxCli } from './cli-kit.js';
+export { DicePrng } from './dice.js';
+export { isObject } from './util.js';
