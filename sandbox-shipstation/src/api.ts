@@ -2,7 +2,7 @@
 // X-Rate-Limit-* headers on every answer, fault knobs, and the endpoints a label connector uses.
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { badRequest, HttpError, notFound } from './errors.js';
+import { badRequest, HttpError, notFound } from '@portal/faire-sandbox/kit';
 import type { Faults } from './faults.js';
 import { parseJsonBody, readBody, sendJson } from './http.js';
 import { listFulfillments, listShipments } from './listing.js';

@@ -2,7 +2,7 @@
 // deliveries, revoke the key pair, inject faults, reset, read call counts. Reachable in-process (the
 // handle's `control`) and over HTTP under `/_sandbox` (no auth, never faulted or rate limited).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { badRequest, HttpError, notFound } from './errors.js';
+import { badRequest, HttpError, notFound } from '@portal/faire-sandbox/kit';
 import { validateFaults, type Faults } from './faults.js';
 import { parseJsonBody, readBody, sendJson } from './http.js';
 import { toWireFulfillment, toWireShipment } from './listing.js';

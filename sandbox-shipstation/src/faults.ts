@@ -1,4 +1,4 @@
-import { badRequest } from './errors.js';
+import { badRequest } from '@portal/faire-sandbox/kit';
 import type { FaultKnobs } from './types.js';
 import { isObject, Prng } from './util.js';
 

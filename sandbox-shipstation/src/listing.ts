@@ -1,5 +1,5 @@
 // `GET /shipments` and `GET /fulfillments`: filters, sorting and paging as ShipStation V1 answers them.
-import { badRequest } from './errors.js';
+import { badRequest } from '@portal/faire-sandbox/kit';
 import { pacificDate, pacificDateTime, parseFilterDate } from './pacific.js';
 import type { FulfillmentRecord, LabelRecord, ShipStationFulfillment, ShipStationShipment } from './types.js';
 

@@ -1,12 +1,14 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import { handleApi, type ApiContext } from './api.js';
 import { Controller, CONTROL_PREFIX, handleControl } from './control.js';
-import { HttpError } from './errors.js';
+import {
+  createSleeper,
+  persistBeforeAnswer,
+  readStateFile,
+  serveSandbox,
+  writeStateFile,
+} from '@portal/faire-sandbox/kit';
 import { Faults } from './faults.js';
 import { sendJson } from './http.js';
-import { readStateFile, writeStateFile } from './state-file.js';
 import { ShipStationState, STATE_FORMAT, type PersistedState } from './state.js';
 import { WebhookEmitter } from './webhooks.js';
 
@@ -52,10 +54,6 @@ export interface ShipStationSandboxHandle {
   close(): Promise<void>;
 }
 
-function formatHost(host: string): string {
-  return host.includes(':') ? `[${host}]` : host;
-}
-
 export async function startShipStationSandbox(
   opts: ShipStationSandboxOptions = {},
 ): Promise<ShipStationSandboxHandle> {
@@ -92,21 +90,7 @@ export async function startShipStationSandbox(
     },
   );
 
-  let closing = false;
-  const sleepers = new Set<{ timer: NodeJS.Timeout; resolve: (ok: boolean) => void }>();
-  const sleep = (ms: number): Promise<boolean> => {
-    if (closing) return Promise.resolve(false);
-    return new Promise((resolve) => {
-      const entry = {
-        resolve,
-        timer: setTimeout(() => {
-          sleepers.delete(entry);
-          resolve(true);
-        }, ms),
-      };
-      sleepers.add(entry);
-    });
-  };
+  const { sleep, wakeAll } = createSleeper();
   const apiCtx: ApiContext = {
     state,
     faults,
@@ -115,26 +99,14 @@ export async function startShipStationSandbox(
     apiSecret: opts.apiSecret ?? SHIPSTATION_SANDBOX_DEFAULTS.apiSecret,
   };
 
-  const dispatch = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const started = performance.now();
-    const method = req.method ?? 'GET';
-    if (method !== 'GET' && opts.dataFile) {
-      // Whatever this request changed is on disk before the first byte of its answer.
-      const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-      res.end = ((...args: unknown[]) => {
-        try {
-          persist();
-        } catch (err) {
-          log?.(`[shipstation-sandbox] could not write ${opts.dataFile}: ${String(err)}`);
-        }
-        return end(...args);
-      }) as typeof res.end;
-    }
-    let path = '/';
-    let note: string | undefined;
-    try {
-      const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
-      path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+  const server = await serveSandbox({
+    name: 'shipstation-sandbox',
+    host,
+    port: opts.port,
+    publicUrl: opts.publicUrl,
+    log,
+    beforeAnswer: persistBeforeAnswer('shipstation-sandbox', opts.dataFile, persist, log),
+    route: async (req, res, url, path, method) => {
       if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
         await handleControl(req, res, path.slice(CONTROL_PREFIX.length) || '/', control);
       } else if (path === '/' && method === 'GET') {
@@ -144,64 +116,18 @@ export async function startShipStationSandbox(
           controlUrl: `${publicUrl}${CONTROL_PREFIX}`,
         });
       } else {
-        note = await handleApi(req, res, url, path, apiCtx);
+        return handleApi(req, res, url, path, apiCtx);
       }
-    } catch (err) {
-      if (err instanceof HttpError) {
-        if (!res.headersSent && !res.destroyed) {
-          sendJson(res, err.status, { Message: err.message }, err.headers);
-        }
-      } else {
-        note = 'error';
-        log?.(
-          `[shipstation-sandbox] ${method} ${path} failed: ${err instanceof Error ? err.message : String(err)}`,
-        );
-        if (!res.headersSent && !res.destroyed) sendJson(res, 500, { Message: 'An error has occurred.' });
-      }
-    } finally {
-      if (log) {
-        const ms = Math.round(performance.now() - started);
-        const status = res.headersSent ? String(res.statusCode) : '-';
-        log(`[shipstation-sandbox] ${method} ${path} ${status} ${ms}ms${note ? ` ${note}` : ''}`);
-      }
-    }
-  };
-
-  const server = createServer((req, res) => {
-    void dispatch(req, res);
-  });
-  server.on('clientError', (_err, socket) => {
-    socket.destroy();
-  });
-  await new Promise<void>((resolve, reject) => {
-    const onError = (err: Error): void => reject(err);
-    server.once('error', onError);
-    server.listen(opts.port ?? 0, host, () => {
-      server.off('error', onError);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
-  const listenUrl = `http://${formatHost(host)}:${port}`;
-  publicUrl = opts.publicUrl ? opts.publicUrl.replace(/\/+$/, '') : listenUrl;
-
-  let closePromise: Promise<void> | null = null;
-  const close = (): Promise<void> => {
-    closePromise ??= (async () => {
-      closing = true;
+    },
+    errorBody: (message) => ({ Message: message }),
+    internalError: 'An error has occurred.',
+    beforeClose: () => {
+      wakeAll();
       emitter.close();
-      for (const s of sleepers) {
-        clearTimeout(s.timer);
-        s.resolve(false);
-      }
-      sleepers.clear();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-    })();
-    return closePromise;
-  };
+    },
+  });
+  const { port, close } = server;
+  publicUrl = server.publicUrl;
 
   return { url: publicUrl, port, control, close };
 }

@@ -1,6 +1,6 @@
 // The sandbox's account: its labels, marked-shipped orders, webhook subscriptions, credentials and the
 // per-key-pair rate window. All times are epoch ms of the sandbox clock.
-import { badRequest, notFound } from './errors.js';
+import { badRequest, notFound } from '@portal/faire-sandbox/kit';
 import { CARRIER_CODES, generateSeed, MANUAL_STORE_ID, serviceFor, SHOPIFY_STORE_ID } from './seed.js';
 import type {
   CallCounts,

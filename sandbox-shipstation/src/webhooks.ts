@@ -1,6 +1,6 @@
 // Webhook deliveries as ShipStation V1 makes them: an unsigned JSON POST `{resource_url, resource_type}` to
 // each subscribed target URL, with knobs that duplicate, delay, drop and reorder them.
-import { badRequest } from './errors.js';
+import { badRequest } from '@portal/faire-sandbox/kit';
 import type { DeliveryRecord, WebhookEvent, WebhookKnobs, WebhookSubscription } from './types.js';
 import { isObject, Prng } from './util.js';
 

@@ -1,22 +1,10 @@
 #!/usr/bin/env node
+import { env, envPort, envSeed, runSandboxCli } from '@portal/faire-sandbox/kit';
 import { SHOPIFY_SANDBOX_DEFAULTS, startShopifySandbox, type ShopifySandboxOptions } from './index.js';
 
-function env(name: string): string | undefined {
-  const v = process.env[name];
-  return v === undefined || v.trim() === '' ? undefined : v.trim();
-}
-
-async function main(): Promise<void> {
-  const portRaw = env('SHOPIFY_SANDBOX_PORT') ?? String(SHOPIFY_SANDBOX_DEFAULTS.port);
-  const port = Number(portRaw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`SHOPIFY_SANDBOX_PORT must be a port number, got "${portRaw}"`);
-  }
-  const seedRaw = env('SHOPIFY_SANDBOX_SEED');
-  const seed = seedRaw === undefined ? undefined : Number(seedRaw);
-  if (seed !== undefined && !Number.isInteger(seed)) {
-    throw new Error('SHOPIFY_SANDBOX_SEED must be an integer');
-  }
+runSandboxCli('Shopify sandbox', async () => {
+  const port = envPort('SHOPIFY_SANDBOX_PORT', String(SHOPIFY_SANDBOX_DEFAULTS.port));
+  const seed = envSeed('SHOPIFY_SANDBOX_SEED');
   const opts: ShopifySandboxOptions = { port, host: env('SHOPIFY_SANDBOX_HOST') ?? '127.0.0.1' };
   if (seed !== undefined) opts.seed = seed;
   const publicUrl = env('SHOPIFY_SANDBOX_PUBLIC_URL');
@@ -31,26 +19,5 @@ async function main(): Promise<void> {
 
   const sandbox = await startShopifySandbox(opts);
   process.stdout.write(`Shopify sandbox listening on ${sandbox.url} (shop ${sandbox.shop})\n`);
-
-  let stopping = false;
-  const stop = (signal: string): void => {
-    if (stopping) return;
-    stopping = true;
-    sandbox.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        process.stderr.write(`Shopify sandbox: error while stopping on ${signal}: ${String(err)}\n`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
-}
-
-main().catch((err: unknown) => {
-  process.stderr.write(
-    `Shopify sandbox failed to start: ${err instanceof Error ? err.message : String(err)}\n`,
-  );
-  process.exit(1);
+  return sandbox;
 });

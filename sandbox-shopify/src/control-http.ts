@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Controller, FulfilInput } from './control.js';
-import { badRequest, HttpError, notFound } from './errors.js';
+import { badRequest, HttpError, notFound } from '@portal/faire-sandbox/kit';
 import { parseJsonBody, readBody, sendJson } from './http.js';
 import type { ThrottleKnobs, TokenKnobs, WebhookKnobs } from './types.js';
-import { isObject } from './util.js';
+import { isObject } from '@portal/faire-sandbox/kit';
 
 export const CONTROL_PREFIX = '/_sandbox';
 

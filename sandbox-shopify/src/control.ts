@@ -2,7 +2,7 @@
 // register webhook URLs as the app's configuration would, bend deliveries, expire or refuse tokens,
 // uninstall the app, throttle the API, reset, read call counts. In-process (the handle's `control`) and
 // over HTTP under /_sandbox (control-http.ts).
-import { badRequest } from './errors.js';
+import { badRequest } from '@portal/faire-sandbox/kit';
 import { dateTime } from './schema.js';
 import type { ShopStore } from './store.js';
 import type { TokenStore } from './tokens.js';
@@ -18,7 +18,7 @@ import {
   type WebhookSubscription,
   type WebhookTopic,
 } from './types.js';
-import { isObject } from './util.js';
+import { isObject } from '@portal/faire-sandbox/kit';
 import { validateWebhookKnobs, type WebhookEmitter } from './webhooks.js';
 
 export interface FulfilInput {

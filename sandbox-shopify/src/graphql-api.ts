@@ -17,12 +17,12 @@ import {
   type SelectionSetNode,
   type ValueNode,
 } from 'graphql';
-import { HttpError } from './errors.js';
+import { HttpError } from '@portal/faire-sandbox/kit';
 import { parseJsonBody, readBody, sendJson } from './http.js';
 import type { GraphContext } from './schema.js';
 import { SINGLE_QUERY_MAX_COST, type ShopStore } from './store.js';
 import type { TokenStore } from './tokens.js';
-import { isObject } from './util.js';
+import { isObject } from '@portal/faire-sandbox/kit';
 
 export const GRAPHQL_PATH = /^\/admin\/api\/(\d{4}-\d{2}|unstable)\/graphql\.json$/;
 

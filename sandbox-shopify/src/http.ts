@@ -1,46 +1,11 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError } from './errors.js';
+import type { IncomingMessage } from 'node:http';
+import { parseJsonBody, readBody as readKitBody } from '@portal/faire-sandbox/kit';
+
+export { escapeHtml, parseJsonBody, redirect, sendHtml, sendJson } from '@portal/faire-sandbox/kit';
 
 const MAX_BODY_BYTES = 2_000_000;
 
-export async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    size += buf.length;
-    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'Request body too large');
-    chunks.push(buf);
-  }
-  return Buffer.concat(chunks);
-}
-
-/** Parses a JSON body; `undefined` for an empty body; 400 for malformed JSON. */
-export function parseJsonBody(body: Buffer): unknown {
-  const text = body.toString('utf8');
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new HttpError(400, 'Request body is not valid JSON.');
-  }
-}
-
-export function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const payload = body === undefined ? '' : JSON.stringify(body);
-  res.writeHead(status, {
-    ...(payload === '' ? {} : { 'Content-Type': 'application/json; charset=utf-8' }),
-    'Content-Length': Buffer.byteLength(payload),
-    'Cache-Control': 'no-store',
-    ...headers,
-  });
-  res.end(payload);
-}
+export const readBody = (req: IncomingMessage): Promise<Buffer> => readKitBody(req, MAX_BODY_BYTES);
 
 /** Parses a JSON or form-encoded body into a plain object (the OAuth endpoints take either). */
 export function parseLooseBody(req: IncomingMessage, body: Buffer): unknown {
@@ -49,28 +14,4 @@ export function parseLooseBody(req: IncomingMessage, body: Buffer): unknown {
     return Object.fromEntries(new URLSearchParams(body.toString('utf8')));
   }
   return parseJsonBody(body);
-}
-
-export function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': Buffer.byteLength(html),
-    'Cache-Control': 'no-store',
-    'X-Frame-Options': 'DENY',
-  });
-  res.end(html);
-}
-
-export function redirect(res: ServerResponse, location: string): void {
-  res.writeHead(302, { Location: location, 'Content-Length': 0, 'Cache-Control': 'no-store' });
-  res.end();
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }

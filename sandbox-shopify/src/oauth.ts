@@ -2,7 +2,7 @@
 // signed redirect back to the app, and the token endpoint (code exchange and refresh).
 import { createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { badRequest, HttpError } from './errors.js';
+import { badRequest, HttpError } from '@portal/faire-sandbox/kit';
 import { escapeHtml, parseLooseBody, readBody, redirect, sendHtml, sendJson } from './http.js';
 import { TokenError, type TokenStore } from './tokens.js';
 

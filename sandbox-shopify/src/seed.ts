@@ -6,7 +6,7 @@
 // 60 days a token without read_all_orders can see.
 import { seedOrders, type FaireOrder } from '@portal/faire-sandbox';
 import type { FulfillmentRecord, OrderRecord, TrackingInfo } from './types.js';
-import { Prng } from './util.js';
+import { DicePrng as Prng } from '@portal/faire-sandbox/kit';
 
 export const DAY = 86_400_000;
 export const HOUR = 3_600_000;

@@ -1,14 +1,16 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import { Controller } from './control.js';
 import { CONTROL_PREFIX, handleControl } from './control-http.js';
-import { HttpError } from './errors.js';
+import {
+  HttpError,
+  persistBeforeAnswer,
+  readStateFile,
+  serveSandbox,
+  writeStateFile,
+} from '@portal/faire-sandbox/kit';
 import { GRAPHQL_PATH, handleGraphql, type GraphqlContext } from './graphql-api.js';
 import { sendJson } from './http.js';
 import { AUTHORIZE_PATH, handleAuthorize, handleToken, TOKEN_PATH, type OAuthContext } from './oauth.js';
 import { buildAdminSchema } from './schema.js';
-import { readStateFile, writeStateFile } from './state-file.js';
 import { ShopStore, type PersistedShop } from './store.js';
 import { TokenStore, type PersistedTokens } from './tokens.js';
 import { WebhookEmitter } from './webhooks.js';
@@ -72,10 +74,6 @@ export interface ShopifySandboxHandle {
   close(): Promise<void>;
 }
 
-function formatHost(host: string): string {
-  return host.includes(':') ? `[${host}]` : host;
-}
-
 export async function startShopifySandbox(opts: ShopifySandboxOptions = {}): Promise<ShopifySandboxHandle> {
   const host = opts.host ?? '127.0.0.1';
   const log = opts.logger;
@@ -127,30 +125,18 @@ export async function startShopifySandbox(opts: ShopifySandboxOptions = {}): Pro
   const graphqlCtx: GraphqlContext = { schema: buildAdminSchema(), store, tokens };
   let publicUrl = '';
 
-  const dispatch = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const started = performance.now();
-    const method = req.method ?? 'GET';
-    if (method !== 'GET' && opts.dataFile) {
-      // Whatever this request changed is on disk before the first byte of its answer.
-      const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-      res.end = ((...args: unknown[]) => {
-        try {
-          persist();
-        } catch (err) {
-          log?.(`[shopify-sandbox] could not write ${opts.dataFile}: ${String(err)}`);
-        }
-        return end(...args);
-      }) as typeof res.end;
-    }
-    let path = '/';
-    let note: string | undefined;
-    try {
-      const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
-      path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+  const server = await serveSandbox({
+    name: 'shopify-sandbox',
+    host,
+    port: opts.port,
+    publicUrl: opts.publicUrl,
+    log,
+    beforeAnswer: persistBeforeAnswer('shopify-sandbox', opts.dataFile, persist, log),
+    route: async (req, res, url, path, method) => {
       if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
         await handleControl(req, res, path.slice(CONTROL_PREFIX.length) || '/', control);
       } else if (GRAPHQL_PATH.test(path)) {
-        note = await handleGraphql(req, res, graphqlCtx);
+        return handleGraphql(req, res, graphqlCtx);
       } else if (path === AUTHORIZE_PATH) {
         await handleAuthorize(req, res, url, oauthCtx);
       } else if (path === TOKEN_PATH) {
@@ -167,56 +153,13 @@ export async function startShopifySandbox(opts: ShopifySandboxOptions = {}): Pro
       } else {
         throw new HttpError(404, `No endpoint ${method} ${path}`);
       }
-    } catch (err) {
-      if (err instanceof HttpError) {
-        if (!res.headersSent && !res.destroyed) {
-          sendJson(res, err.status, { errors: err.message }, err.headers);
-        }
-      } else {
-        note = 'error';
-        log?.(
-          `[shopify-sandbox] ${method} ${path} failed: ${err instanceof Error ? err.message : String(err)}`,
-        );
-        if (!res.headersSent && !res.destroyed) sendJson(res, 500, { errors: 'Internal error' });
-      }
-    } finally {
-      if (log) {
-        const ms = Math.round(performance.now() - started);
-        const status = res.headersSent ? String(res.statusCode) : '-';
-        log(`[shopify-sandbox] ${method} ${path} ${status} ${ms}ms${note ? ` ${note}` : ''}`);
-      }
-    }
-  };
-
-  const server = createServer((req, res) => {
-    void dispatch(req, res);
+    },
+    errorBody: (message) => ({ errors: message }),
+    internalError: 'Internal error',
+    beforeClose: () => emitter.close(),
   });
-  server.on('clientError', (_err, socket) => {
-    socket.destroy();
-  });
-  await new Promise<void>((resolve, reject) => {
-    const onError = (err: Error): void => reject(err);
-    server.once('error', onError);
-    server.listen(opts.port ?? 0, host, () => {
-      server.off('error', onError);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
-  const listenUrl = `http://${formatHost(host)}:${port}`;
-  publicUrl = opts.publicUrl ? opts.publicUrl.replace(/\/+$/, '') : listenUrl;
-
-  let closePromise: Promise<void> | null = null;
-  const close = (): Promise<void> => {
-    closePromise ??= (async () => {
-      emitter.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-    })();
-    return closePromise;
-  };
+  const { port, close } = server;
+  publicUrl = server.publicUrl;
 
   return {
     url: publicUrl,

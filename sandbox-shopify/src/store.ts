@@ -1,6 +1,6 @@
 // The shop: its orders and fulfilments, webhook subscriptions, the cost bucket of the GraphQL API and the
 // call counts. All times are epoch ms of the sandbox clock.
-import { badRequest, notFound } from './errors.js';
+import { badRequest, notFound } from '@portal/faire-sandbox/kit';
 import { CARRIER_COMPANIES, DAY, generateSeed, trackingUrl } from './seed.js';
 import type {
   CallCounts,

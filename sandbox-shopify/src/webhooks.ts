@@ -3,9 +3,9 @@
 // X-Shopify-Topic, -Shop-Domain, -Webhook-Id, -Event-Id, -Triggered-At and -API-Version; retried with the
 // original payload when the app fails to answer 2xx within 5 s. Knobs duplicate, delay, drop and reorder.
 import { createHmac, randomUUID } from 'node:crypto';
-import { badRequest } from './errors.js';
+import { badRequest } from '@portal/faire-sandbox/kit';
 import type { DeliveryRecord, WebhookKnobs, WebhookSubscription, WebhookTopic } from './types.js';
-import { isObject, Prng } from './util.js';
+import { DicePrng as Prng, isObject } from '@portal/faire-sandbox/kit';
 
 export const DEFAULT_WEBHOOK_KNOBS: Readonly<WebhookKnobs> = Object.freeze({
   duplicate: 0,

@@ -1,20 +1,10 @@
 #!/usr/bin/env node
+import { env, envPort, envSeed, runSandboxCli } from './cli-kit.js';
 import { SANDBOX_DEFAULTS, startSandbox, type SandboxOptions } from './index.js';
 
-function env(name: string): string | undefined {
-  const v = process.env[name];
-  return v === undefined || v.trim() === '' ? undefined : v.trim();
-}
-
-async function main(): Promise<void> {
-  const portRaw = env('SANDBOX_PORT') ?? '4010';
-  const port = Number(portRaw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`SANDBOX_PORT must be a port number, got "${portRaw}"`);
-  }
-  const seedRaw = env('SANDBOX_SEED');
-  const seed = seedRaw === undefined ? undefined : Number(seedRaw);
-  if (seed !== undefined && !Number.isInteger(seed)) throw new Error('SANDBOX_SEED must be an integer');
+runSandboxCli('Faire sandbox', async () => {
+  const port = envPort('SANDBOX_PORT', '4010');
+  const seed = envSeed('SANDBOX_SEED');
 
   const brand1Token = env('SANDBOX_BRAND1_TOKEN');
   const brand2Token = env('SANDBOX_BRAND2_TOKEN');
@@ -43,26 +33,5 @@ async function main(): Promise<void> {
 
   const sandbox = await startSandbox(opts);
   process.stdout.write(`Faire sandbox listening on ${sandbox.url} (API ${sandbox.apiBaseUrl})\n`);
-
-  let stopping = false;
-  const stop = (signal: string): void => {
-    if (stopping) return;
-    stopping = true;
-    sandbox.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        process.stderr.write(`Faire sandbox: error while stopping on ${signal}: ${String(err)}\n`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
-}
-
-main().catch((err: unknown) => {
-  process.stderr.write(
-    `Faire sandbox failed to start: ${err instanceof Error ? err.message : String(err)}\n`,
-  );
-  process.exit(1);
+  return sandbox;
 });

@@ -3,13 +3,14 @@ import { HttpError } from './errors.js';
 
 const MAX_BODY_BYTES = 1_000_000;
 
-export async function readBody(req: IncomingMessage): Promise<Buffer> {
+/** Reads the whole body; 413 once it passes `maxBytes`. */
+export async function readBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     size += buf.length;
-    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'Request body too large');
+    if (size > maxBytes) throw new HttpError(413, 'Request body too large');
     chunks.push(buf);
   }
   return Buffer.concat(chunks);
@@ -47,9 +48,9 @@ export function sendJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const payload = JSON.stringify(body);
+  const payload = body === undefined ? '' : JSON.stringify(body);
   res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
+    ...(payload === '' ? {} : { 'Content-Type': 'application/json; charset=utf-8' }),
     'Content-Length': Buffer.byteLength(payload),
     'Cache-Control': 'no-store',
     ...headers,

@@ -1,6 +1,3 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import { API_PREFIX, handleApi, type ApiContext } from './api.js';
 import { SandboxClock } from './clock.js';
 import { CONTROL_PREFIX, handleControl, type ControlContext } from './control.js';
@@ -17,6 +14,7 @@ import {
   TOKEN_PATH,
 } from './oauth.js';
 import { loadStateFile, StateWriter } from './persistence.js';
+import { createSleeper, serveSandbox } from './serve.js';
 import { SandboxState } from './state.js';
 import type {
   CreateOrderInput,
@@ -91,10 +89,6 @@ export interface SandboxHandle {
   close(): Promise<void>;
 }
 
-function formatHost(host: string): string {
-  return host.includes(':') ? `[${host}]` : host;
-}
-
 export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHandle> {
   const brands = resolveBrands(opts.brands);
   const applications = resolveApplications(opts.applications);
@@ -130,43 +124,23 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   };
   const fixtures = (): SandboxFixtures => toSandboxFixtures(state.fixtures);
 
-  let closing = false;
-  const sleepers = new Set<{ timer: NodeJS.Timeout; resolve: (ok: boolean) => void }>();
-  const sleep = (ms: number): Promise<boolean> => {
-    if (closing) return Promise.resolve(false);
-    return new Promise((resolve) => {
-      const entry = {
-        resolve,
-        timer: setTimeout(() => {
-          sleepers.delete(entry);
-          resolve(true);
-        }, ms),
-      };
-      sleepers.add(entry);
-    });
-  };
+  const { sleep, wakeAll } = createSleeper();
 
   const commit = (): void => writer?.writeNow();
   const apiCtx: ApiContext = { state, faults, sleep, commit };
   const controlCtx: ControlContext = { state, faults, reset, fixtures };
   let publicUrl = '';
 
-  const dispatch = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const started = performance.now();
-    // Whatever this request changed is on disk before the first byte of its answer.
-    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-    res.end = ((...args: unknown[]) => {
-      commit();
-      return end(...args);
-    }) as typeof res.end;
-    const method = req.method ?? 'GET';
-    let path = '/';
-    let note: string | undefined;
-    try {
-      const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
-      path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+  const server = await serveSandbox({
+    name: 'faire-sandbox',
+    host,
+    port: opts.port,
+    publicUrl: opts.publicUrl,
+    log,
+    beforeAnswer: () => commit,
+    route: async (req, res, url, path, method) => {
       if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) {
-        note = await handleApi(req, res, path.slice(API_PREFIX.length) || '/', url, apiCtx);
+        return handleApi(req, res, path.slice(API_PREFIX.length) || '/', url, apiCtx);
       } else if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
         await handleControl(req, res, path.slice(CONTROL_PREFIX.length) || '/', url, controlCtx);
       } else if (path === AUTHORIZE_PATH) {
@@ -188,63 +162,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
       } else {
         throw new HttpError(404, `No endpoint ${method} ${path}`);
       }
-    } catch (err) {
-      if (err instanceof HttpError) {
-        if (!res.headersSent && !res.destroyed) {
-          sendJson(res, err.status, { message: err.message }, err.headers);
-        }
-      } else {
-        note = 'error';
-        log?.(
-          `[faire-sandbox] ${method} ${path} failed: ${err instanceof Error ? err.message : String(err)}`,
-        );
-        if (!res.headersSent && !res.destroyed) sendJson(res, 500, { message: 'Internal sandbox error.' });
-      }
-    } finally {
-      if (log) {
-        const ms = Math.round(performance.now() - started);
-        const status = res.headersSent ? String(res.statusCode) : '-';
-        log(`[faire-sandbox] ${method} ${path} ${status} ${ms}ms${note ? ` ${note}` : ''}`);
-      }
-    }
-  };
-
-  const server = createServer((req, res) => {
-    void dispatch(req, res);
-  });
-  server.on('clientError', (_err, socket) => {
-    socket.destroy();
-  });
-
-  await new Promise<void>((resolve, reject) => {
-    const onError = (err: Error): void => reject(err);
-    server.once('error', onError);
-    server.listen(opts.port ?? 0, host, () => {
-      server.off('error', onError);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
-  const listenUrl = `http://${formatHost(host)}:${port}`;
-  publicUrl = opts.publicUrl ? opts.publicUrl.replace(/\/+$/, '') : listenUrl;
-
-  let closePromise: Promise<void> | null = null;
-  const close = (): Promise<void> => {
-    closePromise ??= (async () => {
-      closing = true;
-      for (const s of sleepers) {
-        clearTimeout(s.timer);
-        s.resolve(false);
-      }
-      sleepers.clear();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+    },
+    errorBody: (message) => ({ message }),
+    internalError: 'Internal sandbox error.',
+    beforeClose: wakeAll,
+    afterClose: async () => {
       await writer?.close();
-    })();
-    return closePromise;
-  };
+    },
+  });
+  const { port, listenUrl, close } = server;
+  publicUrl = server.publicUrl;
 
   return {
     url: publicUrl,

@@ -1,5 +1,5 @@
 /** Small deterministic generator (mulberry32): the same seed gives the same data and the same fault dice. */
-export class Prng {
+export class DicePrng {
   private state: number;
 
   constructor(seed: number) {
@@ -29,8 +29,4 @@ export class Prng {
     for (let i = 0; i < n; i++) out += '0123456789abcdef'[this.int(0, 15)];
     return out;
   }
-}
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
