@@ -427,9 +427,17 @@ export interface components {
       at: string | null;
     };
     CostRuleView: {
-      kind: 'LABEL' | 'LABEL_OR_FLAT' | 'FLAT';
+      kind: 'LABEL' | 'LABEL_OR_FLAT' | 'FLAT' | 'PER_CARRIER' | 'SHARE';
       /** Minor units; with LABEL_OR_FLAT and FLAT */
       flatCents?: number;
+      /** PER_CARRIER: Faire carrier -> minor units */
+      carrierCents?: Record<string, number>;
+      /** PER_CARRIER: minor units for any other carrier */
+      otherCents?: Record<string, never> | null;
+      /** SHARE: the share of the order's subtotal, in basis points */
+      basisPoints?: number;
+      /** SHARE: the least cost, in minor units */
+      minCents?: number;
     };
     SourceConnectionView: {
       id: string;

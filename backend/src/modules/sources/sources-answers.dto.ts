@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { CostRule } from './entities/source-connection.entity.js';
 import type { AttentionItem, ConnectionAlert, ConnectionView } from './integrations.service.js';
 import type { ReleaseOutcome } from './source-release.service.js';
@@ -17,9 +17,24 @@ export class ConnectionAlertView implements ConnectionAlert {
 }
 
 export class CostRuleView {
-  @ApiProperty({ enum: ['LABEL', 'LABEL_OR_FLAT', 'FLAT'] }) kind: CostRule['kind'];
+  @ApiProperty({ enum: ['LABEL', 'LABEL_OR_FLAT', 'FLAT', 'PER_CARRIER', 'SHARE'] }) kind: CostRule['kind'];
   @ApiProperty({ required: false, description: 'Minor units; with LABEL_OR_FLAT and FLAT' })
   flatCents?: number;
+  @ApiPropertyOptional({
+    description: 'PER_CARRIER: Faire carrier -> minor units',
+    type: 'object',
+    additionalProperties: { type: 'integer' },
+  })
+  carrierCents?: Record<string, number>;
+  @ApiPropertyOptional({
+    nullable: true,
+    description: 'PER_CARRIER: minor units for any other carrier',
+  })
+  otherCents?: number | null;
+  @ApiPropertyOptional({ description: "SHARE: the share of the order's subtotal, in basis points" })
+  basisPoints?: number;
+  @ApiPropertyOptional({ description: 'SHARE: the least cost, in minor units' })
+  minCents?: number;
 }
 
 /** A source connection as the Integrations card shows it (no credentials). */
