@@ -57,7 +57,7 @@ export async function run(ctx) {
     const { caller } = await companyAdmin(env, 'parse@bench.test', 'Parse Bench');
     const reset = async () => {
       await env.pool.query(
-        'TRUNCATE uploads, shipments, upload_rows, upload_batches, shipment_attempts, shipment_sources',
+        'TRUNCATE uploads, shipments, upload_rows, upload_batches, shipment_attempts, shipment_sources CASCADE',
       );
       await deleteKeys(env.redis, `${env.prefix}:shipments:*`);
     };

@@ -49,7 +49,7 @@ export async function run(ctx) {
     const { caller } = await companyAdmin(env, 'store@bench.test', 'Store Bench');
     const reset = async () => {
       await env.pool.query(
-        'TRUNCATE uploads, shipments, upload_rows, upload_batches, shipment_attempts, shipment_sources',
+        'TRUNCATE uploads, shipments, upload_rows, upload_batches, shipment_attempts, shipment_sources CASCADE',
       );
       await deleteKeys(env.redis, `${env.prefix}:shipments:*`);
       await env.pool.query('VACUUM ANALYZE shipments, upload_rows, uploads');
@@ -179,7 +179,7 @@ export async function run(ctx) {
           plainRuns.push(plain.ms);
         } finally {
           await client.query(
-            'TRUNCATE uploads, shipments, upload_rows, upload_batches, shipment_attempts, shipment_sources',
+            'TRUNCATE uploads, shipments, upload_rows, upload_batches, shipment_attempts, shipment_sources CASCADE',
           );
           for (const g of gin) await client.query(g.indexdef);
         }
