@@ -7,10 +7,12 @@ import { SHIPMENT_JOBS } from '../../src/common/queue/queues.js';
 import type { AccountJobPermits } from '../../src/modules/marketplace/index.js';
 import type { ShipmentQueueing } from '../../src/modules/shipments/shipment-queueing.service.js';
 import { ShipmentRecoveryService } from '../../src/modules/shipments/shipment-recovery.service.js';
+import type { ShipmentsRepository } from '../../src/modules/shipments/shipments.repository.js';
+import type { UploadProgress } from '../../src/modules/shipments/upload-progress.repository.js';
 import type { WorkerLiveness } from '../../src/modules/shipments/worker-liveness.js';
 import { FakePermits } from '../fakes/fake-marketplace.js';
 import { FakeJob, FakeLiveness, FakeQueue, FakeQueueing } from '../fakes/fake-queue.js';
-import { FakeShipmentsDb } from '../fakes/fake-shipments-db.js';
+import { FakeShipmentsRepository, FakeUploadProgress } from '../fakes/fake-shipments-repository.js';
 
 const RECOVERY_AFTER_MS = 60_000;
 const LOST_AFTER_MS = 30_000;
@@ -18,7 +20,8 @@ const ago = (ms: number) => Date.now() - ms;
 
 function recoveryHarness(opts: { redisFails?: boolean; living?: Set<string> | null } = {}) {
   Logger.overrideLogger(false);
-  const db = new FakeShipmentsDb();
+  const db = new FakeShipmentsRepository();
+  const uploads = new FakeUploadProgress();
   const queue = new FakeQueue();
   const queueing = new FakeQueueing();
   const liveness = new FakeLiveness(opts.living === undefined ? new Set(['me']) : opts.living);
@@ -27,7 +30,8 @@ function recoveryHarness(opts: { redisFails?: boolean; living?: Set<string> | nu
     shipments: { recoveryAfterMs: RECOVERY_AFTER_MS, recoveryIntervalMs: 20, lockMs: 30_000 },
   } as unknown as AppConfig;
   const service = new ShipmentRecoveryService(
-    db.asDataSource(),
+    db as unknown as ShipmentsRepository,
+    uploads as unknown as UploadProgress,
     queueing as unknown as ShipmentQueueing,
     queue as unknown as Queue,
     config,
@@ -35,7 +39,7 @@ function recoveryHarness(opts: { redisFails?: boolean; living?: Set<string> | nu
     permits as unknown as AccountJobPermits,
     queue.redis(opts.redisFails) as unknown as Redis,
   );
-  return { db, queue, queueing, liveness, permits, service };
+  return { db, uploads, queue, queueing, liveness, permits, service };
 }
 
 /** ShipmentRecoveryService on fakes (no Postgres or Redis): what the sweep takes back, and what not. */
@@ -111,13 +115,13 @@ describe('ShipmentRecoveryService', () => {
 
   it('queues uploads stuck before their rows became shipments, with a new job id each time', async () => {
     const h = recoveryHarness();
-    h.db.uploads.set('u-stuck', {
+    h.uploads.uploads.set('u-stuck', {
       id: 'u-stuck',
       created_at: ago(LOST_AFTER_MS + 1000),
       materialized_at: null,
     });
-    h.db.uploads.set('u-young', { id: 'u-young', created_at: ago(1000), materialized_at: null });
-    h.db.uploads.set('u-done', {
+    h.uploads.uploads.set('u-young', { id: 'u-young', created_at: ago(1000), materialized_at: null });
+    h.uploads.uploads.set('u-done', {
       id: 'u-done',
       created_at: ago(LOST_AFTER_MS * 10),
       materialized_at: ago(1000),
@@ -138,7 +142,7 @@ describe('ShipmentRecoveryService', () => {
     const fresh = h.db.add({ order_id: 'bo_1', updated_at: ago(10) });
     const unqueued = h.db.add({ order_id: 'bo_2', queued_at: null, updated_at: ago(10) });
     h.db.add({ order_id: 'bo_3', next_try_at: Date.now() + 60_000 });
-    h.db.uploads.set('u-young', { id: 'u-young', created_at: ago(10), materialized_at: null });
+    h.uploads.uploads.set('u-young', { id: 'u-young', created_at: ago(10), materialized_at: null });
 
     expect(await h.service.sweep({ redisLost: true })).toBe(2);
 
@@ -154,7 +158,7 @@ describe('ShipmentRecoveryService', () => {
 
     expect([first, second]).toEqual([1, 0]);
     // The second did not even look.
-    expect(h.db.log.filter((sql) => sql.startsWith('SELECT id FROM uploads'))).toHaveLength(1);
+    expect(h.uploads.looked).toBe(1);
     expect(await h.service.sweep()).toBe(0);
   });
 

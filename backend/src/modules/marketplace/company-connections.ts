@@ -5,6 +5,7 @@ import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { CompanyScope, ScopedRepository, scopedQuery } from '../../common/database/company-scope.js';
+import { returningRows } from '../../common/database/returning-rows.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
 import { UserDirectory } from '../users/index.js';
 import { MarketplaceConnection } from './entities/marketplace-connection.entity.js';
@@ -198,9 +199,9 @@ export class CompanyConnections {
       'DELETE FROM marketplace_connections WHERE user_id = $1 AND company_id IS NULL RETURNING id',
       [userId],
     );
-    if (rowsOf(adopted).length) return 'adopted';
+    if (returningRows(adopted).length) return 'adopted';
     // A token given at sign-in whose brand another company connected since: not adopted, and said so.
-    return rowsOf(left).length ? 'held' : 'none';
+    return returningRows(left).length ? 'held' : 'none';
   }
 
   /** Marks the company's connection failed with the reason shown to its people (none: nothing changes). */
@@ -300,9 +301,4 @@ export function normaliseLocale(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const locale = value.trim().replace(/_/g, '-');
   return /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/.test(locale) ? locale : null;
-}
-
-/** Rows of a raw UPDATE/DELETE ... RETURNING (the pg driver answers [rows, count] for those). */
-function rowsOf(result: unknown): unknown[] {
-  return Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as unknown[]) : (result as unknown[]);
 }

@@ -12,11 +12,14 @@ import { OrderCheckService } from './order-check.service.js';
 import { ShipmentPlatformStats } from './platform-stats.repository.js';
 import { ShipmentCounts } from './shipment-counts.repository.js';
 import { FaireOrderStates } from './order-states.js';
+import { OrderStatesRepository } from './order-states.repository.js';
 import { ShipmentProcessingService } from './shipment-processing.service.js';
+import { ShipmentsRepository } from './shipments.repository.js';
 import { ShipmentsService } from './shipments.service.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
 import { ShipmentIntake } from './shipment-intake.service.js';
 import { UploadCountsStore } from './upload-counts.store.js';
+import { UploadProgress } from './upload-progress.repository.js';
 import { UploadReadinessService } from './upload-readiness.service.js';
 import { UploadResultsService } from './upload-results.service.js';
 
@@ -42,6 +45,9 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
     ShipmentQueueing,
     ShipmentProcessingService,
     FaireOrderStates,
+    OrderStatesRepository,
+    ShipmentsRepository,
+    UploadProgress,
     UploadResultsService,
     FailedRowsExport,
     UploadCountsStore,
@@ -60,6 +66,8 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
     UploadReadinessService,
     OrderCheckService,
     ShipmentPlatformStats,
+    ShipmentsRepository,
+    UploadProgress,
   ],
 })
 export class ShipmentsModule {}

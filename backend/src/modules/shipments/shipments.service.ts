@@ -24,6 +24,7 @@ import { ColumnMappingsService } from '../column-mappings/index.js';
 import { CompanyConnections } from '../marketplace/index.js';
 import { UploadReadinessService } from './upload-readiness.service.js';
 import type { ListShipmentsQuery, ProcessShipmentsDto } from './shipments.dto.js';
+import { returningRows } from '../../common/database/returning-rows.js';
 
 /** Rows of each kind the upload answer previews. */
 const PREVIEW_VALID = 100;
@@ -226,10 +227,7 @@ export class ShipmentsService {
         WHERE id = $2 AND company_id = $1 AND status = ANY($3::text[]) RETURNING id, order_id, display_id, tracking_number`,
       [id, RETRYABLE],
     );
-    const rows =
-      Array.isArray(updated) && Array.isArray(updated[0])
-        ? (updated[0] as unknown[])
-        : (updated as unknown[]);
+    const rows = returningRows(updated);
     if (rows.length === 0) {
       const exists = await scopedQuery<{ status: string }[]>(
         this.db,

@@ -16,6 +16,7 @@ import { UploadCountsStore, type UploadCountsView } from './upload-counts.store.
 import { UPLOAD_ROWS_CTE, type UploadRowRecord } from './upload-rows.sql.js';
 import { describeRow, fieldColumns } from './upload-row-view.js';
 import type { ListUploadsQuery, RowFilter, UploadRowsQuery } from './uploads.dto.js';
+import { returningRows } from '../../common/database/returning-rows.js';
 
 export interface UploadRecord {
   id: string;
@@ -124,10 +125,7 @@ export class UploadResultsService {
         RETURNING id, order_id`,
       [uploadId, RETRYABLE],
     );
-    const rows = (Array.isArray(updated) && Array.isArray(updated[0]) ? updated[0] : updated) as {
-      id: string;
-      order_id: string;
-    }[];
+    const rows = returningRows<{ id: string; order_id: string }>(updated);
     if (rows.length === 0) return { retried: 0 };
     await this.queueing.enqueue(uploadId, rows, 1, `retry${Date.now()}`);
     await this.activity.record({
