@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -6,13 +6,17 @@ import type { AppConfig } from '../../src/common/config/index.js';
 import { SHIPMENT_JOBS } from '../../src/common/queue/queues.js';
 import type { AccountJobPermits } from '../../src/modules/marketplace/index.js';
 import type { ShipmentQueueing } from '../../src/modules/shipments/shipment-queueing.service.js';
-import { ShipmentRecoveryService } from '../../src/modules/shipments/shipment-recovery.service.js';
+import {
+  ShipmentRecoveryService,
+  lostAfter,
+  recoveryBoundMs,
+} from '../../src/modules/shipments/shipment-recovery.service.js';
 import type { ShipmentsRepository } from '../../src/modules/shipments/shipments.repository.js';
 import type { UploadProgress } from '../../src/modules/shipments/upload-progress.repository.js';
 import type { WorkerLiveness } from '../../src/modules/shipments/worker-liveness.js';
 import { FakePermits } from '../fakes/fake-marketplace.js';
 import { FakeJob, FakeLiveness, FakeQueue, FakeQueueing } from '../fakes/fake-queue.js';
-import { FakeShipmentsRepository, FakeUploadProgress } from '../fakes/fake-shipments-repository.js';
+import { FakeShipmentsRepository, FakeUploadProgress, pgError } from '../fakes/fake-shipments-repository.js';
 
 const RECOVERY_AFTER_MS = 60_000;
 const LOST_AFTER_MS = 30_000;
@@ -189,5 +193,41 @@ describe('ShipmentRecoveryService', () => {
     }
     expect(h.queueing.enqueued.flatMap((e) => e.ids)).toContain(fresh.id);
     expect(h.queue.schedulers.has(SHIPMENT_JOBS.RECOVERY_SWEEP)).toBe(true);
+  });
+
+  it('a sweep Redis’s lost schedule started that fails is logged, and the next one takes the rows', async () => {
+    const h = recoveryHarness();
+    await h.service.boot();
+    stop = () => h.service.onApplicationShutdown();
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const row = h.db.add({ order_id: 'bo_1', updated_at: ago(10) });
+    h.db.failNext('requeueLost', pgError('57P01', 'terminating connection'));
+
+    h.queue.schedulers.clear();
+    for (let i = 0; i < 100 && logged.mock.calls.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), 'Sweep failed');
+    expect(h.queueing.enqueued).toEqual([]);
+    expect(await h.service.sweep({ redisLost: true })).toBe(1);
+    expect(h.queueing.enqueued.flatMap((e) => e.ids)).toEqual([row.id]);
+    logged.mockRestore();
+  });
+});
+
+describe('recovery timings', () => {
+  const config = (recoveryAfterMs: number, recoveryIntervalMs: number, lockMs: number) =>
+    ({ shipments: { recoveryAfterMs, recoveryIntervalMs, lockMs } }) as unknown as AppConfig;
+
+  it('treats a row as lost after 30 s, or sooner when rows are recovered sooner', () => {
+    expect(lostAfter(config(60_000, 30_000, 30_000))).toBe(30_000);
+    expect(lostAfter(config(5_000, 30_000, 30_000))).toBe(5_000);
+  });
+
+  it('bounds the wait after a crash by the longest of its three ways back (90 s with the defaults)', () => {
+    expect(recoveryBoundMs(config(600_000, 60_000, 30_000))).toBe(90_000);
+    expect(recoveryBoundMs(config(60_000, 10_000, 60_000))).toBe(120_000);
+    expect(recoveryBoundMs(config(1_000, 200_000, 30_000))).toBe(201_000);
   });
 });
