@@ -346,7 +346,7 @@ export class HistoryQuery {
         WHERE u.id = $2 AND u.company_id = $1`,
       [uploadId],
     );
-    return upload as UploadRecord | undefined;
+    return upload;
   }
 
   /**
