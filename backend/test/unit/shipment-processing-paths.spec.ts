@@ -10,7 +10,9 @@ import { processingHarness } from '../fakes/processing-harness.js';
  * slot back between orders (decision 0041), Faire refusing a read, and how a job's rows become orders.
  */
 describe('ShipmentProcessingService: bulk-read states, yielding, refused reads', () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it('takes a shippable state read in bulk instead of reading the order, and plans only the create', async () => {
     const h = processingHarness();

@@ -8,6 +8,7 @@ import { MarketplaceModule } from '../marketplace/index.js';
 import { OrdersModule } from '../orders/index.js';
 import { UsersModule } from '../users/index.js';
 import { FailedRowsExport } from './failed-rows-export.js';
+import { HistoryQuery } from './history.query.js';
 import { OrderCheckService } from './order-check.service.js';
 import { ShipmentPlatformStats } from './platform-stats.repository.js';
 import { ShipmentCounts } from './shipment-counts.repository.js';
@@ -22,6 +23,7 @@ import { UploadCountsStore } from './upload-counts.store.js';
 import { UploadProgress } from './upload-progress.repository.js';
 import { UploadReadinessService } from './upload-readiness.service.js';
 import { UploadResultsService } from './upload-results.service.js';
+import { UploadsRepository } from './uploads.repository.js';
 
 const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
 
@@ -51,6 +53,8 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
     UploadResultsService,
     FailedRowsExport,
     UploadCountsStore,
+    UploadsRepository,
+    HistoryQuery,
     UploadReadinessService,
     OrderCheckService,
     ShipmentCounts,
