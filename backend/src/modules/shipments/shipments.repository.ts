@@ -69,15 +69,12 @@ export interface AttemptOptions {
   message: string | null;
 }
 
-/** The shipments a person's retry (or "Retry all failed") puts back to PENDING. */
-export type RetryTarget = { shipmentId: string } | { uploadId: string };
-
 /**
  * Every statement on `shipments` and `shipment_attempts` of the processing, the recovery sweep, the
  * queueing and the order check (decision 0050). A row's life is its named transitions:
  * `claimPending` (in flight under the order's lock), then `succeed`, `endWithReason` or `wait` (a fault
  * that may pass: PENDING, with its next try); `requeueLost` and `markQueued` for rows waiting without a
- * job; `retry` back to PENDING. Methods taking `q` run on the connection holding the order's lock
+ * job; `retryShipment` / `retryUpload` back to PENDING. Methods taking `q` run on the connection holding the order's lock
  * (`lockOrder`); the others on the pool. Ending transitions touch only PENDING rows, so a row another
  * run ended meanwhile stays as it was.
  */
@@ -248,34 +245,40 @@ export class ShipmentsRepository {
   }
 
   /**
-   * A person's retry: the company's rows in `statuses` (the retryable ones) back to PENDING with no fault
-   * and no job yet; one shipment, or every one of an upload (and those its repeats point to). Answers
-   * the rows it changed.
+   * A person's retry ("Retry all failed"): the upload's shipments in one of `statuses` (the retryable
+   * ones), and those its repeats point to, back to PENDING with no fault and no job yet; answers them.
    */
-  async retry(
-    scope: CompanyScope,
-    target: RetryTarget,
-    statuses: readonly string[],
-  ): Promise<{ id: string; order_id: string; display_id?: string; tracking_number?: string }[]> {
-    const result: unknown =
-      'shipmentId' in target
-        ? await scopedQuery(
-            this.db,
-            scope,
-            `UPDATE shipments SET ${RESET_FOR_RETRY_SQL}
-        WHERE id = $2 AND company_id = $1 AND status = ANY($3::text[]) RETURNING id, order_id, display_id, tracking_number`,
-            [target.shipmentId, statuses],
-          )
-        : await scopedQuery(
-            this.db,
-            scope,
-            `UPDATE shipments SET ${RESET_FOR_RETRY_SQL}
+  async retryUpload(o: {
+    scope: CompanyScope;
+    uploadId: string;
+    statuses: readonly string[];
+  }): Promise<{ id: string; order_id: string }[]> {
+    const updated: unknown = await scopedQuery(
+      this.db,
+      o.scope,
+      `UPDATE shipments SET ${RESET_FOR_RETRY_SQL}
         WHERE company_id = $1 AND status = ANY($3::text[])
           AND (upload_id = $2 OR id IN (SELECT shipment_id FROM upload_rows WHERE upload_id = $2 AND shipment_id IS NOT NULL))
         RETURNING id, order_id`,
-            [target.uploadId, statuses],
-          );
-    return returningRows(result);
+      [o.uploadId, o.statuses],
+    );
+    return returningRows(updated);
+  }
+
+  /** A person's retry of one shipment; none when it is not the company's or not in one of `statuses`. */
+  async retryShipment(o: {
+    scope: CompanyScope;
+    shipmentId: string;
+    statuses: readonly string[];
+  }): Promise<{ order_id: string; display_id: string | null; tracking_number: string }[]> {
+    const updated: unknown = await scopedQuery(
+      this.db,
+      o.scope,
+      `UPDATE shipments SET ${RESET_FOR_RETRY_SQL}
+        WHERE id = $2 AND company_id = $1 AND status = ANY($3::text[]) RETURNING id, order_id, display_id, tracking_number`,
+      [o.shipmentId, o.statuses],
+    );
+    return returningRows(updated);
   }
 
   /**

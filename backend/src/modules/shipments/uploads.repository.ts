@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
-import { type CompanyScope, type Queryable, scopedQuery } from '../../common/database/company-scope.js';
-import { returningRows } from '../../common/database/returning-rows.js';
-import { RESET_FOR_RETRY_SQL } from './retry-schedule.js';
+import type { Queryable } from '../../common/database/company-scope.js';
 
 /** An upload as inserted by the intake (decision 0033). */
 export interface NewUpload {
@@ -297,41 +295,5 @@ export class UploadsRepository {
              WHERE upload_counts.counts_version <= excluded.counts_version`,
       [o.uploadId, o.countsVersion, JSON.stringify(o.byStatus), o.ownRows],
     );
-  }
-
-  // --- Retry: shipments of the company in one of `statuses` back to PENDING (to be queued again)
-
-  /** The upload's shipments, and failed shipments its repeats point to; those reset. */
-  async resetUploadForRetry(o: {
-    scope: CompanyScope;
-    uploadId: string;
-    statuses: readonly string[];
-  }): Promise<{ id: string; order_id: string }[]> {
-    const updated: unknown = await scopedQuery(
-      this.db,
-      o.scope,
-      `UPDATE shipments SET ${RESET_FOR_RETRY_SQL}
-        WHERE company_id = $1 AND status = ANY($3::text[])
-          AND (upload_id = $2 OR id IN (SELECT shipment_id FROM upload_rows WHERE upload_id = $2 AND shipment_id IS NOT NULL))
-        RETURNING id, order_id`,
-      [o.uploadId, o.statuses],
-    );
-    return returningRows(updated);
-  }
-
-  /** One shipment reset; none when it is not the company's or not in one of `statuses`. */
-  async resetShipmentForRetry(o: {
-    scope: CompanyScope;
-    shipmentId: string;
-    statuses: readonly string[];
-  }): Promise<{ order_id: string; display_id: string | null; tracking_number: string }[]> {
-    const updated: unknown = await scopedQuery(
-      this.db,
-      o.scope,
-      `UPDATE shipments SET ${RESET_FOR_RETRY_SQL}
-        WHERE id = $2 AND company_id = $1 AND status = ANY($3::text[]) RETURNING id, order_id, display_id, tracking_number`,
-      [o.shipmentId, o.statuses],
-    );
-    return returningRows(updated);
   }
 }
