@@ -10,7 +10,7 @@ import type {
   SuccessOptions,
   WaitOptions,
 } from '../../src/modules/shipments/shipments.repository.js';
-import type { UploadProgress } from '../../src/modules/shipments/upload-progress.repository.js';
+import type { UploadsRepository } from '../../src/modules/shipments/uploads.repository.js';
 
 /** Company ids are UUIDs (CompanyScope checks it). */
 export const COMPANY_A = '10000000-0000-4000-8000-00000000000a';
@@ -326,13 +326,13 @@ export interface FakeUpload {
   materialized_at: number | null;
 }
 
-/** UploadProgress in memory. */
-export class FakeUploadProgress implements Pick<UploadProgress, 'unmaterialized'> {
+/** The uploads as the recovery sweep reads them (UploadsRepository.unmaterialized), in memory. */
+export class FakeUploads implements Pick<UploadsRepository, 'unmaterialized'> {
   readonly uploads = new Map<string, FakeUpload>();
   /** How many times the sweep asked for unmaterialized uploads. */
   looked = 0;
 
-  unmaterialized(olderThanMs: number): Promise<{ id: string }[]> {
+  unmaterialized({ olderThanMs }: { olderThanMs: number }): Promise<{ id: string }[]> {
     this.looked += 1;
     return Promise.resolve(
       [...this.uploads.values()]

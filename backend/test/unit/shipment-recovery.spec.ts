@@ -12,11 +12,11 @@ import {
   recoveryBoundMs,
 } from '../../src/modules/shipments/shipment-recovery.service.js';
 import type { ShipmentsRepository } from '../../src/modules/shipments/shipments.repository.js';
-import type { UploadProgress } from '../../src/modules/shipments/upload-progress.repository.js';
+import type { UploadsRepository } from '../../src/modules/shipments/uploads.repository.js';
 import type { WorkerLiveness } from '../../src/modules/shipments/worker-liveness.js';
 import { FakePermits } from '../fakes/fake-marketplace.js';
 import { FakeJob, FakeLiveness, FakeQueue, FakeQueueing } from '../fakes/fake-queue.js';
-import { FakeShipmentsRepository, FakeUploadProgress, pgError } from '../fakes/fake-shipments-repository.js';
+import { FakeShipmentsRepository, FakeUploads, pgError } from '../fakes/fake-shipments-repository.js';
 
 const RECOVERY_AFTER_MS = 60_000;
 const LOST_AFTER_MS = 30_000;
@@ -25,7 +25,7 @@ const ago = (ms: number) => Date.now() - ms;
 function recoveryHarness(opts: { redisFails?: boolean; living?: Set<string> | null } = {}) {
   Logger.overrideLogger(false);
   const db = new FakeShipmentsRepository();
-  const uploads = new FakeUploadProgress();
+  const uploads = new FakeUploads();
   const queue = new FakeQueue();
   const queueing = new FakeQueueing();
   const liveness = new FakeLiveness(opts.living === undefined ? new Set(['me']) : opts.living);
@@ -35,7 +35,7 @@ function recoveryHarness(opts: { redisFails?: boolean; living?: Set<string> | nu
   } as unknown as AppConfig;
   const service = new ShipmentRecoveryService(
     db as unknown as ShipmentsRepository,
-    uploads as unknown as UploadProgress,
+    uploads as unknown as UploadsRepository,
     queueing as unknown as ShipmentQueueing,
     queue as unknown as Queue,
     config,

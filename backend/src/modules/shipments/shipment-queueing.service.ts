@@ -10,7 +10,7 @@ import { QUEUES, SHIPMENT_JOBS, type ShipmentsQueueJob } from '../../common/queu
 import { retryBackoff } from '../../common/queue/retry-backoff.js';
 import { createJob, groupBy, packOrders } from './order-groups.js';
 import { ShipmentsRepository } from './shipments.repository.js';
-import { UploadProgress } from './upload-progress.repository.js';
+import { UploadsRepository } from './uploads.repository.js';
 import { materializeNextSlice } from './upload-slices.js';
 import { BATCH_SIZE, JOBS_PER_BATCH, slices } from './upload-staging.js';
 
@@ -42,7 +42,7 @@ export class ShipmentQueueing {
     @InjectQueue(QUEUES.SHIPMENTS) private readonly queue: Queue<ShipmentsQueueJob>,
     private readonly shutdown: Shutdown,
     private readonly shipments: ShipmentsRepository,
-    private readonly uploadProgress: UploadProgress,
+    private readonly uploadRows: UploadsRepository,
   ) {}
 
   /** Jobs waiting for a worker slot now (not those waiting for a time: delayed). */
@@ -139,7 +139,7 @@ export class ShipmentQueueing {
       unqueued += done.inserted.length - sent;
       await yieldToLoop();
     }
-    await this.uploadProgress.markMaterialized(uploadId);
+    await this.uploadRows.markMaterialized({ uploadId });
     return { queued, repeats, unqueued };
   }
 

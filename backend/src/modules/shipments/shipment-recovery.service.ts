@@ -16,7 +16,7 @@ import { AccountJobPermits } from '../marketplace/index.js';
 import { groupBy } from './order-groups.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
 import { ShipmentsRepository } from './shipments.repository.js';
-import { UploadProgress } from './upload-progress.repository.js';
+import { UploadsRepository } from './uploads.repository.js';
 import { WorkerLiveness } from './worker-liveness.js';
 
 /**
@@ -37,7 +37,7 @@ export class ShipmentRecoveryService implements OnApplicationBootstrap, OnApplic
 
   constructor(
     private readonly shipments: ShipmentsRepository,
-    private readonly uploadProgress: UploadProgress,
+    private readonly uploadRows: UploadsRepository,
     private readonly queueing: ShipmentQueueing,
     @InjectQueue(QUEUES.SHIPMENTS) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -130,7 +130,7 @@ export class ShipmentRecoveryService implements OnApplicationBootstrap, OnApplic
       );
       const { recoveryAfterMs } = this.config.shipments;
       const lostAfterMs = lostAfter(this.config);
-      const uploads = await this.uploadProgress.unmaterialized(opts.redisLost ? 0 : lostAfterMs);
+      const uploads = await this.uploadRows.unmaterialized({ olderThanMs: opts.redisLost ? 0 : lostAfterMs });
       // A new job id each time: a recovery job that failed before is kept by the queue for a week,
       // and adding a job under its id again would do nothing, leaving the upload with no worker on it.
       const at = Date.now();

@@ -20,7 +20,6 @@ import { ShipmentsService } from './shipments.service.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
 import { ShipmentIntake } from './shipment-intake.service.js';
 import { UploadCountsStore } from './upload-counts.store.js';
-import { UploadProgress } from './upload-progress.repository.js';
 import { UploadReadinessService } from './upload-readiness.service.js';
 import { UploadResultsService } from './upload-results.service.js';
 import { UploadsRepository } from './uploads.repository.js';
@@ -49,7 +48,6 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
     FaireOrderStates,
     OrderStatesRepository,
     ShipmentsRepository,
-    UploadProgress,
     UploadResultsService,
     FailedRowsExport,
     UploadCountsStore,
@@ -71,7 +69,7 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
     OrderCheckService,
     ShipmentPlatformStats,
     ShipmentsRepository,
-    UploadProgress,
+    UploadsRepository,
   ],
 })
 export class ShipmentsModule {}

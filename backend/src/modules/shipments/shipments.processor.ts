@@ -14,7 +14,7 @@ import { QUEUES, SHIPMENT_JOBS } from '../../common/queue/queues.js';
 import { ShipmentProcessingService } from './shipment-processing.service.js';
 import { ShipmentRecoveryService } from './shipment-recovery.service.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
-import { UploadProgress } from './upload-progress.repository.js';
+import { UploadsRepository } from './uploads.repository.js';
 import { WORKER_PROCESS_ID } from './worker-liveness.js';
 
 /**
@@ -49,7 +49,7 @@ export class ShipmentsProcessor
     private readonly processing: ShipmentProcessingService,
     private readonly queueing: ShipmentQueueing,
     private readonly recovery: ShipmentRecoveryService,
-    private readonly uploadProgress: UploadProgress,
+    private readonly uploadRows: UploadsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
@@ -72,7 +72,7 @@ export class ShipmentsProcessor
     job: CatalogueJob<typeof QUEUES.SHIPMENTS, typeof SHIPMENT_JOBS.MATERIALIZE>,
   ): Promise<void> {
     const { uploadId, priority } = job.data;
-    if (!(await this.uploadProgress.known(uploadId))) {
+    if (!(await this.uploadRows.isKnown({ uploadId }))) {
       throw foreignJob(job, `upload ${uploadId}`, this.config.queuePrefix);
     }
     await this.queueing.materialize(uploadId, priority);

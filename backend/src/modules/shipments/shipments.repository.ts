@@ -70,13 +70,14 @@ export interface AttemptOptions {
 }
 
 /**
- * Every statement on `shipments` and `shipment_attempts` of the processing, the recovery sweep, the
- * queueing and the order check (decision 0050). A row's life is its named transitions:
- * `claimPending` (in flight under the order's lock), then `succeed`, `endWithReason` or `wait` (a fault
- * that may pass: PENDING, with its next try); `requeueLost` and `markQueued` for rows waiting without a
- * job; `retryShipment` / `retryUpload` back to PENDING. Methods taking `q` run on the connection holding the order's lock
- * (`lockOrder`); the others on the pool. Ending transitions touch only PENDING rows, so a row another
- * run ended meanwhile stays as it was.
+ * The statements on `shipments` and `shipment_attempts` of the processing, the recovery sweep, the
+ * queueing, a person's retry and the order check (decision 0050). A row's life is its named
+ * transitions: `claimPending` (in flight under the order's lock), then `succeed`, `endWithReason` or
+ * `wait` (a fault that may pass: PENDING, with its next try); `requeueLost` and `markQueued` for rows
+ * waiting without a job; `retryShipment` / `retryUpload` back to PENDING. Methods taking `q` run on the
+ * connection holding the order's lock (`lockOrder`); the others on the pool. Ending transitions touch
+ * only PENDING rows, so a row another run ended meanwhile stays as it was. (A row is born in the
+ * materialize step, `UploadsRepository.insertShipments`, decision 0051.)
  */
 @Injectable()
 export class ShipmentsRepository {

@@ -296,4 +296,30 @@ export class UploadsRepository {
       [o.uploadId, o.countsVersion, JSON.stringify(o.byStatus), o.ownRows],
     );
   }
+
+  // --- The worker and the recovery sweep: an upload's way into shipments (decision 0050)
+
+  /** Whether this database has the upload (a job naming one it does not have came from elsewhere). */
+  async isKnown(o: { uploadId: string }): Promise<boolean> {
+    const rows: unknown[] = await this.db.query('SELECT 1 FROM uploads WHERE id = $1::uuid', [o.uploadId]);
+    return rows.length > 0;
+  }
+
+  /** The upload's staged slices are all shipments now (none left): it is materialized. */
+  async markMaterialized(o: { uploadId: string }): Promise<void> {
+    await this.db.query(
+      `UPDATE uploads SET materialized_at = now()
+        WHERE id = $1 AND materialized_at IS NULL AND NOT EXISTS (SELECT 1 FROM upload_batches WHERE upload_id = $1)`,
+      [o.uploadId],
+    );
+  }
+
+  /** Up to 100 uploads, oldest first, created over `olderThanMs` ago and not materialized yet. */
+  unmaterialized(o: { olderThanMs: number }): Promise<{ id: string }[]> {
+    return this.db.query(
+      `SELECT id FROM uploads WHERE materialized_at IS NULL AND created_at < now() - ($1::int * interval '1 millisecond')
+          ORDER BY created_at LIMIT 100`,
+      [o.olderThanMs],
+    );
+  }
 }
