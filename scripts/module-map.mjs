@@ -5,17 +5,19 @@
 // `--check` fails when it is stale, so the map stays true as the code moves.
 //   node scripts/module-map.mjs           print the table
 //   node scripts/module-map.mjs --write   refresh docs/architecture.md
-//   node scripts/module-map.mjs --check   exit 1 when docs/architecture.md is stale
+//   node scripts/module-map.mjs --check   exit 1 when docs/architecture.md is stale, when a module has SQL
+//                                         outside its *.repository.ts / *.query.ts / *.sql.ts files, or
+//                                         when a module names another module's table or composes
+//                                         another module's SQL fragment (decision 0052)
 //   node scripts/module-map.mjs --sql     list SQL outside a module's repository / query files and
 //                                         tables a module's SQL names without owning them
-// `--check` also prints the two counts of `--sql`: a report, not a failure, until that SQL has moved into
-// repositories and query objects (issue 27, item 1).
+// MODULE_MAP_ROOT=<dir> runs it on another checkout (the lint-walls test's fixture).
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = process.env.MODULE_MAP_ROOT || join(dirname(fileURLToPath(import.meta.url)), '..');
 const SRC = join(ROOT, 'backend', 'src');
 const MODULES = join(SRC, 'modules');
 const DOC = join(ROOT, 'docs', 'architecture.md');
@@ -92,6 +94,31 @@ function table() {
   ].join('\n');
 }
 
+/**
+ * TEMPORARY: files of the shipments module whose SQL is still being moved into its repositories and query
+ * objects (issue 27, item 1). `--check` warns about these instead of failing, so the lint stays green
+ * until those moves land; each entry goes when its file no longer holds SQL, and the list with the last.
+ * Nothing but shipments-module files may be added here.
+ */
+const PENDING_MOVES = [
+  'shipments/failed-rows-export.ts',
+  'shipments/known-records.ts',
+  'shipments/order-check.service.ts',
+  'shipments/order-settle.ts',
+  'shipments/order-states.ts',
+  'shipments/shipment-batch.ts',
+  'shipments/shipment-faults.ts',
+  'shipments/shipment-processing.service.ts',
+  'shipments/shipment-queueing.service.ts',
+  'shipments/shipment-recovery.service.ts',
+  'shipments/shipment-rows.ts',
+  'shipments/shipments.service.ts',
+  'shipments/upload-counts.store.ts',
+  'shipments/upload-results.service.ts',
+  'shipments/upload-slices.ts',
+  'shipments/upload-staging.ts',
+];
+
 /** Where a module may write SQL: its repositories and query files. */
 const SQL_HOME = /\.(repository|query|sql)\.ts$/;
 /** A SQL statement (keywords in capitals, as the code writes them), comments left out. */
@@ -110,7 +137,7 @@ function sqlReport() {
   for (const name of modules.sort()) {
     for (const file of sourceFiles(join(MODULES, name))) {
       const text = readFileSync(file, 'utf8');
-      const rel = relative(MODULES, file);
+      const rel = relative(MODULES, file).split(sep).join('/');
       if (!SQL_HOME.test(file) && SQL_STATEMENT.test(withoutComments(text))) stray.push(rel);
       for (const m of text.matchAll(SQL_TABLE)) {
         const t = m[1].toLowerCase();
@@ -157,17 +184,44 @@ if (!mode) {
   if (mode === '--write') {
     writeFileSync(DOC, fresh);
   } else if (mode === '--check') {
-    if (fresh !== doc) {
+    const stale = fresh !== doc;
+    if (stale) {
       console.error('docs/architecture.md: the module map is stale; run node scripts/module-map.mjs --write');
-      process.exit(1);
     }
     const { stray, foreign } = sqlReport();
-    if (stray.length || foreign.length) {
+    const pending = stray.filter((f) => PENDING_MOVES.includes(f));
+    const failing = stray.filter((f) => !PENDING_MOVES.includes(f));
+    if (pending.length) {
       console.warn(
-        `module map: ${stray.length} files with SQL outside repository / query files, ` +
-          `${foreign.length} uses of another module's tables (a report; node scripts/module-map.mjs --sql)`,
+        `module map: warning: ${pending.length} shipments files still hold SQL outside repository / query ` +
+          `files (PENDING_MOVES in scripts/module-map.mjs, until their moves land):\n` +
+          pending.map((f) => `  ${f}`).join('\n'),
       );
     }
+    const moved = PENDING_MOVES.filter((f) => !stray.includes(f));
+    if (moved.length) {
+      console.warn(
+        `module map: warning: no SQL left outside repositories in ${moved.join(', ')}: ` +
+          'remove them from PENDING_MOVES in scripts/module-map.mjs',
+      );
+    }
+    if (failing.length || foreign.length) {
+      if (failing.length) {
+        console.error(
+          `module map: SQL outside a module's *.repository.ts / *.query.ts / *.sql.ts files ` +
+            `(move it into the module's repository or query object):\n` +
+            failing.map((f) => `  backend/src/modules/${f}`).join('\n'),
+        );
+      }
+      if (foreign.length) {
+        console.error(
+          `module map: a module names another module's table or composes its SQL fragment ` +
+            `(ask the owner's repository instead):\n` +
+            foreign.map((f) => `  backend/src/modules/${f}`).join('\n'),
+        );
+      }
+    }
+    if (stale || failing.length || foreign.length) process.exit(1);
   } else {
     console.error(`Unknown option ${mode}`);
     process.exit(2);
