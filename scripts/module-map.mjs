@@ -9,8 +9,11 @@
 //                                         outside its *.repository.ts / *.query.ts / *.sql.ts files, or
 //                                         when a module names another module's table or composes
 //                                         another module's SQL fragment (decision 0052)
-//   node scripts/module-map.mjs --sql     list SQL outside a module's repository / query files and
-//                                         tables a module's SQL names without owning them
+//   node scripts/module-map.mjs --sql     list SQL outside a module's repository / query files, tables
+//                                         a module's SQL names without owning them, and the database
+//                                         functions it calls of another module (owned by the module
+//                                         whose tables the function reads; a function reading two
+//                                         modules' tables fails `--check`)
 // MODULE_MAP_ROOT=<dir> runs it on another checkout (the lint-walls test's fixture).
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
@@ -126,6 +129,29 @@ const SQL_STATEMENT =
   /\bSELECT\b[\s\S]{0,600}?\bFROM\b|\bINSERT INTO\b|\bUPDATE [a-z_]+ SET\b|\bDELETE FROM\b/;
 const withoutComments = (text) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 
+/**
+ * The database functions the migrations declare that read or write module tables, with the modules owning
+ * those tables (a function is its tables' owner's: `user_identity` reads `users`, so it is the users
+ * module's). Functions that name no module table (text helpers) are left out.
+ */
+function databaseFunctions(owner) {
+  const fns = new Map();
+  for (const file of sourceFiles(join(SRC, 'migrations'))) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(
+      /CREATE (?:OR REPLACE )?FUNCTION\s+([a-z_][a-z0-9_]*)\s*\([\s\S]*?\$\$([\s\S]*?)\$\$/gi,
+    )) {
+      const owners = new Set();
+      for (const t of m[2].matchAll(SQL_TABLE)) {
+        const o = owner.get(t[1].toLowerCase());
+        if (o) owners.add(o);
+      }
+      if (owners.size) fns.set(m[1].toLowerCase(), owners);
+    }
+  }
+  return fns;
+}
+
 /** Files of each module with SQL outside its repository / query files; tables named by non-owners. */
 function sqlReport() {
   const known = migrationTables();
@@ -134,6 +160,13 @@ function sqlReport() {
   for (const name of modules) for (const t of describe(name).entities) owner.set(t, name);
   const stray = [];
   const foreign = [];
+  /** Another module's database function called (allowed: the map lists it, decision 0052). */
+  const calls = [];
+  const fns = databaseFunctions(owner);
+  for (const [fn, owners] of fns) {
+    if (owners.size > 1)
+      foreign.push(`database function ${fn} names tables of ${[...owners].sort().join(' and ')}`);
+  }
   for (const name of modules.sort()) {
     for (const file of sourceFiles(join(MODULES, name))) {
       const text = readFileSync(file, 'utf8');
@@ -145,6 +178,11 @@ function sqlReport() {
           foreign.push(`${rel} names ${t} (${owner.get(t)})`);
         }
       }
+      for (const [fn, owners] of fns) {
+        if (!owners.has(name) && new RegExp(`\\b${fn}\\s*\\(`).test(text)) {
+          calls.push(`${rel} calls ${fn} (${[...owners].sort().join(', ')})`);
+        }
+      }
       // SQL fragments another module exports (`userByIdSql`): its tables, composed into this module's SQL.
       for (const m of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]\.\.\/([a-z-]+)\/index\.js['"]/g)) {
         for (const fragment of m[1].match(/\b\w*(?:Sql|_SQL)\b/g) ?? []) {
@@ -153,16 +191,18 @@ function sqlReport() {
       }
     }
   }
-  return { stray, foreign: [...new Set(foreign)] };
+  return { stray, foreign: [...new Set(foreign)], calls };
 }
 
 const mode = process.argv[2];
 if (mode === '--sql') {
-  const { stray, foreign } = sqlReport();
+  const { stray, foreign, calls } = sqlReport();
   console.log(`SQL outside repository / query files: ${stray.length} files`);
   for (const f of stray) console.log(`  ${f}`);
   console.log(`Another module's tables named or composed (SQL fragments): ${foreign.length}`);
   for (const f of foreign) console.log(`  ${f}`);
+  console.log(`Another module's database functions called (allowed, decision 0052): ${calls.length}`);
+  for (const f of calls) console.log(`  ${f}`);
   process.exit(0);
 }
 const generated = table();

@@ -212,5 +212,26 @@ describe('lint walls', () => {
       expect(output).toContain('orders/orders.repository.ts names users (users)');
       expect(output).toContain('orders/orders.repository.ts composes userColumnsSql (users)');
     });
+
+    it("lists a call of another module's database function, and fails on a function reading two modules' tables", () => {
+      put(
+        'backend/src/migrations/2-functions.ts',
+        'export const up = `CREATE FUNCTION user_name(p uuid) RETURNS text LANGUAGE sql AS $$ SELECT name FROM users WHERE id = p $$`;\n',
+      );
+      put(
+        'backend/src/modules/orders/orders.query.ts',
+        "export const who = 'SELECT user_name(user_id) FROM orders';\n",
+      );
+      expect(map('--write').status).toBe(0); // the map counts the new file
+      expect(map('--check').status).toBe(0);
+      expect(map('--sql').output).toContain('orders/orders.query.ts calls user_name (users)');
+      put(
+        'backend/src/migrations/3-functions.ts',
+        'export const up = `CREATE FUNCTION mixed(p uuid) RETURNS bigint LANGUAGE sql AS $$ SELECT count(*) FROM orders o JOIN users u ON u.id = o.user_id $$`;\n',
+      );
+      const { status, output } = map('--check');
+      expect(status).toBe(1);
+      expect(output).toContain('database function mixed names tables of orders and users');
+    });
   });
 });
