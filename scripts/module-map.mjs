@@ -115,11 +115,6 @@ const PENDING_MOVES = [
   'shipments/shipment-queueing.service.ts',
   'shipments/shipment-recovery.service.ts',
   'shipments/shipment-rows.ts',
-  'shipments/shipments.service.ts',
-  'shipments/upload-counts.store.ts',
-  'shipments/upload-results.service.ts',
-  'shipments/upload-slices.ts',
-  'shipments/upload-staging.ts',
 ];
 
 /** Where a module may write SQL: its repositories and query files. */
