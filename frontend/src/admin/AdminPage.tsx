@@ -3,6 +3,7 @@ import LockIcon from '@mui/icons-material/LockOutlined';
 import ShieldIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import { Box, Button, Card, CircularProgress, IconButton, Tooltip, Typography } from '@mui/material';
 import { useNavigate } from 'react-router-dom';
+import { canAccess } from '../auth/canAccess';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { FaireApiConfigCard } from './FaireApiConfigCard';
 import { RecentActivityCard } from './RecentActivityCard';
@@ -22,7 +23,8 @@ export function AdminPage() {
     );
   }
   const user = me.data;
-  if (!user?.isAdmin) return <AccessDenied onBack={() => void navigate('/dashboard')} />;
+  if (!user || !canAccess(user, 'list', 'admin'))
+    return <AccessDenied onBack={() => void navigate('/dashboard')} />;
 
   return (
     <Box sx={{ maxWidth: 1280, mx: 'auto' }}>

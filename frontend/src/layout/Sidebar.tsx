@@ -31,7 +31,7 @@ import { AttentionCount } from '../integrations/AttentionCount';
 import { initials, useCurrentUser } from '../auth/useCurrentUser';
 import { LogoTile } from '../pages/LogoTile';
 import { brandColors } from '../theme/theme';
-import { navigationFor, type NavItem } from './navigation';
+import { navigationFor, type NavItem } from '../routes';
 import { useSignOut } from './useSignOut';
 
 const ICONS: Record<string, ReactElement> = {
