@@ -1,7 +1,7 @@
 import WarningIcon from '@mui/icons-material/WarningAmberRounded';
 import { Alert, AlertTitle, Box, Button, Chip, Typography } from '@mui/material';
 import { useState } from 'react';
-import { ConfirmDialog } from '../team/ConfirmDialog';
+import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { useReleaseConnection, type AdminUser } from './api';
 
 /** A company whose Faire brand another company is also connected to. */

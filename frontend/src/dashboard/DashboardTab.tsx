@@ -14,8 +14,8 @@ import { ConnectFaireCard } from './ConnectFaireCard';
 import { LateRateCard } from './LateRateCard';
 import { freshnessTone, lastRefreshedText, needsAutoRefresh, type FreshnessTone } from './freshness';
 import { StatCard } from './StatCard';
-import { useNow } from './useNow';
-import { usePaintedOnce } from './usePaintedOnce';
+import { useNow } from '../shared/useNow';
+import { usePaintedOnce } from '../shared/usePaintedOnce';
 
 const TONE_COLOR: Record<FreshnessTone, string> = {
   grey: 'text.secondary',

@@ -29,7 +29,7 @@ import {
   useTeamMembers,
   type TeamMember,
 } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { InviteUserDialog } from './InviteUserDialog';
 import { CompanyActivityCard } from '../admin/CompanyActivityCard';
 import { MailOutboxCard } from './MailOutboxCard';

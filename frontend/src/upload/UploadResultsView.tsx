@@ -19,9 +19,9 @@ import {
 import { stillSendingText } from '@portal/shipment-rules';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../api/request';
-import { isFileSource } from '../integrations/format';
-import { SourceTag } from '../shipments/SourceLabel';
-import { useNow } from '../dashboard/useNow';
+import { isFileSource } from '../shared/sources';
+import { SourceTag } from '../shared/SourceLabel';
+import { useNow } from '../shared/useNow';
 import { useToast } from '../notifications/toast';
 import { failedCsvUrl, useRetryFailed, useUploadResults, type UploadSummary } from './resultsApi';
 import { ResultRows, type IssueRow } from './ResultRows';
