@@ -9,6 +9,7 @@ import { FaireApiConfigCard } from './FaireApiConfigCard';
 import { RecentActivityCard } from './RecentActivityCard';
 import { SystemStatusCard } from './SystemStatusCard';
 import { UserManagementCard } from './UserManagementCard';
+import { tint } from '../theme/tokens';
 
 /** /admin: the Master Admin Panel for platform admins; everyone else is told they have no access. */
 export function AdminPage() {
@@ -23,8 +24,9 @@ export function AdminPage() {
     );
   }
   const user = me.data;
-  if (!user || !canAccess(user, 'list', 'admin'))
+  if (!user || !canAccess(user, 'list', 'admin')) {
     return <AccessDenied onBack={() => void navigate('/dashboard')} />;
+  }
 
   return (
     <Box sx={{ maxWidth: 1280, mx: 'auto' }}>
@@ -89,7 +91,7 @@ export function AccessDenied({ onBack }: { onBack: () => void }) {
             borderRadius: '50%',
             display: 'grid',
             placeItems: 'center',
-            bgcolor: 'rgba(197,48,48,0.1)',
+            bgcolor: tint('error', 0.1),
             color: 'error.main',
           }}
         >

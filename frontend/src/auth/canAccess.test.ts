@@ -62,8 +62,9 @@ describe('canAccess', () => {
   });
 
   it("opens the company's screens to its members and to platform admins only", () => {
-    for (const who of [user, admin, platform, platformUser])
+    for (const who of [user, admin, platform, platformUser]) {
       expect(canAccess(who, 'list', 'company')).toBe(true);
+    }
     expect(canAccess(ann, 'list', 'company')).toBe(false);
     expect(canAccess(admin, 'manage', 'company')).toBe(false);
   });

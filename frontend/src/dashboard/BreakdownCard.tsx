@@ -1,6 +1,6 @@
 import { Box, Card, Divider, Skeleton, TableCell, TableRow, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
-import { ORDER_STATES, stateLabel, type StateBreakdown } from '../orders/types';
+import { ORDER_STATES, stateLabel, type StateBreakdown } from '../orders';
 import { TableShell } from '../shared/TableShell';
 import { usePaintedOnce } from '../shared/usePaintedOnce';
 

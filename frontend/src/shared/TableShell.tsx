@@ -17,7 +17,7 @@ export interface TableColumn {
   label: ReactNode;
   align?: 'left' | 'right' | 'center';
   /** Added to the head style for this column (a width, say). */
-  sx?: SxProps<Theme>;
+  sx?: Record<string, unknown>;
 }
 
 /** The head styles of the portal's tables. */
@@ -91,7 +91,7 @@ export function TableShell({
                 <TableCell
                   key={c.key ?? (typeof c.label === 'string' ? c.label : i)}
                   align={c.align}
-                  sx={[headCell, ...(Array.isArray(c.sx) ? c.sx : [c.sx])] as SxProps<Theme>}
+                  sx={{ ...headCell, ...c.sx }}
                 >
                   {c.label}
                 </TableCell>

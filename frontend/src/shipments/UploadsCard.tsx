@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { isFileSource, sourceName } from '../shared/sources';
-import { useUploads, type UploadSummary } from '../upload/resultsApi';
+import { useUploads, type UploadSummary } from '../upload';
 import { TableShell } from '../shared/TableShell';
 import { colors, tint } from '../theme/tokens';
 import { SourceTag } from '../shared/SourceLabel';

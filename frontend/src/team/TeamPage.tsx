@@ -31,7 +31,7 @@ import {
 } from './api';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { InviteUserDialog } from './InviteUserDialog';
-import { CompanyActivityCard } from '../admin/CompanyActivityCard';
+import { CompanyActivityCard } from '../admin';
 import { MailOutboxCard } from './MailOutboxCard';
 import { MembersList } from './MembersList';
 import { beforeFullStop } from '../text/sentence';
