@@ -114,19 +114,34 @@ export class FakeSnapshots implements Pick<OrderSnapshots, 'applyFaireOrder'> {
 }
 
 /**
- * The brand's order states read in bulk (FaireOrderStates), as with bulk reads off
- * (SHIPMENT_SNAPSHOT_WINDOW_MS=0): never fresh, so every order is read on its own; what Faire answered
- * is still handed to `remember`, recorded here.
+ * The brand's order states read in bulk (FaireOrderStates). By default as with bulk reads off
+ * (SHIPMENT_SNAPSHOT_WINDOW_MS=0): never fresh, so every order is read on its own. With `fresh` set, the
+ * brand's states count as read within the window and `lookup` answers the orders put in `known` (as
+ * the real one does for rows never put in flight before; others are read). What Faire answered is
+ * handed to `remember`, recorded here.
  */
 export class FakeOrderStates implements Pick<FaireOrderStates, 'refresh' | 'lookup' | 'remember'> {
   readonly remembered: { brandId: string; orderId: string; state: string }[] = [];
+  /** The brand's states were read in bulk within the window. */
+  fresh = false;
+  /** Orders as the bulk read has them, by id. */
+  readonly known = new Map<string, FaireOrder>();
+  /** The lookups asked, with the rows never in flight before they were given. */
+  readonly lookups: { orderId: string; freshIds: string[] }[] = [];
 
   refresh(): Promise<boolean> {
-    return Promise.resolve(false);
+    return Promise.resolve(this.fresh);
   }
 
-  lookup(): ReturnType<FaireOrderStates['lookup']> {
-    return Promise.resolve({ read: 'bulk reads are off' });
+  lookup(
+    _q: unknown,
+    _brandId: string,
+    orderId: string,
+    freshIds: string[],
+  ): ReturnType<FaireOrderStates['lookup']> {
+    this.lookups.push({ orderId, freshIds });
+    const order = this.fresh ? this.known.get(orderId) : undefined;
+    return Promise.resolve(order ? { order: structuredClone(order) } : { read: 'bulk reads are off' });
   }
 
   remember(_q: unknown, brandId: string, order: FaireOrder): Promise<void> {

@@ -8,24 +8,25 @@ import type {
 } from '../../src/modules/marketplace/index.js';
 import type { OrderSnapshots } from '../../src/modules/orders/index.js';
 import type { FaireOrderStates } from '../../src/modules/shipments/order-states.js';
+import type { ShipmentsRepository } from '../../src/modules/shipments/shipments.repository.js';
 import {
   ShipmentProcessingService,
   type BatchOutcome,
 } from '../../src/modules/shipments/shipment-processing.service.js';
 import { FakeFaire } from './fake-faire.js';
 import { FakeConnections, FakeOrderStates, FakePermits, FakeSnapshots } from './fake-marketplace.js';
-import { COMPANY_A, FakeShipmentsDb } from './fake-shipments-db.js';
+import { COMPANY_A, FakeShipmentsRepository } from './fake-shipments-repository.js';
 
 export const RETRY = { retryWindowMs: 4 * 3_600_000, retryBaseMs: 1000, retryMaxDelayMs: 60_000 };
 
 /**
- * The processing service on fakes only: the shipments tables, Faire, the connections, the permits and
+ * The processing service on fakes only: the shipments repository, Faire, the connections, the permits and
  * the order snapshots in memory. `run` loads a job of the given rows (one order's after another, as
  * queued) and processes it once, as the worker does.
  */
 export function processingHarness() {
   Logger.overrideLogger(false);
-  const db = new FakeShipmentsDb();
+  const db = new FakeShipmentsRepository();
   const faire = new FakeFaire();
   const connections = new FakeConnections();
   const permits = new FakePermits();
@@ -33,7 +34,7 @@ export function processingHarness() {
   const states = new FakeOrderStates();
   const config = { shipments: RETRY } as unknown as AppConfig;
   const service = new ShipmentProcessingService(
-    db.asDataSource(),
+    db as unknown as ShipmentsRepository,
     faire as unknown as FaireClient,
     connections as unknown as CompanyConnections,
     snapshots as unknown as OrderSnapshots,

@@ -3,7 +3,7 @@ import { ShuttingDownError } from '../../src/common/shutdown.js';
 import { windowSpentMessage } from '../../src/modules/shipments/retry-schedule.js';
 import { refusalMessage } from '../../src/modules/shipments/upload-slices.js';
 import { faireErrors } from '../fakes/fake-faire.js';
-import { pgError } from '../fakes/fake-shipments-db.js';
+import { pgError } from '../fakes/fake-shipments-repository.js';
 import { RETRY, processingHarness } from '../fakes/processing-harness.js';
 
 const between = (value: number | null, from: number, to: number) => {
@@ -246,7 +246,7 @@ describe('ShipmentProcessingService: faults, waits and errors', () => {
     const h = processingHarness();
     h.faire.order('bo_1', 'PROCESSING');
     const row = h.db.add({ order_id: 'bo_1' });
-    h.db.failNext(/^UPDATE shipments SET status = 'SUCCESS'/, pgError('57P01', 'terminating connection'));
+    h.db.failNext('succeed', pgError('57P01', 'terminating connection'));
 
     await expect(h.run([row.id], true)).rejects.toThrow('terminating connection');
 
@@ -258,7 +258,7 @@ describe('ShipmentProcessingService: faults, waits and errors', () => {
     const inside = processingHarness();
     inside.faire.order('bo_1', 'NEW');
     const a = inside.db.add({ order_id: 'bo_1' });
-    inside.db.failNext(/^INSERT INTO shipment_attempts .* SELECT unnest/, pgError('22021'));
+    inside.db.failNext('recordAttempt', pgError('22021'));
     await inside.run([a.id]);
     expect(inside.db.row(a.id)).toMatchObject({
       status: 'FAILED',
@@ -268,7 +268,7 @@ describe('ShipmentProcessingService: faults, waits and errors', () => {
 
     const before = processingHarness();
     const b = before.db.add({ order_id: 'bo_1' });
-    before.db.failNext(/^UPDATE shipments SET attempts = attempts \+ 1/, pgError('22P02'));
+    before.db.failNext('claimPending', pgError('22P02'));
     expect(await before.run([b.id])).toEqual({ retryAt: null });
     expect(before.db.row(b.id)).toMatchObject({
       status: 'FAILED',

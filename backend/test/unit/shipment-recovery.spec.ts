@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -6,11 +6,17 @@ import type { AppConfig } from '../../src/common/config/index.js';
 import { SHIPMENT_JOBS } from '../../src/common/queue/queues.js';
 import type { AccountJobPermits } from '../../src/modules/marketplace/index.js';
 import type { ShipmentQueueing } from '../../src/modules/shipments/shipment-queueing.service.js';
-import { ShipmentRecoveryService } from '../../src/modules/shipments/shipment-recovery.service.js';
+import {
+  ShipmentRecoveryService,
+  lostAfter,
+  recoveryBoundMs,
+} from '../../src/modules/shipments/shipment-recovery.service.js';
+import type { ShipmentsRepository } from '../../src/modules/shipments/shipments.repository.js';
+import type { UploadsRepository } from '../../src/modules/shipments/uploads.repository.js';
 import type { WorkerLiveness } from '../../src/modules/shipments/worker-liveness.js';
 import { FakePermits } from '../fakes/fake-marketplace.js';
 import { FakeJob, FakeLiveness, FakeQueue, FakeQueueing } from '../fakes/fake-queue.js';
-import { FakeShipmentsDb } from '../fakes/fake-shipments-db.js';
+import { FakeShipmentsRepository, FakeUploads, pgError } from '../fakes/fake-shipments-repository.js';
 
 const RECOVERY_AFTER_MS = 60_000;
 const LOST_AFTER_MS = 30_000;
@@ -18,7 +24,8 @@ const ago = (ms: number) => Date.now() - ms;
 
 function recoveryHarness(opts: { redisFails?: boolean; living?: Set<string> | null } = {}) {
   Logger.overrideLogger(false);
-  const db = new FakeShipmentsDb();
+  const db = new FakeShipmentsRepository();
+  const uploads = new FakeUploads();
   const queue = new FakeQueue();
   const queueing = new FakeQueueing();
   const liveness = new FakeLiveness(opts.living === undefined ? new Set(['me']) : opts.living);
@@ -27,7 +34,8 @@ function recoveryHarness(opts: { redisFails?: boolean; living?: Set<string> | nu
     shipments: { recoveryAfterMs: RECOVERY_AFTER_MS, recoveryIntervalMs: 20, lockMs: 30_000 },
   } as unknown as AppConfig;
   const service = new ShipmentRecoveryService(
-    db.asDataSource(),
+    db as unknown as ShipmentsRepository,
+    uploads as unknown as UploadsRepository,
     queueing as unknown as ShipmentQueueing,
     queue as unknown as Queue,
     config,
@@ -35,7 +43,7 @@ function recoveryHarness(opts: { redisFails?: boolean; living?: Set<string> | nu
     permits as unknown as AccountJobPermits,
     queue.redis(opts.redisFails) as unknown as Redis,
   );
-  return { db, queue, queueing, liveness, permits, service };
+  return { db, uploads, queue, queueing, liveness, permits, service };
 }
 
 /** ShipmentRecoveryService on fakes (no Postgres or Redis): what the sweep takes back, and what not. */
@@ -111,13 +119,13 @@ describe('ShipmentRecoveryService', () => {
 
   it('queues uploads stuck before their rows became shipments, with a new job id each time', async () => {
     const h = recoveryHarness();
-    h.db.uploads.set('u-stuck', {
+    h.uploads.uploads.set('u-stuck', {
       id: 'u-stuck',
       created_at: ago(LOST_AFTER_MS + 1000),
       materialized_at: null,
     });
-    h.db.uploads.set('u-young', { id: 'u-young', created_at: ago(1000), materialized_at: null });
-    h.db.uploads.set('u-done', {
+    h.uploads.uploads.set('u-young', { id: 'u-young', created_at: ago(1000), materialized_at: null });
+    h.uploads.uploads.set('u-done', {
       id: 'u-done',
       created_at: ago(LOST_AFTER_MS * 10),
       materialized_at: ago(1000),
@@ -138,7 +146,7 @@ describe('ShipmentRecoveryService', () => {
     const fresh = h.db.add({ order_id: 'bo_1', updated_at: ago(10) });
     const unqueued = h.db.add({ order_id: 'bo_2', queued_at: null, updated_at: ago(10) });
     h.db.add({ order_id: 'bo_3', next_try_at: Date.now() + 60_000 });
-    h.db.uploads.set('u-young', { id: 'u-young', created_at: ago(10), materialized_at: null });
+    h.uploads.uploads.set('u-young', { id: 'u-young', created_at: ago(10), materialized_at: null });
 
     expect(await h.service.sweep({ redisLost: true })).toBe(2);
 
@@ -154,7 +162,7 @@ describe('ShipmentRecoveryService', () => {
 
     expect([first, second]).toEqual([1, 0]);
     // The second did not even look.
-    expect(h.db.log.filter((sql) => sql.startsWith('SELECT id FROM uploads'))).toHaveLength(1);
+    expect(h.uploads.looked).toBe(1);
     expect(await h.service.sweep()).toBe(0);
   });
 
@@ -185,5 +193,41 @@ describe('ShipmentRecoveryService', () => {
     }
     expect(h.queueing.enqueued.flatMap((e) => e.ids)).toContain(fresh.id);
     expect(h.queue.schedulers.has(SHIPMENT_JOBS.RECOVERY_SWEEP)).toBe(true);
+  });
+
+  it('a sweep Redis’s lost schedule started that fails is logged, and the next one takes the rows', async () => {
+    const h = recoveryHarness();
+    await h.service.boot();
+    stop = () => h.service.onApplicationShutdown();
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const row = h.db.add({ order_id: 'bo_1', updated_at: ago(10) });
+    h.db.failNext('requeueLost', pgError('57P01', 'terminating connection'));
+
+    h.queue.schedulers.clear();
+    for (let i = 0; i < 100 && logged.mock.calls.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), 'Sweep failed');
+    expect(h.queueing.enqueued).toEqual([]);
+    expect(await h.service.sweep({ redisLost: true })).toBe(1);
+    expect(h.queueing.enqueued.flatMap((e) => e.ids)).toEqual([row.id]);
+    logged.mockRestore();
+  });
+});
+
+describe('recovery timings', () => {
+  const config = (recoveryAfterMs: number, recoveryIntervalMs: number, lockMs: number) =>
+    ({ shipments: { recoveryAfterMs, recoveryIntervalMs, lockMs } }) as unknown as AppConfig;
+
+  it('treats a row as lost after 30 s, or sooner when rows are recovered sooner', () => {
+    expect(lostAfter(config(60_000, 30_000, 30_000))).toBe(30_000);
+    expect(lostAfter(config(5_000, 30_000, 30_000))).toBe(5_000);
+  });
+
+  it('bounds the wait after a crash by the longest of its three ways back (90 s with the defaults)', () => {
+    expect(recoveryBoundMs(config(600_000, 60_000, 30_000))).toBe(90_000);
+    expect(recoveryBoundMs(config(60_000, 10_000, 60_000))).toBe(120_000);
+    expect(recoveryBoundMs(config(1_000, 200_000, 30_000))).toBe(201_000);
   });
 });

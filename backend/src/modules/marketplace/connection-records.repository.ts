@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { type CompanyScope, ScopedRepository, scopedQuery } from '../../common/database/company-scope.js';
+import { returningRows } from '../../common/database/returning-rows.js';
 import { MarketplaceConnection } from './entities/marketplace-connection.entity.js';
 
 /** A connection's columns as written (the company's own, or a sign-in token's waiting for a company). */
@@ -116,7 +117,7 @@ export class ConnectionRecords {
       'DELETE FROM marketplace_connections WHERE user_id = $1 AND company_id IS NULL RETURNING id',
       [userId],
     );
-    return { adopted: rowsOf(adopted).length > 0, dropped: rowsOf(left).length > 0 };
+    return { adopted: returningRows(adopted).length > 0, dropped: returningRows(left).length > 0 };
   }
 
   /** Changes the company's connection (none: nothing changes); `id` narrows it to that connection. */
@@ -182,9 +183,4 @@ export class ConnectionRecords {
       return work(tx);
     });
   }
-}
-
-/** Rows of a raw UPDATE/DELETE ... RETURNING (the pg driver answers [rows, count] for those). */
-function rowsOf(result: unknown): unknown[] {
-  return Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as unknown[]) : (result as unknown[]);
 }

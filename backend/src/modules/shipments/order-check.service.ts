@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { normalizeOrderId, normalizeTrackingNumber } from '@portal/shipment-rules';
-import { DataSource } from 'typeorm';
-import { CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
+import { CompanyScope } from '../../common/database/company-scope.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { OrderRecords } from '../orders/index.js';
 import type { OrderCheckItemDto } from './order-check.dto.js';
+import { ShipmentsRepository } from './shipments.repository.js';
 
 /** Order states in which Faire takes no new shipment. */
 const CANNOT_SHIP: Record<string, string> = {
@@ -35,7 +34,7 @@ export interface OrderCheckRow {
 @Injectable()
 export class OrderCheckService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly shipments: ShipmentsRepository,
     private readonly orders: OrderRecords,
   ) {}
 
@@ -46,15 +45,7 @@ export class OrderCheckService {
     }));
     const scope = CompanyScope.of(caller);
     const [uploaded, stored, lastSyncAt] = await Promise.all([
-      scopedQuery<{ i: number; uploaded: boolean }[]>(
-        this.db,
-        scope,
-        `SELECT k.i, EXISTS (SELECT 1 FROM shipments s WHERE s.company_id = $1 AND s.order_id = k.order_id
-                               AND s.tracking_number = k.tracking_number AND s.status = 'SUCCESS') AS uploaded
-           FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS k(order_id, tracking_number, i)
-          ORDER BY k.i`,
-        [keys.map((k) => k.orderId), keys.map((k) => k.trackingNumber)],
-      ),
+      this.shipments.alreadySucceeded(scope, keys),
       this.orders.find(
         scope,
         keys.map((k) => k.orderId),

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type QueryRunner } from 'typeorm';
+import type { QueryRunner } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import {
   FaireClient,
@@ -8,6 +7,7 @@ import {
   type FaireOrder,
   type FaireOrderState,
 } from '../marketplace/index.js';
+import { OrderStatesRepository } from './order-states.repository.js';
 
 /** Orders per page of the brand's order list (Faire's largest page). */
 const PAGE = 50;
@@ -36,7 +36,7 @@ export class FaireOrderStates {
   private readonly failedAt = new Map<string, number>();
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: OrderStatesRepository,
     private readonly faire: FaireClient,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -46,11 +46,7 @@ export class FaireOrderStates {
   /** Whether the brand's states were read within `maxAgeMs` (default: the window). */
   async fresh(brandId: string, maxAgeMs = this.windowMs): Promise<boolean> {
     if (this.windowMs <= 0) return false;
-    const rows: { fresh: boolean }[] = await this.db.query(
-      `SELECT read_at > now() - $2::int * interval '1 millisecond' AS fresh FROM faire_brand_reads WHERE brand_id = $1`,
-      [brandId, maxAgeMs],
-    );
-    return rows[0]?.fresh ?? false;
+    return this.repo.readWithin(brandId, maxAgeMs);
   }
 
   /**
@@ -63,21 +59,20 @@ export class FaireOrderStates {
   async refresh(account: CompanyAccount): Promise<boolean> {
     if (this.windowMs <= 0) return false;
     const renewAfter = Math.floor(this.windowMs * 0.75);
-    const age = await this.age(account.brandId);
+    const age = await this.repo.age(account.brandId);
     if (age !== null && age <= renewAfter) return true;
     if (Date.now() - (this.failedAt.get(account.brandId) ?? 0) < renewAfter) {
       return age !== null && age <= this.windowMs;
     }
-    const runner = this.db.createQueryRunner();
-    await runner.connect();
+    const runner = await this.repo.connect();
     try {
-      await runner.query('SELECT pg_advisory_lock(25, hashtext($1))', [account.brandId]);
+      await this.repo.lockBrand(runner, account.brandId);
       try {
         if (await this.fresh(account.brandId, renewAfter)) return true;
         await this.readDelta(runner, account);
         return true;
       } finally {
-        await runner.query('SELECT pg_advisory_unlock(25, hashtext($1))', [account.brandId]);
+        await this.repo.unlockBrand(runner, account.brandId);
       }
     } catch (err) {
       this.failedAt.set(account.brandId, Date.now());
@@ -90,22 +85,10 @@ export class FaireOrderStates {
     }
   }
 
-  /** How long ago the brand's orders were last read in bulk (ms, database clock); null: never. */
-  private async age(brandId: string): Promise<number | null> {
-    const rows = await this.db.query<{ age: string | number }[]>(
-      `SELECT extract(epoch FROM now() - read_at) * 1000 AS age FROM faire_brand_reads WHERE brand_id = $1`,
-      [brandId],
-    );
-    return rows[0] ? Number(rows[0].age) : null;
-  }
-
   private async readDelta(q: QueryRunner, account: CompanyAccount): Promise<void> {
-    const [state] = (await q.query(
-      `SELECT now() AS started, (SELECT high_water FROM faire_brand_reads WHERE brand_id = $1) AS high_water`,
-      [account.brandId],
-    )) as { started: Date; high_water: Date | null }[];
-    const started = state!.started;
-    let highWater = state!.high_water;
+    const state = await this.repo.readStart(q, account.brandId);
+    const started = state.started;
+    let highWater = state.high_water;
     const params = highWater
       ? { limit: PAGE, updatedAtMin: new Date(highWater.getTime() - OVERLAP_MS).toISOString() }
       : { limit: PAGE, excludedStates: CLOSED_STATES };
@@ -120,15 +103,8 @@ export class FaireOrderStates {
       }
     }
     await this.write(q, account.brandId, batch, started);
-    await q.query(
-      `INSERT INTO faire_brand_reads (brand_id, read_at, high_water) VALUES ($1, $2, $3)
-       ON CONFLICT (brand_id) DO UPDATE SET read_at = $2, high_water = $3`,
-      [account.brandId, started, highWater ?? started],
-    );
-    await q.query(
-      `DELETE FROM faire_order_states WHERE brand_id = $1 AND seen_at < now() - $2::int * interval '1 day'`,
-      [account.brandId, KEEP_DAYS],
-    );
+    await this.repo.saveRead(q, account.brandId, started, highWater ?? started);
+    await this.repo.forgetOlderThan(q, account.brandId, KEEP_DAYS);
   }
 
   /** Writes Faire's answer about orders of the brand, known current at `seenAt` (default: now). */
@@ -139,24 +115,7 @@ export class FaireOrderStates {
   private async write(q: QueryRunner, brandId: string, orders: FaireOrder[], seenAt?: Date): Promise<void> {
     const valid = orders.filter((o) => o?.id && !Number.isNaN(Date.parse(o.updated_at)));
     if (valid.length === 0) return;
-    // The newer of two versions of an order stays (Faire's updated_at); the later sighting counts.
-    await q.query(
-      `INSERT INTO faire_order_states (brand_id, order_id, faire_updated_at, seen_at, body)
-       SELECT $1, o.id, o.updated, coalesce($4::timestamptz, now()), o.body
-         FROM unnest($2::text[], $3::timestamptz[], $5::jsonb[]) AS o(id, updated, body)
-       ON CONFLICT (brand_id, order_id) DO UPDATE SET
-         body = CASE WHEN EXCLUDED.faire_updated_at >= faire_order_states.faire_updated_at
-                     THEN EXCLUDED.body ELSE faire_order_states.body END,
-         faire_updated_at = greatest(EXCLUDED.faire_updated_at, faire_order_states.faire_updated_at),
-         seen_at = greatest(EXCLUDED.seen_at, faire_order_states.seen_at)`,
-      [
-        brandId,
-        valid.map((o) => o.id),
-        valid.map((o) => new Date(o.updated_at)),
-        seenAt ?? null,
-        valid.map((o) => JSON.stringify(o)),
-      ],
-    );
+    await this.repo.write(q, brandId, valid, seenAt);
   }
 
   /**
@@ -168,23 +127,7 @@ export class FaireOrderStates {
    */
   async lookup(q: QueryRunner, brandId: string, orderId: string, freshIds: string[]): Promise<KnownOrder> {
     if (this.windowMs <= 0) return { read: 'bulk reads are off' };
-    const rows = (await q.query(
-      `WITH known AS (
-         SELECT s.body, greatest(s.seen_at, r.read_at) AS as_of
-           FROM faire_order_states s
-           JOIN faire_brand_reads r ON r.brand_id = s.brand_id
-          WHERE s.brand_id = $1 AND s.order_id = $2
-       )
-       SELECT known.body,
-              known.as_of > now() - $4::int * interval '1 millisecond' AS fresh,
-              EXISTS (SELECT 1 FROM shipments x
-                       WHERE x.order_id = $2 AND x.attempts > 0 AND x.brand_id = $1
-                         AND NOT (x.id = ANY($3::uuid[]))
-                         AND (x.status = 'PENDING' OR x.updated_at >= known.as_of)) AS touched
-         FROM known`,
-      [brandId, orderId, freshIds, this.windowMs],
-    )) as { body: FaireOrder | null; fresh: boolean | null; touched: boolean | null }[];
-    const known = rows[0];
+    const known = await this.repo.lookup(q, brandId, orderId, freshIds, this.windowMs);
     if (!known?.body) return { read: 'not among the brand’s orders read in bulk' };
     if (!known.fresh) return { read: 'read in bulk longer ago than the window' };
     if (known.touched) return { read: 'another row of the order was sent since' };

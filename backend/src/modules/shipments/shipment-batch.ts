@@ -1,8 +1,8 @@
-import type { DataSource } from 'typeorm';
 import type { CreateShipmentsJob } from '../../common/queue/queues.js';
 import { CompanyScope } from '../../common/database/company-scope.js';
 import type { CompanyAccount, CompanyConnections } from '../marketplace/index.js';
 import { groupBy, jobOrders } from './order-groups.js';
+import type { ShipmentsRepository } from './shipments.repository.js';
 
 /** One order's PENDING shipments of a job, as read before its lock (under the lock they are read again). */
 export interface OrderWork {
@@ -92,16 +92,11 @@ export interface ShipmentBatch {
 
 /** The job's rows read once; null when none of its shipments exists in this database. */
 export async function loadBatch(
-  db: DataSource,
+  shipments: ShipmentsRepository,
   connections: CompanyConnections,
   job: CreateShipmentsJob,
 ): Promise<ShipmentBatch | null> {
-  const rows: JobRow[] = await db.query(
-    `SELECT id, company_id, order_id, status, attempts,
-            greatest(0, ceil(extract(epoch FROM next_try_at - now()) * 1000))::int AS due_in_ms
-       FROM shipments WHERE id = ANY($1::uuid[])`,
-    [job.shipmentIds],
-  );
+  const rows = await shipments.jobRows(job.shipmentIds);
   if (rows.length === 0) return null;
   return { orders: ordersOfJob(job, rows), accounts: new JobAccounts(connections) };
 }

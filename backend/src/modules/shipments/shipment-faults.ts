@@ -12,12 +12,15 @@ import {
   type RetryTimings,
 } from './retry-schedule.js';
 import type { JobAccounts } from './shipment-batch.js';
-import { faireErrorOutcome, finishRows, type InFlight, type ShipmentRow } from './shipment-rows.js';
+import { faireErrorOutcome, ids, type InFlight, type ShipmentRow } from './shipment-rows.js';
+import type { ShipmentsRepository } from './shipments.repository.js';
 import { isDataRefusal, refusalMessage } from './upload-slices.js';
 
 /** One order being worked on under its lock. */
 export interface OrderRun {
+  /** The connection holding the order's lock: the run's transitions are made on it. */
   q: QueryRunner;
+  shipments: ShipmentsRepository;
   account: CompanyAccount;
   companyId: string;
   orderId: string;
@@ -56,7 +59,7 @@ export interface AttemptContext {
  * less far when Faire answered this run's read) and starts the row's retry window if it had none.
  */
 export async function recordFault(
-  q: QueryRunner,
+  run: Pick<OrderRun, 'q' | 'shipments'>,
   rows: ShipmentRow[],
   err: FaireError,
   policy: FaultPolicy,
@@ -66,16 +69,11 @@ export async function recordFault(
   const before = Math.max(0, ...rows.map((r) => r.fault_count));
   const faults = throttled ? before : answered ? Math.min(before + 1, ANSWERED_MAX_FAULTS) : before + 1;
   const delayMs = throttled ? throttleWaitMs(err) : backoffMs(faults, policy);
-  if (rows.length) {
-    await q.query(
-      `UPDATE shipments SET error_message = $2, last_fault = $3, next_try_at = now() + $4::int * interval '1 millisecond',
-              fault_count = $5::int,
-              retry_since = CASE WHEN $6::boolean THEN retry_since ELSE coalesce(retry_since, now()) END,
-              updated_at = now()
-        WHERE id = ANY($1::uuid[]) AND status = 'PENDING'`,
-      [rows.map((r) => r.id), err.message, faultLabel(err), delayMs, faults, throttled],
-    );
-  }
+  await run.shipments.wait(
+    run.q,
+    rows.map((r) => r.id),
+    { message: err.message, fault: faultLabel(err), delayMs, faults, throttled },
+  );
   return delayMs;
 }
 
@@ -98,7 +96,13 @@ export async function endSpentWindows(
     byReason.set(message, [...(byReason.get(message) ?? []), r]);
   }
   for (const [message, group] of byReason) {
-    await finishRows(run.q, group, 'FAILED', message, 'GAVE_UP', order, undefined, run.inFlight);
+    await run.shipments.endWithReason(run.q, ids(group), {
+      status: 'FAILED',
+      message,
+      outcome: 'GAVE_UP',
+      order,
+      inFlight: run.inFlight,
+    });
   }
   return rows.filter((r) => !r.window_spent);
 }
@@ -119,12 +123,16 @@ export async function settleOrderError(
 ): Promise<void> {
   // Not an outcome: the processor hands the job back, or the order is started again after a slot.
   if (err instanceof ShuttingDownError || err instanceof SlotNotDueError) throw err;
-  const { q, orderId } = run;
+  const { q, orderId, shipments } = run;
   // The rows this run put in flight and has not ended (not read again: the lock is still held).
   const rows = run.inFlight.rows();
   if (isDataRefusal(err)) {
     // The database refuses these rows' data: retrying cannot help, the rows end here with the reason.
-    await finishRows(q, rows, 'FAILED', refusalMessage(err), 'REFUSED_BY_DATABASE');
+    await shipments.endWithReason(q, ids(rows), {
+      status: 'FAILED',
+      message: refusalMessage(err),
+      outcome: 'REFUSED_BY_DATABASE',
+    });
     return;
   }
   if (!(err instanceof FaireError)) {
@@ -134,22 +142,25 @@ export async function settleOrderError(
     }
     logger.error({ err }, `Unexpected error creating shipments for ${orderId}`);
     if (ctx.lastAttempt) {
-      await finishRows(
-        q,
-        rows,
-        'FAILED',
-        'Something went wrong on our side while creating this shipment. Please retry.',
-        'ERROR',
-      );
+      await shipments.endWithReason(q, ids(rows), {
+        status: 'FAILED',
+        message: 'Something went wrong on our side while creating this shipment. Please retry.',
+        outcome: 'ERROR',
+      });
     }
     throw err;
   }
   const outcome = faireErrorOutcome(err);
   if (err.kind === 'UNAUTHORIZED') await accounts.refused(run.companyId, run.account, err.message);
   if ('end' in outcome) {
-    await finishRows(q, rows, outcome.end, outcome.message, err.kind, undefined, err.status);
+    await shipments.endWithReason(q, ids(rows), {
+      status: outcome.end,
+      message: outcome.message,
+      outcome: err.kind,
+      httpStatus: err.status,
+    });
     return;
   }
-  const delayMs = await recordFault(q, rows, err, policy, run.answered);
+  const delayMs = await recordFault(run, rows, err, policy, run.answered);
   throw new RetryLaterError(err.message, delayMs);
 }

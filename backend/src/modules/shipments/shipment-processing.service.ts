@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type QueryRunner } from 'typeorm';
+import type { QueryRunner } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import type { CreateShipmentsJob } from '../../common/queue/queues.js';
 import { CompanyScope } from '../../common/database/company-scope.js';
@@ -19,19 +18,17 @@ import {
   MAX_PER_CALL,
   SHIPPABLE,
   advisoryKey,
-  failRefusedRows,
-  finishRows,
-  finishRowsAlone,
+  ids,
   InFlight,
-  recordAttempt,
   stateMessage,
   toFaireShipment,
   type ShipmentRow,
 } from './shipment-rows.js';
+import { ShipmentsRepository, type AttemptOptions } from './shipments.repository.js';
 import { JobAccounts, loadBatch, type OrderWork, type ShipmentBatch } from './shipment-batch.js';
 import { FaireOrderStates } from './order-states.js';
 import { acceptOrder, settleAlreadyThere } from './order-settle.js';
-import { RetryLaterError, SLOT_ROUNDS, withOrderLock } from './order-lock.js';
+import { RetryLaterError, SLOT_ROUNDS } from './order-lock.js';
 import {
   endSpentWindows,
   settleOrderError,
@@ -39,7 +36,7 @@ import {
   type FaultPolicy,
   type OrderRun,
 } from './shipment-faults.js';
-import { isDataRefusal } from './upload-slices.js';
+import { isDataRefusal, refusalMessage } from './upload-slices.js';
 
 export type { AttemptContext } from './shipment-faults.js';
 
@@ -78,7 +75,7 @@ export class ShipmentProcessingService {
   private readonly policy: FaultPolicy;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly shipments: ShipmentsRepository,
     private readonly faire: FaireClient,
     private readonly connections: CompanyConnections,
     private readonly snapshots: OrderSnapshots,
@@ -92,7 +89,7 @@ export class ShipmentProcessingService {
 
   /** The job's rows, read once before any lock; null when none of its shipments exists here. */
   load(job: CreateShipmentsJob): Promise<ShipmentBatch | null> {
-    return loadBatch(this.db, this.connections, job);
+    return loadBatch(this.shipments, this.connections, job);
   }
 
   /**
@@ -153,7 +150,7 @@ export class ShipmentProcessingService {
         await this.processOrder(batch.accounts, work, ctx);
       } catch (err) {
         if (err instanceof RetryLaterError) later(Date.now() + err.delayMs);
-        else if (isDataRefusal(err)) await failRefusedRows(this.db, this.logger, work.orderId, work.ids, err);
+        else if (isDataRefusal(err)) await this.failRefused(work, err);
         else failure ??= err instanceof Error ? err : new Error(String(err));
       }
     }
@@ -176,8 +173,7 @@ export class ShipmentProcessingService {
       const budgeted = await this.faire.reserve(account, planned);
       try {
         // Exactly once per Faire brand and order, whichever company's rows these are.
-        await withOrderLock(
-          this.db,
+        await this.shipments.lockOrder(
           advisoryKey(account.brandId, work.orderId),
           work.orderId,
           this.logger,
@@ -212,21 +208,22 @@ export class ShipmentProcessingService {
   ): Promise<void> {
     const { companyId, orderId } = work;
     // Another worker may have finished some of these while we waited for the lock.
-    const rows: ShipmentRow[] = await q
-      .query(
-        `UPDATE shipments SET attempts = attempts + 1, in_flight_since = now(), updated_at = now(),
-                brand_id = $2, brand_name = $3, currency = $4
-        WHERE id = ANY($1::uuid[]) AND status = 'PENDING'
-        RETURNING id, company_id, uploaded_by, order_id, tracking_number, carrier, ship_date::text AS ship_date,
-                  shipping_cost_cents, status, error_message, fault_count, attempts,
-                  (retry_since IS NOT NULL AND retry_since < now() - $5::int * interval '1 millisecond') AS window_spent`,
-        [work.ids, account.brandId, account.brandName, account.currency, this.policy.retryWindowMs],
-      )
-      .then((r: unknown) =>
-        Array.isArray(r) && Array.isArray(r[0]) ? (r[0] as ShipmentRow[]) : (r as ShipmentRow[]),
-      );
+    const rows = await this.shipments.claimPending(q, work.ids, {
+      brandId: account.brandId,
+      brandName: account.brandName,
+      currency: account.currency,
+      retryWindowMs: this.policy.retryWindowMs,
+    });
     if (rows.length === 0) return;
-    const run: OrderRun = { q, account, companyId, orderId, inFlight: new InFlight(rows), answered: false };
+    const run: OrderRun = {
+      q,
+      shipments: this.shipments,
+      account,
+      companyId,
+      orderId,
+      inFlight: new InFlight(rows),
+      answered: false,
+    };
 
     try {
       // 1. What does Faire already have? The bulk-read state where nothing is uncertain, else a read.
@@ -249,20 +246,17 @@ export class ShipmentProcessingService {
 
       // 2. A NEW order is accepted first.
       if (order.state === 'NEW') {
-        order = await acceptOrder(this.faire, q, account, orderId, pending);
+        order = await acceptOrder(this.faire, run, pending);
         await this.states.remember(q, account.brandId, order);
       }
       if (!SHIPPABLE.has(order.state)) {
-        await finishRows(
-          q,
-          pending,
-          'ORDER_STATUS_INCORRECT',
-          stateMessage(order.state),
-          'WRONG_STATE',
+        await this.shipments.endWithReason(q, ids(pending), {
+          status: 'ORDER_STATUS_INCORRECT',
+          message: stateMessage(order.state),
+          outcome: 'WRONG_STATE',
           order,
-          undefined,
-          run.inFlight,
-        );
+          inFlight: run.inFlight,
+        });
         return;
       }
 
@@ -292,7 +286,7 @@ export class ShipmentProcessingService {
     } catch (err) {
       if (err instanceof FaireError && err.kind === 'RATE_LIMITED') {
         // Throttled: Faire did nothing, and the account is held back for its Retry-After.
-        await recordAttempt(q, rows, startedAt, 'THROTTLED', err);
+        await this.shipments.recordAttempt(q, ids(rows), attemptOf(startedAt, 'THROTTLED', err));
         throw err;
       }
       if (
@@ -302,7 +296,7 @@ export class ShipmentProcessingService {
           err.kind === 'BLOCKED' ||
           err.kind === 'BAD_RESPONSE')
       ) {
-        await recordAttempt(q, rows, startedAt, 'UNCERTAIN', err);
+        await this.shipments.recordAttempt(q, ids(rows), attemptOf(startedAt, 'UNCERTAIN', err));
         // Did it happen? Read again; anything there is done, the rest waits for the next attempt
         // (which reads first anyway: without a slot due now, the re-read is left to it).
         const reread = await this.read(q, account, orderId).catch((readErr: unknown) => {
@@ -316,16 +310,14 @@ export class ShipmentProcessingService {
         const reread = await this.read(q, account, orderId);
         const left = await this.settleAlreadyThere(run, rows, reread);
         if (left.length) {
-          await finishRows(
-            q,
-            left,
-            'ORDER_STATUS_INCORRECT',
-            `Faire refused the shipment: ${err.message}`,
-            'WRONG_STATE',
-            reread,
-            err.status,
-            run.inFlight,
-          );
+          await this.shipments.endWithReason(q, ids(left), {
+            status: 'ORDER_STATUS_INCORRECT',
+            message: `Faire refused the shipment: ${err.message}`,
+            outcome: 'WRONG_STATE',
+            order: reread,
+            httpStatus: err.status,
+            inFlight: run.inFlight,
+          });
         }
         return;
       }
@@ -366,12 +358,21 @@ export class ShipmentProcessingService {
       current?.status === 'FAILED'
         ? 'Faire refused the connected account. Reconnect Faire in Settings, then retry.'
         : 'No connected Faire account in this company. Connect Faire in Settings, then retry.';
-    await finishRowsAlone(
-      this.db,
-      work.ids.map((id) => ({ id })),
-      'FAILED',
+    await this.shipments.endWithReasonAlone(work.ids, {
+      status: 'FAILED',
       message,
-      current ? 'UNAUTHORIZED' : 'NOT_CONNECTED',
-    );
+      outcome: current ? 'UNAUTHORIZED' : 'NOT_CONNECTED',
+    });
   }
+
+  /** Rows of an order whose processing the database refused (outside any Faire call) end FAILED. */
+  private async failRefused(work: OrderWork, err: unknown): Promise<void> {
+    this.logger.warn(`Shipments of order ${work.orderId} refused by the database; marked FAILED`);
+    await this.shipments.endRefused(work.ids, refusalMessage(err));
+  }
+}
+
+/** The attempt of a create that ended nothing: Faire's status and words. */
+function attemptOf(startedAt: Date, outcome: string, err: FaireError): AttemptOptions {
+  return { startedAt, outcome, httpStatus: err.status ?? null, message: err.message ?? null };
 }

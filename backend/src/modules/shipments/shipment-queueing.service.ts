@@ -9,6 +9,8 @@ import { addPromptly, QueueUnavailableError } from '../../common/queue/queue-gat
 import { QUEUES, SHIPMENT_JOBS, type ShipmentsQueueJob } from '../../common/queue/queues.js';
 import { retryBackoff } from '../../common/queue/retry-backoff.js';
 import { createJob, groupBy, packOrders } from './order-groups.js';
+import { ShipmentsRepository } from './shipments.repository.js';
+import { UploadsRepository } from './uploads.repository.js';
 import { materializeNextSlice } from './upload-slices.js';
 import { BATCH_SIZE, JOBS_PER_BATCH, slices } from './upload-staging.js';
 
@@ -39,6 +41,8 @@ export class ShipmentQueueing {
     @InjectDataSource() private readonly db: DataSource,
     @InjectQueue(QUEUES.SHIPMENTS) private readonly queue: Queue<ShipmentsQueueJob>,
     private readonly shutdown: Shutdown,
+    private readonly shipments: ShipmentsRepository,
+    private readonly uploadRows: UploadsRepository,
   ) {}
 
   /** Jobs waiting for a worker slot now (not those waiting for a time: delayed). */
@@ -64,9 +68,7 @@ export class ShipmentQueueing {
       this.queueFailed(err, `shipment ${shipmentId}`);
       return false;
     }
-    await this.db.query('UPDATE shipments SET queued_at = now() WHERE id = $1 AND queued_at IS NULL', [
-      shipmentId,
-    ]);
+    await this.shipments.markQueuedOne(shipmentId);
     return true;
   }
 
@@ -137,11 +139,7 @@ export class ShipmentQueueing {
       unqueued += done.inserted.length - sent;
       await yieldToLoop();
     }
-    await this.db.query(
-      `UPDATE uploads SET materialized_at = now()
-        WHERE id = $1 AND materialized_at IS NULL AND NOT EXISTS (SELECT 1 FROM upload_batches WHERE upload_id = $1)`,
-      [uploadId],
-    );
+    await this.uploadRows.markMaterialized({ uploadId });
     return { queued, repeats, unqueued };
   }
 
@@ -176,10 +174,7 @@ export class ShipmentQueueing {
         await addPromptly(this.queue, () => this.queue.addBulk(chunk));
       }
       // Queued: the sweep no longer takes these rows for lost ones (decision 0016).
-      await this.db.query(
-        'UPDATE shipments SET queued_at = now() WHERE id = ANY($1::uuid[]) AND queued_at IS NULL',
-        [rows.map((r) => r.id)],
-      );
+      await this.shipments.markQueued(rows.map((r) => r.id));
     } catch (err) {
       this.queueFailed(err, `${rows.length} shipment(s) of upload ${uploadId}`);
       return 0;

@@ -6,10 +6,8 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { QUEUES, SHIPMENT_JOBS } from '../../common/queue/queues.js';
 import { REDIS } from '../../common/queue/redis.module.js';
@@ -17,6 +15,8 @@ import { keepSchedule } from '../../common/queue/schedules.js';
 import { AccountJobPermits } from '../marketplace/index.js';
 import { groupBy } from './order-groups.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
+import { ShipmentsRepository } from './shipments.repository.js';
+import { UploadsRepository } from './uploads.repository.js';
 import { WorkerLiveness } from './worker-liveness.js';
 
 /**
@@ -36,7 +36,8 @@ export class ShipmentRecoveryService implements OnApplicationBootstrap, OnApplic
   private booted?: Promise<void>;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly shipments: ShipmentsRepository,
+    private readonly uploadRows: UploadsRepository,
     private readonly queueing: ShipmentQueueing,
     @InjectQueue(QUEUES.SHIPMENTS) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -113,24 +114,6 @@ export class ShipmentRecoveryService implements OnApplicationBootstrap, OnApplic
     this.stopKeeping?.();
   }
 
-  /** Claims (bumps `updated_at` of) up to 10,000 PENDING rows matching `which`, untouched for `olderThanMs`. */
-  private async take(
-    which: 'queued_at IS NULL' | 'queued_at IS NOT NULL',
-    olderThanMs: number,
-  ): Promise<{ id: string; order_id: string; upload_id: string }[]> {
-    const result: unknown = await this.db.query(
-      // A row waiting for its next try after a fault (decision 0037) counts as untouched from then on.
-      `UPDATE shipments SET updated_at = now()
-        WHERE id IN (SELECT id FROM shipments
-                      WHERE status = 'PENDING' AND ${which} AND updated_at < now() - ($1::int * interval '1 millisecond')
-                        AND (next_try_at IS NULL OR next_try_at < now() - ($1::int * interval '1 millisecond'))
-                      ORDER BY updated_at LIMIT 10000 FOR UPDATE SKIP LOCKED)
-        RETURNING id, order_id, upload_id`,
-      [olderThanMs],
-    );
-    return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as never[];
-  }
-
   /**
    * Uploads not yet turned into shipments after `lostAfterMs` and rows committed but never queued after
    * `lostAfterMs` (a process died between its commit and its enqueue); rows queued but untouched for
@@ -147,11 +130,7 @@ export class ShipmentRecoveryService implements OnApplicationBootstrap, OnApplic
       );
       const { recoveryAfterMs } = this.config.shipments;
       const lostAfterMs = lostAfter(this.config);
-      const uploads: { id: string }[] = await this.db.query(
-        `SELECT id FROM uploads WHERE materialized_at IS NULL AND created_at < now() - ($1::int * interval '1 millisecond')
-          ORDER BY created_at LIMIT 100`,
-        [opts.redisLost ? 0 : lostAfterMs],
-      );
+      const uploads = await this.uploadRows.unmaterialized({ olderThanMs: opts.redisLost ? 0 : lostAfterMs });
       // A new job id each time: a recovery job that failed before is kept by the queue for a week,
       // and adding a job under its id again would do nothing, leaving the upload with no worker on it.
       const at = Date.now();
@@ -162,9 +141,15 @@ export class ShipmentRecoveryService implements OnApplicationBootstrap, OnApplic
       const rows = [
         // Committed but never queued (partial index shipments_unqueued): a process died between its commit
         // and its enqueue, or Redis was away when the rows were saved (decision 0039).
-        ...(await this.take('queued_at IS NULL', opts.redisLost ? 0 : lostAfterMs)),
+        ...(await this.shipments.requeueLost({
+          queued: false,
+          olderThanMs: opts.redisLost ? 0 : lostAfterMs,
+        })),
         // Queued, untouched since: the job is gone.
-        ...(await this.take('queued_at IS NOT NULL', opts.redisLost ? 0 : recoveryAfterMs)),
+        ...(await this.shipments.requeueLost({
+          queued: true,
+          olderThanMs: opts.redisLost ? 0 : recoveryAfterMs,
+        })),
       ];
       if (rows.length === 0) return 0;
       const stamp = Date.now();

@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Logger } from '@nestjs/common';
-import type { DataSource, QueryRunner } from 'typeorm';
-import { refusalMessage } from './upload-slices.js';
-import type { FaireError, FaireOrder, NewFaireShipment } from '../marketplace/index.js';
+import type { FaireError, NewFaireShipment } from '../marketplace/index.js';
 
 export type TerminalStatus = 'SUCCESS' | 'ORDER_NOT_FOUND' | 'ORDER_STATUS_INCORRECT' | 'FAILED';
 
@@ -31,9 +28,6 @@ export const SHIPPABLE = new Set(['PROCESSING', 'PRE_TRANSIT', 'IN_TRANSIT']);
 /** Shipments per create call. */
 export const MAX_PER_CALL = 50;
 
-/** A row as far as writing its outcome goes. */
-type RowId = Pick<ShipmentRow, 'id'>;
-
 /**
  * The rows one run of an order put in flight under the order's lock, less those it has ended since:
  * what the run still answers for, known without reading the rows again.
@@ -55,45 +49,9 @@ export class InFlight {
   }
 }
 
-/** Ends PENDING rows with a terminal status and records the attempt that ended them. */
-export async function finishRows(
-  q: QueryRunner,
-  rows: RowId[],
-  status: TerminalStatus,
-  message: string,
-  outcome: string,
-  order?: FaireOrder,
-  httpStatus?: number,
-  inFlight?: InFlight,
-): Promise<void> {
-  if (rows.length === 0) return;
-  const ids = rows.map((r) => r.id);
-  await q.query(
-    `UPDATE shipments SET status = $2, error_message = $3, in_flight_since = NULL, next_try_at = NULL, completed_at = now(), updated_at = now()
-      WHERE id = ANY($1::uuid[]) AND status = 'PENDING'`,
-    [ids, status, message],
-  );
-  inFlight?.ended(ids);
-  await q.query(
-    `INSERT INTO shipment_attempts (shipment_id, finished_at, outcome, http_status, message, marketplace_answer)
-     SELECT unnest($1::uuid[]), now(), $2, $3, $4, $5`,
-    [ids, outcome, httpStatus ?? null, message, order ? JSON.stringify({ orderState: order.state }) : null],
-  );
-}
-
-export async function recordAttempt(
-  q: QueryRunner,
-  rows: RowId[],
-  startedAt: Date,
-  outcome: string,
-  err: FaireError | null,
-  message?: string,
-): Promise<void> {
-  await q.query(
-    `INSERT INTO shipment_attempts (shipment_id, started_at, finished_at, outcome, http_status, message)
-     SELECT unnest($1::uuid[]), $2, now(), $3, $4, $5`,
-    [rows.map((r) => r.id), startedAt, outcome, err?.status ?? null, message ?? err?.message ?? null],
-  );
+/** The ids of rows, for the repository's transitions. */
+export function ids(rows: readonly Pick<ShipmentRow, 'id'>[]): string[] {
+  return rows.map((r) => r.id);
 }
 
 /** Only the documented money object is sent (the `_cents` field is deprecated), in the brand's currency. */
@@ -145,37 +103,4 @@ export function faireErrorOutcome(
     case 'BAD_RESPONSE':
       return { retry: true };
   }
-}
-
-/** finishRows on a connection of its own, outside any order lock. */
-export async function finishRowsAlone(
-  db: DataSource,
-  rows: RowId[],
-  status: TerminalStatus,
-  message: string,
-  outcome: string,
-): Promise<void> {
-  const runner = db.createQueryRunner();
-  await runner.connect();
-  try {
-    await finishRows(runner, rows, status, message, outcome);
-  } finally {
-    await runner.release();
-  }
-}
-
-/** Rows of an order whose processing the database refused (outside any Faire call) end FAILED. */
-export async function failRefusedRows(
-  db: DataSource,
-  logger: Logger,
-  orderId: string,
-  ids: string[],
-  err: unknown,
-): Promise<void> {
-  logger.warn(`Shipments of order ${orderId} refused by the database; marked FAILED`);
-  await db.query(
-    `UPDATE shipments SET status = 'FAILED', error_message = $2, in_flight_since = NULL, next_try_at = NULL, completed_at = now(), updated_at = now()
-      WHERE id = ANY($1::uuid[]) AND status = 'PENDING'`,
-    [ids, refusalMessage(err)],
-  );
 }

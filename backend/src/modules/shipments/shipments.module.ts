@@ -13,7 +13,9 @@ import { OrderCheckService } from './order-check.service.js';
 import { ShipmentPlatformStats } from './platform-stats.repository.js';
 import { ShipmentCounts } from './shipment-counts.repository.js';
 import { FaireOrderStates } from './order-states.js';
+import { OrderStatesRepository } from './order-states.repository.js';
 import { ShipmentProcessingService } from './shipment-processing.service.js';
+import { ShipmentsRepository } from './shipments.repository.js';
 import { ShipmentsService } from './shipments.service.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
 import { ShipmentIntake } from './shipment-intake.service.js';
@@ -44,6 +46,8 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
     ShipmentQueueing,
     ShipmentProcessingService,
     FaireOrderStates,
+    OrderStatesRepository,
+    ShipmentsRepository,
     UploadResultsService,
     FailedRowsExport,
     UploadCountsStore,
@@ -64,6 +68,8 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
     UploadReadinessService,
     OrderCheckService,
     ShipmentPlatformStats,
+    ShipmentsRepository,
+    UploadsRepository,
   ],
 })
 export class ShipmentsModule {}

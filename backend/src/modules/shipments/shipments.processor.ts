@@ -1,8 +1,6 @@
 import { WorkerHost } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { DelayedError, type Job } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { foreignJob } from '../../common/queue/foreign-job.js';
 import { handBack } from '../../common/queue/hand-back.js';
@@ -13,10 +11,10 @@ import {
   type JobProcessor,
 } from '../../common/queue/job-dispatch.js';
 import { QUEUES, SHIPMENT_JOBS } from '../../common/queue/queues.js';
-import { uploadKnown } from './known-records.js';
 import { ShipmentProcessingService } from './shipment-processing.service.js';
 import { ShipmentRecoveryService } from './shipment-recovery.service.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
+import { UploadsRepository } from './uploads.repository.js';
 import { WORKER_PROCESS_ID } from './worker-liveness.js';
 
 /**
@@ -51,7 +49,7 @@ export class ShipmentsProcessor
     private readonly processing: ShipmentProcessingService,
     private readonly queueing: ShipmentQueueing,
     private readonly recovery: ShipmentRecoveryService,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly uploadRows: UploadsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
@@ -74,7 +72,7 @@ export class ShipmentsProcessor
     job: CatalogueJob<typeof QUEUES.SHIPMENTS, typeof SHIPMENT_JOBS.MATERIALIZE>,
   ): Promise<void> {
     const { uploadId, priority } = job.data;
-    if (!(await uploadKnown(this.db, uploadId))) {
+    if (!(await this.uploadRows.isKnown({ uploadId }))) {
       throw foreignJob(job, `upload ${uploadId}`, this.config.queuePrefix);
     }
     await this.queueing.materialize(uploadId, priority);

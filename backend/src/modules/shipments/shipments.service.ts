@@ -20,7 +20,7 @@ import { ShipmentQueueing } from './shipment-queueing.service.js';
 import { FILE_NAME_CHARS, ShipmentIntake, type IntakeRequest } from './shipment-intake.service.js';
 import { ColumnMappingsService } from '../column-mappings/index.js';
 import { UploadReadinessService } from './upload-readiness.service.js';
-import { UploadsRepository } from './uploads.repository.js';
+import { ShipmentsRepository } from './shipments.repository.js';
 import type { ListShipmentsQuery, ProcessShipmentsDto } from './shipments.dto.js';
 
 /** Rows of each kind the upload answer previews. */
@@ -34,7 +34,7 @@ export class ShipmentsService {
 
   constructor(
     private readonly reads: HistoryQuery,
-    private readonly uploads: UploadsRepository,
+    private readonly shipments: ShipmentsRepository,
     private readonly queueing: ShipmentQueueing,
     private readonly activity: ActivityService,
     private readonly clock: Clock,
@@ -216,7 +216,7 @@ export class ShipmentsService {
   ): Promise<{ success: boolean; status: string; error: string | null }> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('NOT_FOUND', 'Shipment not found');
     const scope = CompanyScope.of(caller);
-    const rows = await this.uploads.resetShipmentForRetry({ scope, shipmentId: id, statuses: RETRYABLE });
+    const rows = await this.shipments.retryShipment({ scope, shipmentId: id, statuses: RETRYABLE });
     if (rows.length === 0) {
       const exists = await this.reads.shipmentStatus({ scope, shipmentId: id });
       if (!exists) throw new AppError('NOT_FOUND', 'Shipment not found');

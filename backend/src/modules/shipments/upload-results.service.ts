@@ -13,7 +13,7 @@ import { ShipmentQueueing } from './shipment-queueing.service.js';
 import { UploadCountsStore, type UploadCountsView } from './upload-counts.store.js';
 import { describeRow, fieldColumns } from './upload-row-view.js';
 import type { ListUploadsQuery, RowFilter, UploadRowsQuery } from './uploads.dto.js';
-import { UploadsRepository } from './uploads.repository.js';
+import { ShipmentsRepository } from './shipments.repository.js';
 
 /**
  * What happened to each upload and each of its rows, for the results view and the history: the
@@ -24,7 +24,7 @@ import { UploadsRepository } from './uploads.repository.js';
 export class UploadResultsService {
   constructor(
     private readonly reads: HistoryQuery,
-    private readonly uploads: UploadsRepository,
+    private readonly shipments: ShipmentsRepository,
     private readonly queueing: ShipmentQueueing,
     private readonly activity: ActivityService,
     private readonly clock: Clock,
@@ -78,7 +78,7 @@ export class UploadResultsService {
   /** Sends every retryable failed row of the upload (and failed shipments its repeats point to) again. */
   async retryFailed(caller: CompanyAuthContext, uploadId: string): Promise<{ retried: number }> {
     const upload = await this.find(caller, uploadId);
-    const rows = await this.uploads.resetUploadForRetry({
+    const rows = await this.shipments.retryUpload({
       scope: CompanyScope.of(caller),
       uploadId,
       statuses: RETRYABLE,

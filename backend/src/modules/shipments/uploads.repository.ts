@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
-import { type CompanyScope, type Queryable, scopedQuery } from '../../common/database/company-scope.js';
-import { RESET_FOR_RETRY_SQL } from './retry-schedule.js';
+import type { Queryable } from '../../common/database/company-scope.js';
 
 /** An upload as inserted by the intake (decision 0033). */
 export interface NewUpload {
@@ -298,46 +297,29 @@ export class UploadsRepository {
     );
   }
 
-  // --- Retry: shipments of the company in one of `statuses` back to PENDING (to be queued again)
+  // --- The worker and the recovery sweep: an upload's way into shipments (decision 0050)
 
-  /** The upload's shipments, and failed shipments its repeats point to; those reset. */
-  async resetUploadForRetry(o: {
-    scope: CompanyScope;
-    uploadId: string;
-    statuses: readonly string[];
-  }): Promise<{ id: string; order_id: string }[]> {
-    const updated: unknown = await scopedQuery(
-      this.db,
-      o.scope,
-      `UPDATE shipments SET ${RESET_FOR_RETRY_SQL}
-        WHERE company_id = $1 AND status = ANY($3::text[])
-          AND (upload_id = $2 OR id IN (SELECT shipment_id FROM upload_rows WHERE upload_id = $2 AND shipment_id IS NOT NULL))
-        RETURNING id, order_id`,
-      [o.uploadId, o.statuses],
-    );
-    return (Array.isArray(updated) && Array.isArray(updated[0]) ? updated[0] : updated) as {
-      id: string;
-      order_id: string;
-    }[];
+  /** Whether this database has the upload (a job naming one it does not have came from elsewhere). */
+  async isKnown(o: { uploadId: string }): Promise<boolean> {
+    const rows: unknown[] = await this.db.query('SELECT 1 FROM uploads WHERE id = $1::uuid', [o.uploadId]);
+    return rows.length > 0;
   }
 
-  /** One shipment reset; none when it is not the company's or not in one of `statuses`. */
-  async resetShipmentForRetry(o: {
-    scope: CompanyScope;
-    shipmentId: string;
-    statuses: readonly string[];
-  }): Promise<{ order_id: string; display_id: string | null; tracking_number: string }[]> {
-    const updated: unknown = await scopedQuery(
-      this.db,
-      o.scope,
-      `UPDATE shipments SET ${RESET_FOR_RETRY_SQL}
-        WHERE id = $2 AND company_id = $1 AND status = ANY($3::text[]) RETURNING id, order_id, display_id, tracking_number`,
-      [o.shipmentId, o.statuses],
+  /** The upload's staged slices are all shipments now (none left): it is materialized. */
+  async markMaterialized(o: { uploadId: string }): Promise<void> {
+    await this.db.query(
+      `UPDATE uploads SET materialized_at = now()
+        WHERE id = $1 AND materialized_at IS NULL AND NOT EXISTS (SELECT 1 FROM upload_batches WHERE upload_id = $1)`,
+      [o.uploadId],
     );
-    const rows =
-      Array.isArray(updated) && Array.isArray(updated[0])
-        ? (updated[0] as unknown[])
-        : (updated as unknown[]);
-    return rows as { order_id: string; display_id: string | null; tracking_number: string }[];
+  }
+
+  /** Up to 100 uploads, oldest first, created over `olderThanMs` ago and not materialized yet. */
+  unmaterialized(o: { olderThanMs: number }): Promise<{ id: string }[]> {
+    return this.db.query(
+      `SELECT id FROM uploads WHERE materialized_at IS NULL AND created_at < now() - ($1::int * interval '1 millisecond')
+          ORDER BY created_at LIMIT 100`,
+      [o.olderThanMs],
+    );
   }
 }

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
 import type { Candidate, LabelState, OrderRefs } from './entities/source-label.entity.js';
+import { returningRows } from '../../common/database/returning-rows.js';
 
 /** A label as a source reported it, before it is stored. */
 export interface LabelInput {
@@ -208,7 +209,7 @@ export class SourceLabels {
         WHERE company_id = $1 AND id = ANY($2::uuid[]) AND (state = 'HELD' OR alert IS NOT NULL) RETURNING id`,
       [ids],
     );
-    return (Array.isArray(rows[0]) ? (rows[0] as unknown[]) : rows).length;
+    return returningRows(rows).length;
   }
 
   /** Labels each connection of the company sent today (UTC), by connection. */

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, type EntityManager, type Repository } from 'typeorm';
 import { type CompanyScope, ScopedRepository, scopedQuery } from '../../common/database/company-scope.js';
 import { Invitation } from './entities/invitation.entity.js';
+import { returningRows } from '../../common/database/returning-rows.js';
 
 /** An invitation as the accept flow reads it (by its token, before the invitee belongs anywhere). */
 export type FoundInvitation = Pick<
@@ -80,9 +81,7 @@ export class InvitationsRepository {
         WHERE company_id = $1 AND id = $2 AND accepted_at IS NULL AND expires_at > $3 RETURNING id`,
       [invitationId, now, acceptedBy],
     );
-    // node-postgres answers UPDATE ... RETURNING as [rows, count] through TypeORM.
-    const rows = Array.isArray(claimed[0]) ? (claimed[0] as unknown[]) : claimed;
-    return rows.length > 0;
+    return returningRows(claimed).length > 0;
   }
 
   /** When the pending invitations of these memberships expire, by membership id. */
