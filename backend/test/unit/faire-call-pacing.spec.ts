@@ -71,7 +71,9 @@ describe('CallBudget', () => {
  * takes 198 ms, so the second call leaves late, when the third one's slot is 2 ms away.
  */
 describe('FaireClient: a reservation’s calls', () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it('leave one interval apart even when one of them answers slowly', async () => {
     const clock = new FakeClock();
