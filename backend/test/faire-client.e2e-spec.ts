@@ -313,7 +313,8 @@ describe('per-account rate limiter (shared through Redis)', () => {
     const departures: number[] = [];
     const realFetch = globalThis.fetch;
     globalThis.fetch = (input, init) => {
-      if (String(input).endsWith('/brands/profile')) departures.push(Date.now());
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.endsWith('/brands/profile')) departures.push(Date.now());
       return realFetch(input, init);
     };
     try {
