@@ -92,6 +92,8 @@ export default defineConfig({
   test: {
     environment: 'happy-dom',
     setupFiles: ['src/test/setup.ts'],
+    // Above the waits' limit (src/test/setup.ts), so a slow screen fails on what it did not show.
+    testTimeout: 20_000,
     // Test files that replace modules (vi.mock) each run in a fresh process, so no mock reaches another
     // file; the others share their processes' module cache (react-admin and MUI are loaded once per
     // process, not once per file), which is most of the suite's time (decision 0025).

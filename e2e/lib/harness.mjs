@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
+import { cloneDatabase, ensureTemplateDatabase } from './template-db.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SCREENSHOTS = join(ROOT, 'e2e', 'screenshots');
@@ -60,6 +61,11 @@ export async function startProduct({ env = {}, waitForHealth = true, timeoutMs =
     SHOPIFY_SANDBOX_PORT: String(shopifyPort),
     ...env,
   };
+  if (childEnv.DATABASE_URL === `${PG_BASE}/${dbName}`) {
+    // A copy of the migrated template: the product's migration run at boot finds nothing to do.
+    const template = await ensureTemplateDatabase(PG_BASE, join(ROOT, 'backend', 'dist'));
+    await cloneDatabase(PG_BASE, dbName, template);
+  }
   const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], {
     cwd: ROOT,
     env: childEnv,

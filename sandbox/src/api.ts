@@ -169,7 +169,7 @@ export async function handleApi(
         return 'fault:rate-limit';
       }
     }
-    const roll = faults.roll();
+    const roll = faults.roll(method, subpath);
     if (roll.htmlBlock) {
       ledger('blocked_403', 403);
       sendHtml(res, 403, BLOCK_PAGE);

@@ -13,6 +13,7 @@ export const DEFAULT_KNOBS: Readonly<Knobs> = Object.freeze({
   perTokenBurst: 0,
   randomSeed: 1,
   faultPaths: null,
+  forcedFaults: null,
   html403Share: 0,
   reformatTrackingCodes: false,
   omitCursor: false,
@@ -61,6 +62,16 @@ export function validateKnobPatch(input: unknown): Partial<Knobs> {
     } else if (key === 'reformatTrackingCodes' || key === 'omitCursor') {
       if (typeof value !== 'boolean') throw new KnobError(`${key} must be true or false`);
       out[key] = value;
+    } else if (key === 'forcedFaults') {
+      if (value === null) {
+        out.forcedFaults = null;
+      } else if (Array.isArray(value) && value.every((v) => typeof v === 'string' && FORCED.test(v.trim()))) {
+        out.forcedFaults = (value as string[]).map((v) => v.trim().replace(/\s+/, ' '));
+      } else {
+        throw new KnobError(
+          'forcedFaults must be null or an array of "<429|5xx|drop|hang> <path pattern>" strings',
+        );
+      }
     } else if (key === 'faultPaths') {
       if (value === null) {
         out.faultPaths = null;
@@ -92,14 +103,40 @@ function segmentMatches(pattern: string, actual: string): boolean {
   return pattern === '*' || (pattern.startsWith('{') && pattern.endsWith('}')) || pattern === actual;
 }
 
+/** A forced fault: its kind, then a path pattern as in `faultPaths`. */
+const FORCED = /^(429|5xx|drop|hang)\s+\S.*$/;
+type ForcedKind = '429' | '5xx' | 'drop' | 'hang';
+
+/** Whether `raw` (a `faultPaths` pattern, its method optional) matches a call. */
+function pathMatches(raw: string, method: string, actual: string[]): boolean {
+  let pattern = raw;
+  const space = raw.indexOf(' ');
+  if (space > 0) {
+    if (raw.slice(0, space).toUpperCase() !== method.toUpperCase()) return false;
+    pattern = raw.slice(space + 1).trim();
+  }
+  const segs = pattern.split('/').filter(Boolean);
+  if (segs[segs.length - 1] === '**') {
+    const head = segs.slice(0, -1);
+    return actual.length >= head.length && head.every((s, i) => segmentMatches(s, actual[i]!));
+  }
+  return segs.length === actual.length && segs.every((s, i) => segmentMatches(s, actual[i]!));
+}
+
 /** Knob values plus the seeded dice and the per-token buckets they drive. */
 export class FaultEngine {
   private knobs: Knobs = { ...DEFAULT_KNOBS };
   private dice = new Prng(DEFAULT_KNOBS.randomSeed);
   private readonly buckets = new Map<string, Bucket>();
+  /** The forced faults not used yet. */
+  private forcedLeft: { kind: ForcedKind; pattern: string }[] = [];
 
   get(): Knobs {
-    return { ...this.knobs, faultPaths: this.knobs.faultPaths ? [...this.knobs.faultPaths] : null };
+    return {
+      ...this.knobs,
+      faultPaths: this.knobs.faultPaths ? [...this.knobs.faultPaths] : null,
+      forcedFaults: this.knobs.forcedFaults ? [...this.knobs.forcedFaults] : null,
+    };
   }
 
   set(patch: Partial<Knobs>): void {
@@ -110,12 +147,19 @@ export class FaultEngine {
     }
     this.knobs = next;
     if (valid.randomSeed !== undefined) this.dice = new Prng(valid.randomSeed);
+    if (valid.forcedFaults !== undefined) {
+      this.forcedLeft = (valid.forcedFaults ?? []).map((f) => {
+        const space = f.indexOf(' ');
+        return { kind: f.slice(0, space) as ForcedKind, pattern: f.slice(space + 1) };
+      });
+    }
     if (valid.perTokenRatePerSecond !== undefined || valid.perTokenBurst !== undefined) this.buckets.clear();
   }
 
   reset(): void {
     this.knobs = { ...DEFAULT_KNOBS };
     this.dice = new Prng(DEFAULT_KNOBS.randomSeed);
+    this.forcedLeft = [];
     this.buckets.clear();
   }
 
@@ -124,24 +168,29 @@ export class FaultEngine {
     const patterns = this.knobs.faultPaths;
     if (patterns === null) return true;
     const actual = subpath.split('/').filter(Boolean);
-    return patterns.some((raw) => {
-      let pattern = raw;
-      const space = raw.indexOf(' ');
-      if (space > 0) {
-        if (raw.slice(0, space).toUpperCase() !== method.toUpperCase()) return false;
-        pattern = raw.slice(space + 1).trim();
-      }
-      const segs = pattern.split('/').filter(Boolean);
-      if (segs[segs.length - 1] === '**') {
-        const head = segs.slice(0, -1);
-        return actual.length >= head.length && head.every((s, i) => segmentMatches(s, actual[i]!));
-      }
-      return segs.length === actual.length && segs.every((s, i) => segmentMatches(s, actual[i]!));
-    });
+    return patterns.some((raw) => pathMatches(raw, method, actual));
   }
 
-  /** Rolls the dice for one call. Always draws the same number of values so runs are reproducible. */
-  roll(): FaultRoll {
+  /**
+   * Rolls the dice for one call. Always draws the same number of values so runs are reproducible. A
+   * forced fault not yet used whose pattern matches the call (the first such in `forcedFaults`) decides
+   * the call instead of the dice, once; the dice are drawn all the same.
+   */
+  roll(method = '', subpath = ''): FaultRoll {
+    const rolled = this.rollDice();
+    const actual = subpath.split('/').filter(Boolean);
+    const i = this.forcedLeft.findIndex((f) => pathMatches(f.pattern, method, actual));
+    if (i === -1) return rolled;
+    const [forced] = this.forcedLeft.splice(i, 1);
+    return {
+      throttle: forced!.kind === '429',
+      htmlBlock: false,
+      serverError: forced!.kind === '5xx' ? 503 : null,
+      afterCommit: forced!.kind === 'drop' ? 'drop' : forced!.kind === 'hang' ? 'hang' : null,
+    };
+  }
+
+  private rollDice(): FaultRoll {
     const u429 = this.dice.next();
     const u5xx = this.dice.next();
     const uKind = this.dice.next();

@@ -46,6 +46,13 @@ export interface Knobs {
    */
   faultPaths: string[] | null;
   /**
+   * Faults drawn for sure, each once, before the dice: `"<429|5xx|drop|hang> <pattern>"`, the pattern as in
+   * `faultPaths`, e.g. `"drop POST /orders/{id}/shipments"`. The first call (faults on) that matches an
+   * entry not yet used gets that entry's fault instead of the dice's (`drop`/`hang` act on a successful
+   * write only). Setting the knob restarts the list; `null` = none.
+   */
+  forcedFaults: string[] | null;
+  /**
    * Share (0..1) of API calls answered 403 with an HTML page, as a CDN in front of Faire does when it
    * blocks a client. Nothing is done; the token stays valid.
    */

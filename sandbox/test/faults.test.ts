@@ -171,6 +171,29 @@ describe('fault knobs', () => {
     expect([500, 503]).toContain(r.status);
   });
 
+  it('forcedFaults draws each listed fault once, on the first matching calls, before the dice', async () => {
+    const create = 'POST /orders/{id}/shipments';
+    sbx.knobs.set({ forcedFaults: [`429 ${create}`, `5xx ${create}`, `drop ${create}`] });
+    // Calls the patterns do not match are not touched, and the dice (all shares 0) fault nothing.
+    expect((await api.get('/orders?limit=10')).status).toBe(200);
+    const post = (code: string) =>
+      api.post(`/orders/${F.processingOrderId}/shipments`, ship(undefined, code));
+    expect((await post('1ZFORCED1')).status).toBe(429);
+    expect((await post('1ZFORCED2')).status).toBe(503);
+    await expect(post('1ZFORCED3')).rejects.toThrow();
+    expect((await post('1ZFORCED4')).status).toBe(200);
+    expect(sbx.ledger().map((e) => e.outcome)).toEqual([
+      'throttled',
+      'failed_5xx',
+      'dropped_after_commit',
+      'created',
+    ]);
+    expect(sbx.getOrder(F.processingOrderId)?.shipments.map((s) => s.tracking_code)).toEqual([
+      '1ZFORCED3',
+      '1ZFORCED4',
+    ]);
+  });
+
   it('never apply to the control API or the OAuth endpoints', async () => {
     sbx.knobs.set({ error5xxShare: 1, latencyMs: 0 });
     const ctl = control(sbx);
@@ -238,6 +261,8 @@ describe('fault knobs', () => {
     expect(() => sbx.knobs.set({ latencyMs: -1 })).toThrow();
     expect(() => sbx.knobs.set({ dropAfterCommitShare: 0.6, hangAfterCommitShare: 0.6 })).toThrow();
     expect(() => sbx.knobs.set({ nope: 1 } as never)).toThrow();
+    expect(() => sbx.knobs.set({ forcedFaults: ['404 /orders'] })).toThrow();
+    expect(() => sbx.knobs.set({ forcedFaults: ['drop'] })).toThrow();
     expect(sbx.knobs.get()).toEqual(DEFAULT_KNOBS);
   });
 });

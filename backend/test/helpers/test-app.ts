@@ -11,8 +11,8 @@ import request from 'supertest';
 import { createApp } from '../../src/app.js';
 import { Clock } from '../../src/common/clock.js';
 import { loadConfig, type AppConfig } from '../../src/common/config/index.js';
-import { ensureDatabase, runMigrations } from '../../src/common/database/database.js';
 import { TEST_PG_BASE, TEST_REDIS_URL } from './env.js';
+import { cloneDatabase, ensureTemplateDatabase } from './template-db.js';
 
 export type TestAgent = ReturnType<typeof request.agent>;
 
@@ -80,8 +80,7 @@ export async function createTestApp(
     FAIRE_TIMEOUT_MS: '3000',
     ...env,
   });
-  await ensureDatabase(config.databaseUrl);
-  await runMigrations(config.databaseUrl);
+  await freshDatabase(config.databaseUrl);
   const app = await createApp(config);
   await app.init();
   const db = new pg.Pool({ connectionString: config.databaseUrl, max: 3 });
@@ -125,6 +124,11 @@ export async function createTestApp(
       removeDir(config.localStateDir);
     },
   };
+}
+
+/** Creates the test database, migrated: a copy of the migrated template (helpers/template-db.ts). */
+export async function freshDatabase(databaseUrl: string): Promise<void> {
+  await cloneDatabase(databaseUrl, await ensureTemplateDatabase(TEST_PG_BASE));
 }
 
 export async function dropQueueKeys(redis: Redis, prefix: string): Promise<void> {

@@ -12,7 +12,7 @@ import type {
   ListOrdersParams,
   NewFaireShipment,
 } from './faire.types.js';
-import { MarketplaceRateLimiter } from './rate-limiter.js';
+import { MarketplaceRateLimiter, waitUntil } from './rate-limiter.js';
 import { Shutdown } from '../../common/shutdown.js';
 import { outsideText } from '../../common/text/outside-text.js';
 
@@ -24,9 +24,15 @@ export interface FaireAccount {
   budget?: CallBudget;
 }
 
-/** Request slots one caller reserved for the calls it makes while holding a lock. */
+/**
+ * Request slots one caller reserved for the calls it makes while holding a lock. A call leaves at its
+ * slot and at least one interval after the budget's previous call left: a call that left late (its
+ * predecessor's answer was slow, the event loop was busy) would otherwise be followed at once by the
+ * next call, whose slot was then already due, two calls a few milliseconds apart (decision 0021).
+ */
 export class CallBudget {
   private spent = 0;
+  private lastLeftAt = -Infinity;
 
   /** `count` slots, the first due at `firstDueAt` (`Date.now()` clock), one every `intervalMs`. */
   constructor(
@@ -35,10 +41,16 @@ export class CallBudget {
     private readonly intervalMs: number,
   ) {}
 
-  /** When the next reserved slot is due, or null when every one is spent. */
+  /** When the next call may leave, or null when every slot is spent. */
   next(): number | null {
     if (this.spent >= this.count) return null;
-    return this.firstDueAt + this.intervalMs * this.spent++;
+    const slot = this.firstDueAt + this.intervalMs * this.spent++;
+    return Math.max(slot, this.lastLeftAt + this.intervalMs);
+  }
+
+  /** The call of the slot `next()` gave leaves now (`Date.now()` clock). */
+  left(at: number): void {
+    this.lastLeftAt = at;
   }
 }
 
@@ -265,7 +277,11 @@ export class FaireClient {
       return;
     }
     const dueAt = account.budget.next();
-    if (dueAt !== null) return this.shutdown.wait(dueAt - Date.now());
+    if (dueAt !== null) {
+      await waitUntil(dueAt, (ms) => this.shutdown.wait(ms));
+      account.budget.left(Date.now());
+      return;
+    }
     if (await this.limiter.takeIfDue(account.key)) return;
     throw new SlotNotDueError();
   }

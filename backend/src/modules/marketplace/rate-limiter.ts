@@ -43,6 +43,23 @@ end
 return holdUntil - now
 `;
 
+/**
+ * Waits until `dueAt` on the `Date.now()` clock, the clock every slot is stated in. A timer alone does
+ * not promise that: Node runs timers on its event loop's monotonic clock, truncated to whole
+ * milliseconds and read at the start of a loop turn, so a timer can end before `Date.now()` reaches the
+ * time it was set for (a millisecond early at a boundary, more after a long turn). So the wait is
+ * checked against the clock and resumed until the slot is due: a call never leaves before its slot.
+ */
+export async function waitUntil(
+  dueAt: number,
+  wait: (ms: number) => Promise<void>,
+  now: () => number = Date.now,
+): Promise<void> {
+  for (let left = dueAt - now(); left > 0; left = dueAt - now()) await wait(left);
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
 @Injectable()
 export class MarketplaceRateLimiter {
   /** The time between two slots of one account. */
@@ -69,10 +86,7 @@ export class MarketplaceRateLimiter {
     const n = Math.max(1, Math.floor(count));
     const dueInMs = Number(await this.redis.eval(RESERVE, 1, this.key(account), this.intervalMs, n));
     const firstDueAt = Date.now() + Math.max(0, dueInMs);
-    const waitMs = dueInMs - Math.max(0, leadMs);
-    if (waitMs <= 0) return firstDueAt;
-    if (shutdown) await shutdown.wait(waitMs);
-    else await new Promise((r) => setTimeout(r, waitMs));
+    await waitUntil(firstDueAt - Math.max(0, leadMs), (ms) => (shutdown ? shutdown.wait(ms) : sleep(ms)));
     return firstDueAt;
   }
 
