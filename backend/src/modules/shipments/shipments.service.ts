@@ -112,6 +112,7 @@ export class ShipmentsService {
       mapping: ingest.mapping ?? null,
       rows: ingest.rows,
       currency,
+      layout: ingest.layout,
     });
     await this.mappings.rememberDateOrder(caller, ingest.dateOrder);
     await this.activity.record({
