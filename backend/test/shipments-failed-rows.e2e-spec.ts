@@ -54,11 +54,7 @@ describe('the failed rows file is the brand’s own file back (decision 0032)', 
     const notFound = [missing, '"say ""hi""; twice"', tracking(), 'ups', today(), '2.00', 'York'];
     const badDate = [f.processingOrderId2, '=1+1', tracking(), 'UPS', '31/31/2026', '3', 'Bath'];
     const file = Buffer.from(
-      line(HEADER) +
-        line(ok) +
-        line(notFound) +
-        line(badDate) +
-        line(['', '', '', '', '', '', '']),
+      line(HEADER) + line(ok) + line(notFound) + line(badDate) + line(['', '', '', '', '', '', '']),
     );
     const first = await upload(admin, file, 'week 48.csv', MAPPING).expect(200);
     await waitForTerminal(t, companyId);
