@@ -127,4 +127,68 @@ describe('the failed rows file is the brand’s own file back (decision 0032)', 
     expect(h).toBe('order_id,tracking_number,carrier,ship_date,shipping_cost,Faire error,Faire error (2)');
     expect(r!.startsWith(nul.slice(0, -2) + ',')).toBe(true);
   }, 60_000);
+
+  it('gives reviewed rows back the same way when the browser sends the layout and each row’s cells', async () => {
+    const missing = uniqueOrder();
+    const header = ['Order ID', 'Notes', 'Tracking', 'Carrier', 'Ship Date', 'shipping_cost', 'Faire error'];
+    const okTracking = tracking();
+    const badTracking = tracking();
+    const item = (row: number, orderId: string, trackingNumber: string, cells: string[]) => ({
+      row,
+      orderId,
+      trackingNumber,
+      carrier: 'UPS',
+      shipDate: `${today()}T00:00:00.000Z`,
+      shippingCost: 250,
+      cells: JSON.stringify(cells),
+    });
+    const layout = {
+      bom: true,
+      header: JSON.stringify(header),
+      lineEnding: '\n',
+      delimiter: ';',
+      encoding: 'utf-8',
+    };
+    // A cell holding NUL travels JSON-escaped inside `cells`, never as a bare string.
+    const notFoundCells = [missing, 'a\u0000b;c', badTracking, 'ups', today(), '2,50', 'theirs'];
+    const res = await admin
+      .post('/api/shipments/process')
+      .send({
+        fileName: 'reviewed.csv',
+        layout,
+        shipments: [
+          item(2, f.processingOrderId, okTracking, [
+            f.processingOrderId,
+            '',
+            okTracking,
+            'UPS',
+            today(),
+            '2,50',
+            '',
+          ]),
+          item(3, missing, badTracking, notFoundCells),
+        ],
+      })
+      .expect(200);
+    await waitForTerminal(t, companyId);
+    const bytes = await download(admin, res.body.uploadId as string);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [h, r, end] = decodeCsvBytes(bytes).text.split('\n');
+    expect(h).toBe('Order ID;Notes;Tracking;Carrier;Ship Date;shipping_cost;Faire error;Faire error (2)');
+    expect(
+      r!.startsWith(`${missing};"a\u0000b;c";${badTracking};ups;${today()};2,50;theirs;Order not found`),
+    ).toBe(true);
+    expect(end).toBe('');
+
+    // Cells and layout are checked like any input: a bad layout or cells that are not a list of text are a 400.
+    const bad = { fileName: 'x.csv', shipments: [item(2, f.processingOrderId, tracking(), ['a'])] };
+    await admin
+      .post('/api/shipments/process')
+      .send({ ...bad, layout: { ...layout, delimiter: '|' } })
+      .expect(400);
+    await admin
+      .post('/api/shipments/process')
+      .send({ ...bad, layout, shipments: [{ ...bad.shipments[0], cells: '{"a":1}' }] })
+      .expect(400);
+  }, 60_000);
 });
