@@ -1,4 +1,4 @@
-import { CP1252_HIGH, type CsvEncoding } from './encoding.js';
+import { CP1252_HIGH } from './encoding.js';
 import { normalizeHeader } from './headers.js';
 
 /** A line ending a file was written with. */
@@ -121,10 +121,10 @@ function encodeUtf8(text: string): Uint8Array {
 }
 
 /**
- * Text in one of the encodings `decodeCsvBytes` reads, the inverse of its decoding: what a file read
+ * Text in one of the encodings `decodeCsvBytes` reads (a `CsvEncoding`; UTF-8 for any other name), the inverse of its decoding: what a file read
  * as `encoding` gives back as the same bytes (the byte order mark is written apart: `byteOrderMark`).
  */
-export function encodeCsvText(text: string, encoding: CsvEncoding | string): Uint8Array {
+export function encodeCsvText(text: string, encoding: string): Uint8Array {
   switch (encoding) {
     case 'windows-1252':
       return encodeWindows1252(text);
@@ -138,7 +138,7 @@ export function encodeCsvText(text: string, encoding: CsvEncoding | string): Uin
 }
 
 /** The byte order mark of an encoding (none for Windows-1252). */
-export function byteOrderMark(encoding: CsvEncoding | string): Uint8Array {
+export function byteOrderMark(encoding: string): Uint8Array {
   switch (encoding) {
     case 'utf-16le':
       return Uint8Array.of(0xff, 0xfe);
