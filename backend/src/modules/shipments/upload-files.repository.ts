@@ -5,7 +5,9 @@ import type { EntityManager } from 'typeorm';
 /** Rows of the file per `upload_lines` page: the failed-rows file reads one page per statement. */
 export const LINES_PAGE_ROWS = 250;
 /** Pages written per INSERT statement (one text parameter each). */
-const PAGES_PER_STATEMENT = 16;
+const PAGES_PER_STATEMENT = 8;
+/** Rows grouped into pages between two yields to the event loop. */
+const YIELD_ROWS = 20_000;
 
 /** The page a row number is on: rows 1-250 are page 0 (row 1 is the header), 251-500 page 1, ... */
 export function linesPageOf(rowNumber: number): number {
@@ -36,7 +38,9 @@ export async function insertUploadFile(
     JSON.stringify(layout.header),
   ]);
   const pages = new Map<number, Array<[number, readonly string[]]>>();
-  for (const r of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0 && i % YIELD_ROWS === 0) await yieldToLoop();
+    const r = rows[i]!;
     if (!r.cells) continue;
     const no = linesPageOf(r.rowNumber);
     let page = pages.get(no);
