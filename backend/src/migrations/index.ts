@@ -23,6 +23,7 @@ import { ShipmentPatience1764300002400 } from './1764300002400-shipment-patience
 import { FaireOrderStates1764300002500 } from './1764300002500-faire-order-states.js';
 import { ShopifyShops1764300002600 } from './1764300002600-shopify-shops.js';
 import { UploadFiles1764300002700 } from './1764300002700-upload-files.js';
+import { CallerFunctions1764300005200 } from './1764300005200-caller-functions.js';
 
 /** Migrations in order. `npm run db:generate` writes new files; add each one here. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   FaireOrderStates1764300002500,
   ShopifyShops1764300002600,
   UploadFiles1764300002700,
+  CallerFunctions1764300005200,
 ];

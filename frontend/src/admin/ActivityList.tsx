@@ -1,6 +1,7 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import type { ActivityItem } from './api';
 import { actorLabel, describeActivity, formatDay, formatTime, isSameDay, roleNotRecorded } from './format';
+import { tint } from '../theme/tokens';
 
 /** The actor badge: 'Admin' for a platform admin, 'Company admin' for a company's admin, otherwise 'User'. */
 export function ActorChip({
@@ -27,10 +28,10 @@ export function ActorChip({
         bgcolor: item.isAdmin
           ? 'primary.main'
           : label === 'Company admin'
-            ? 'rgba(244,201,93,0.3)'
+            ? tint('accent', 0.3)
             : unknown
               ? 'transparent'
-              : 'rgba(15,61,62,0.08)',
+              : tint('ink', 0.08),
         color: item.isAdmin ? 'primary.contrastText' : 'primary.main',
       }}
     />

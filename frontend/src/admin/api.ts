@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage, getQueryFn } from '../api/request';
 import type { CompanyRole } from '../auth/useCurrentUser';
 import { useToast } from '../notifications/toast';
-import { deliveryOf, deliveryText } from '../team/api';
+import { deliveryOf, deliveryText } from '../shared/invitations';
 
 export type ConfigSource = 'database' | 'environment' | null;
 

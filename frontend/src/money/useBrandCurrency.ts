@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from '../api/request';
-import { CONNECTION_QUERY_KEY, useFaireConnection, type FaireConnection } from '../connect/api';
+import { CONNECTION_QUERY_KEY, useFaireConnection, type FaireConnection } from '../connect';
 
 /** The currency of the company's Faire brand (USD until a brand is connected). */
 export function useBrandCurrency(enabled = true): string {

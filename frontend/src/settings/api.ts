@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage, getQueryFn } from '../api/request';
 import { ME_QUERY_KEY } from '../auth/useCurrentUser';
-import { BRAND_PROFILE_QUERY_KEY, CONNECTION_QUERY_KEY } from '../connect/api';
+import { BRAND_PROFILE_QUERY_KEY, CONNECTION_QUERY_KEY } from '../connect';
 import { useToast } from '../notifications/toast';
-import { invalidateOrderData } from '../orders/api';
+import { invalidateOrderData } from '../orders';
 import type { Thresholds } from './thresholds';
 
 export const SETTINGS_QUERY_KEY = ['/api/company-settings'] as const;

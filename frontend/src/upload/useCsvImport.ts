@@ -14,7 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { errorMessage } from '../api/request';
 import { useToast } from '../notifications/toast';
-import { invalidateShipmentData } from '../shipments/api';
+import { invalidateShipmentData } from '../api/invalidate';
 import { mappingRequiredDetails, useProcessShipments, useUploadCsv } from './api';
 import { findSavedMapping, mappingToSelection } from './mappingsApi';
 import { readFileReading } from './resultsApi';

@@ -1,0 +1,4 @@
+/** The cards other screens show of the company's sources; "Needs attention" is a route (AttentionPage). */
+export { ArrivedTodayCard } from './ArrivedTodayCard';
+export { AttentionCount } from './AttentionCount';
+export { IntegrationsCard } from './IntegrationsCard';

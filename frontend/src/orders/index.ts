@@ -1,0 +1,11 @@
+/** The orders' numbers and words the dashboard and settings use; the lists are routes (OpenOrdersPage, ...). */
+export {
+  LATE_RATE_QUERY_KEY,
+  STATS_QUERY_KEY,
+  invalidateOrderData,
+  useLateRate,
+  useOrderStats,
+  useRefreshOrders,
+} from './api';
+export { displayIdLabel, formatDate } from './format';
+export { ORDER_STATES, stateLabel, type LateRate, type LateRateOrder, type StateBreakdown } from './types';

@@ -1,0 +1,7 @@
+/**
+ * An upload's results and the saved column mappings, for History and Settings. The Upload tab itself is
+ * a screen the portal loads on its own (UploadTab), with the CSV parser.
+ */
+export { UploadResultsView } from './UploadResultsView';
+export { useUploadSummary, useUploads, type UploadSummary } from './resultsApi';
+export { useDeleteMapping, useSavedMappings } from './mappingsApi';
