@@ -40,6 +40,39 @@ async function seed(client, caller, rows, copies) {
   return id;
 }
 
+/**
+ * One more upload of the same rows kept as the brand wrote them (decision 0032): a `;` Windows-1252 file
+ * with a column of its own, its layout and its rows' cells in pages of 250, so its download writes the
+ * brand's own file back.
+ */
+async function seedBrandFile(client, caller, fromUploadId, rows) {
+  const { rows: u } = await client.query(
+    `INSERT INTO uploads (company_id, user_id, source, file_name, total_rows, invalid_rows, materialized_at, delimiter, encoding)
+     VALUES ($1, $2, 'UPLOAD', 'big week as written.csv', $3, $3, now(), ';', 'windows-1252') RETURNING id`,
+    [caller.companyId, caller.userId, rows],
+  );
+  const id = u[0].id;
+  await client.query(
+    `INSERT INTO upload_rows (upload_id, row_number, raw, valid, errors)
+     SELECT $1, row_number, raw, valid, errors FROM upload_rows WHERE upload_id = $2`,
+    [id, fromUploadId],
+  );
+  await client.query(
+    `INSERT INTO upload_layouts (upload_id, bom, line_ending, header) VALUES ($1, false, E'\\r\\n', $2)`,
+    [id, JSON.stringify(['order_id', 'tracking_number', 'carrier', 'ship_date', 'shipping_cost', 'Notes'])],
+  );
+  await client.query(
+    `INSERT INTO upload_lines (upload_id, page_no, rows)
+     SELECT $1, (n + 1 - 1) / 250,
+            json_agg(json_build_array(n + 1, json_build_array('bo_' || n, '1Z' || lpad(n::text, 16, '0'), 'UPS',
+                                      '2026-13-40', '=1+' || n, 'Livré à l’entrepôt; n° ' || n)) ORDER BY n)::text
+       FROM generate_series(1, $2) n GROUP BY (n + 1 - 1) / 250`,
+    [id, rows],
+  );
+  await client.query('VACUUM ANALYZE upload_rows, upload_lines');
+  return id;
+}
+
 /** Reads a download to its end over HTTP, keeping only its size. */
 async function download(baseUrl, path, cookie) {
   const res = await fetch(`${baseUrl}${path}`, { headers: { cookie, 'X-Requested-With': 'bench' } });
@@ -105,6 +138,18 @@ export async function run(ctx) {
     await listOnce(); // counts the settled uploads once and stores them
     for (let i = 0; i < 20; i++) lists.push((await time(listOnce)).ms);
 
+    // After the list (which counts five uploads): the same rows kept as the brand wrote them.
+    const seedClient = await env.pool.connect();
+    let brandId;
+    try {
+      brandId = await seedBrandFile(seedClient, caller, uploadId, rows);
+    } finally {
+      seedClient.release();
+    }
+    const brand = await time(() =>
+      download(env.baseUrl, `/api/shipments/uploads/${brandId}/failed.csv`, cookie),
+    );
+
     const p50 = quantile(during, 0.5);
     const listP95 = quantile(lists, 0.95);
     return [
@@ -112,6 +157,12 @@ export async function run(ctx) {
         measure: `one failed-rows download of ${rows.toLocaleString('en-US')} rows (${(one.value.bytes / 1e6).toFixed(1)} MB)`,
         value: one.ms,
         unit: 'ms',
+      },
+      {
+        measure: `the same as the brand's own file (';', Windows-1252, cells as written; ${(brand.value.bytes / 1e6).toFixed(1)} MB)`,
+        value: brand.ms,
+        unit: 'ms',
+        ...(brand.value.status === 200 ? {} : { note: `HTTP ${brand.value.status}` }),
       },
       {
         measure: 'GET /api/health p50 while 16 downloads run',

@@ -97,14 +97,6 @@ function table() {
   ].join('\n');
 }
 
-/**
- * TEMPORARY: files of the shipments module whose SQL is still being moved into its repositories and query
- * objects (issue 27, item 1). `--check` warns about these instead of failing, so the lint stays green
- * until those moves land; each entry goes when its file no longer holds SQL, and the list with the last.
- * Nothing but shipments-module files may be added here.
- */
-const PENDING_MOVES = ['shipments/failed-rows-export.ts'];
-
 /** Where a module may write SQL: its repositories and query files. */
 const SQL_HOME = /\.(repository|query|sql)\.ts$/;
 /** A SQL statement (keywords in capitals, as the code writes them), comments left out. */
@@ -212,28 +204,12 @@ if (!mode) {
       console.error('docs/architecture.md: the module map is stale; run node scripts/module-map.mjs --write');
     }
     const { stray, foreign } = sqlReport();
-    const pending = stray.filter((f) => PENDING_MOVES.includes(f));
-    const failing = stray.filter((f) => !PENDING_MOVES.includes(f));
-    if (pending.length) {
-      console.warn(
-        `module map: warning: ${pending.length} shipments files still hold SQL outside repository / query ` +
-          `files (PENDING_MOVES in scripts/module-map.mjs, until their moves land):\n` +
-          pending.map((f) => `  ${f}`).join('\n'),
-      );
-    }
-    const moved = PENDING_MOVES.filter((f) => !stray.includes(f));
-    if (moved.length) {
-      console.warn(
-        `module map: warning: no SQL left outside repositories in ${moved.join(', ')}: ` +
-          'remove them from PENDING_MOVES in scripts/module-map.mjs',
-      );
-    }
-    if (failing.length || foreign.length) {
-      if (failing.length) {
+    if (stray.length || foreign.length) {
+      if (stray.length) {
         console.error(
           `module map: SQL outside a module's *.repository.ts / *.query.ts / *.sql.ts files ` +
             `(move it into the module's repository or query object):\n` +
-            failing.map((f) => `  backend/src/modules/${f}`).join('\n'),
+            stray.map((f) => `  backend/src/modules/${f}`).join('\n'),
         );
       }
       if (foreign.length) {
@@ -244,7 +220,7 @@ if (!mode) {
         );
       }
     }
-    if (stale || failing.length || foreign.length) process.exit(1);
+    if (stale || stray.length || foreign.length) process.exit(1);
   } else {
     console.error(`Unknown option ${mode}`);
     process.exit(2);

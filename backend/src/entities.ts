@@ -16,6 +16,8 @@ import {
   Upload,
   UploadBatch,
   UploadCount,
+  UploadLayout,
+  UploadLines,
   UploadRow,
 } from './modules/shipments/index.js';
 import {
@@ -54,6 +56,8 @@ export const ENTITIES: Function[] = [
   UploadBatch,
   UploadCount,
   UploadRow,
+  UploadLayout,
+  UploadLines,
   Shipment,
   ShipmentAttempt,
   ShipmentSource,

@@ -124,20 +124,22 @@ describe('upload results: list, summary, rows, failed rows, retry', () => {
     expect(dl.headers['content-type']).toMatch(/^text\/csv/);
     expect(dl.headers['content-disposition']).toContain('week-48-failed-rows.csv');
     const table = parseCsv(dl.text);
+    // The brand's own file back (decision 0032): its header row as written, then the reason.
     expect(table[0]).toEqual([
       'order_id',
       'tracking_number',
       'carrier',
       'ship_date',
       'shipping_cost',
-      'error',
+      'Faire error',
     ]);
     expect(table.slice(1).map((r) => r[0])).toEqual(['', late, f.canceledOrderId, f.processingOrderId2]);
-    expect(table[4]![2]).toBe("'@SUM(A1)");
-    expect(table[4]![3]).toBe("'=NOW()");
+    // The brand's cells as written, formula-looking ones too: it is their own file.
+    expect(table[4]![2]).toBe('@SUM(A1)');
+    expect(table[4]![3]).toBe('=NOW()');
     expect(table[4]![5]).toContain('Invalid ship date format');
     expect(table[1]![5]).toBe('Missing order ID');
-    // The cost is a plain number in the brand's currency, ready to upload again.
+    // The cost as the brand wrote it, ready to upload again.
     expect(table[2]![4]).toBe('2.00');
 
     // The order appears on Faire: "Retry all failed" sends the retryable rows again, in one go.

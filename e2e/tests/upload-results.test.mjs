@@ -174,9 +174,10 @@ describe('every upload ends in an answer a person can act on', () => {
     ]);
     const text = readFileSync(await download.path(), 'utf8');
     const [head, ...body] = text.trim().split(/\r\n/).map(cells);
-    assert.deepEqual(head, ['order number', 'awb', 'courier', 'shipped on', 'shipping_cost', 'error']);
+    // The brand's own file back (decision 0032): its header row as written, its cells as written.
+    assert.deepEqual(head, ['Order Number', 'AWB', 'Courier', 'Shipped On', 'shipping_cost', 'Faire error']);
     assert.equal(body.length, 3);
-    assert.equal(body[1][4], "'=1+2", 'a formula cell is neutralised');
+    assert.equal(body[1][4], '=1+2', 'the cell as the brand wrote it');
     // Fix in a "spreadsheet": the two orders now exist on Faire, the cost and the missing tracking are filled in.
     const o1 = await order(product);
     const o2 = await order(product);

@@ -1,16 +1,25 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import type { ActivityItem } from './api';
-import { actorLabel, describeActivity, formatDay, formatTime, isSameDay } from './format';
+import { actorLabel, describeActivity, formatDay, formatTime, isSameDay, roleNotRecorded } from './format';
 import { tint } from '../theme/tokens';
 
 /** The actor badge: 'Admin' for a platform admin, 'Company admin' for a company's admin, otherwise 'User'. */
-export function ActorChip({ item }: { item: Pick<ActivityItem, 'isAdmin' | 'actorRole'> }) {
+export function ActorChip({
+  item,
+}: {
+  item: Pick<ActivityItem, 'isAdmin' | 'actorRole'> & Partial<Pick<ActivityItem, 'companyId' | 'actorEmail'>>;
+}) {
   const label = actorLabel(item);
+  // Older entries did not keep the person's role: said so, outlined, rather than shown as a known 'User'.
+  const unknown = roleNotRecorded({ companyId: null, actorEmail: null, ...item });
   return (
     <Chip
       label={label}
       size="small"
       data-actor={label}
+      {...(unknown
+        ? { variant: 'outlined' as const, title: 'Role not recorded (an entry from before roles were kept)' }
+        : {})}
       sx={{
         height: 22,
         fontSize: 12,
@@ -20,7 +29,9 @@ export function ActorChip({ item }: { item: Pick<ActivityItem, 'isAdmin' | 'acto
           ? 'primary.main'
           : label === 'Company admin'
             ? tint('accent', 0.3)
-            : tint('ink', 0.08),
+            : unknown
+              ? 'transparent'
+              : tint('ink', 0.08),
         color: item.isAdmin ? 'primary.contrastText' : 'primary.main',
       }}
     />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionLabel, actorLabel, describeActivity, formatTime } from './format';
+import { actionLabel, actorLabel, describeActivity, formatTime, roleNotRecorded } from './format';
 
 describe('formatTime', () => {
   it('shows hh:mm with AM/PM, two-digit hours', () => {
@@ -22,6 +22,15 @@ describe('actor and action labels', () => {
   it("labels a platform admin 'Admin' and anyone else 'User'", () => {
     expect(actorLabel({ isAdmin: true })).toBe('Admin');
     expect(actorLabel({ isAdmin: false })).toBe('User');
+  });
+
+  it('knows an older entry of a company’s person did not record the role', () => {
+    const older = { isAdmin: false, actorRole: null, companyId: 'c1', actorEmail: 'ann@example.com' };
+    expect(roleNotRecorded(older)).toBe(true);
+    expect(actorLabel(older)).toBe('User');
+    expect(roleNotRecorded({ ...older, actorRole: 'COMPANY_USER' })).toBe(false);
+    expect(roleNotRecorded({ ...older, isAdmin: true })).toBe(false);
+    expect(roleNotRecorded({ ...older, companyId: null })).toBe(false);
   });
 
   it("labels a company admin 'Company admin', never 'User'", () => {

@@ -36,6 +36,16 @@ export function actorLabel(
   return item.actorRole === 'COMPANY_ADMIN' ? 'Company admin' : 'User';
 }
 
+/**
+ * True for an entry by a person of a company recorded before roles were kept (its role is null): its
+ * chip says 'User' as the spec does, without claiming it, and says why (the role was not recorded).
+ */
+export function roleNotRecorded(
+  item: Pick<ActivityItem, 'isAdmin' | 'actorRole' | 'companyId' | 'actorEmail'>,
+): boolean {
+  return !item.isAdmin && !item.actorRole && !!item.companyId && !!item.actorEmail;
+}
+
 /** What each recorded action means, in words. */
 export const ACTION_LABELS: Record<string, string> = {
   'auth.signed_in': 'Signed in',

@@ -1,14 +1,13 @@
 import { Alert, Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import { formatDate } from '../orders';
 import { beforeFullStop } from '../text/sentence';
 import type { FaireConnection } from './api';
 
-/** Since when, as '11/20/2026'. */
+/** Since when, as the product shows dates ('Nov 20, 2026'); '' when unreadable. */
 export function sinceText(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? ''
-    : d.toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
+  const text = formatDate(iso);
+  return text === '-' ? '' : text;
 }
 
 /** Where the company's orders come from, in words (for anyone; admins also get the actions elsewhere). */

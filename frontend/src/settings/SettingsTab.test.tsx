@@ -45,7 +45,7 @@ describe('SettingsTab', () => {
     const card = within(status.closest('[data-testid="integration-status"]') as HTMLElement);
     expect(card.getByText('Juniper & Co')).toBeTruthy();
     expect(card.getByTestId('connected-by').textContent).toMatch(
-      /^Connected by Ann Admin since 11\/01\/2026\./,
+      /^Connected by Ann Admin since Nov 1, 2026\./,
     );
 
     fireEvent.click(card.getByRole('button', { name: 'Disconnect' }));

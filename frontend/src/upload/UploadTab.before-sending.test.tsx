@@ -134,6 +134,8 @@ describe('UploadTab: before sending', () => {
       carrier: 'UPS',
       shipDate: '2026-11-20T00:00:00.000Z',
       shippingCost: 420,
+      // The brand's cells as written, the one fixed in the review as fixed (decision 0032).
+      cells: JSON.stringify(['bo_xyz98765ab', '1Z999AA10123456785', 'UPS', '2026-11-20', '4.20']),
     });
   });
 

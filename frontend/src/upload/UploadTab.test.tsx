@@ -182,6 +182,15 @@ describe('UploadTab', () => {
         fileName: 'shipments.csv',
         // 11/20/2026 can only be month first: the company's next file is read so when it does not say.
         dateOrder: 'month-first',
+        // How the file was written, and each row's cells as written: its failed rows go back to the
+        // brand as their own file (decision 0032).
+        layout: {
+          bom: false,
+          header: JSON.stringify(['order_id', 'tracking_number', 'carrier', 'ship_date', 'shipping_cost']),
+          lineEnding: '\n',
+          delimiter: ',',
+          encoding: 'utf-8',
+        },
         shipments: [
           {
             row: 2,
@@ -190,6 +199,7 @@ describe('UploadTab', () => {
             carrier: 'UPS',
             shipDate: '2026-11-20T00:00:00.000Z',
             shippingCost: 1250,
+            cells: JSON.stringify(['bo_abc12345de', '1Z999AA10123456784', 'UPS', '2026-11-20', '12.50']),
           },
           {
             row: 3,
@@ -198,6 +208,7 @@ describe('UploadTab', () => {
             carrier: 'FEDEX',
             shipDate: '2026-11-20T00:00:00.000Z',
             shippingCost: 105,
+            cells: JSON.stringify(['XYZ98765AB', '986578788855', 'FedEx', '11/20/2026', '$1.05']),
           },
         ],
       },

@@ -4,10 +4,13 @@ import {
   dateOrderSummary,
   decodeCsvBytes,
   detectDelimiter,
+  detectLineEnding,
   findMissingColumns,
   formatCents,
   normalizeHeader,
+  REQUIRED_COLUMNS,
   reviewDisplayId,
+  startsWithByteOrderMark,
   validateRecords,
   withCostColumn,
   type ColumnMapping,
@@ -16,7 +19,7 @@ import {
   type ValidatedRecord,
 } from '@portal/shipment-rules';
 import Papa from 'papaparse';
-import type { ParseResult, ReviewRow } from './types';
+import type { ParseResult, ReviewFileLayout, ReviewRow } from './types';
 
 /** Files with at most this many rows keep every row in the browser, for `POST /api/shipments/process`. */
 export const FULL_ROWS_LIMIT = 5000;
@@ -65,6 +68,43 @@ export function toReviewRow(r: ValidatedRecord, mapping?: ColumnMapping): Review
 }
 
 /**
+ * The file as written (decision 0032): its header row and every line's cells, under the header's
+ * columns (a short line's missing cells empty, cells past the header dropped), and the column each
+ * shipment field is read from.
+ */
+function writtenFile(
+  bytes: Uint8Array,
+  csv: string,
+  delimiter: string,
+  readWith: ColumnMapping | undefined,
+): { layout: ReviewFileLayout; lines: string[][] } {
+  const lines = Papa.parse<string[]>(csv, { delimiter, skipEmptyLines: false }).data;
+  const header = lines[0] ?? [];
+  const fieldIndex: ReviewFileLayout['fieldIndex'] = {};
+  for (const field of REQUIRED_COLUMNS) {
+    const column = Object.keys(readWith ?? {}).find((k) => readWith?.[k] === field) ?? field;
+    const i = header.findIndex((h) => normalizeHeader(h) === normalizeHeader(column));
+    if (i >= 0) fieldIndex[field] = i;
+  }
+  return {
+    layout: {
+      bom: startsWithByteOrderMark(bytes),
+      header,
+      lineEnding: detectLineEnding(csv.slice(0, HEADER_SAMPLE_CHARS)),
+      fieldIndex,
+    },
+    lines,
+  };
+}
+
+/** A line's cells under `width` columns. */
+function cellsUnder(line: readonly string[] | undefined, width: number): string[] {
+  const cells = (line ?? []).slice(0, width);
+  while (cells.length < width) cells.push('');
+  return cells;
+}
+
+/**
  * Reads a CSV file the way the server does (same rules library): decodes the bytes (UTF-8/16, Windows-1252),
  * detects the delimiter, parses with papaparse (headers trimmed and lowercased, empty lines kept so row
  * numbers match the spreadsheet) and validates every record, with the column mapping when one is given.
@@ -102,6 +142,9 @@ export function parseCsvForReview(bytes: Uint8Array, opts: ParseOptions = {}): P
   }
   const allRows = report.rows.length <= FULL_ROWS_LIMIT;
   const kept = allRows ? report.rows : report.rows.slice(0, REVIEW_ROW_LIMIT);
+  // Every row is in the browser: keep each as written, for the failed rows file.
+  const written =
+    allRows && missingColumns.length === 0 ? writtenFile(bytes, csv, delimiter, readWith) : undefined;
 
   const errors: string[] = [];
   for (const e of parsed.errors) {
@@ -128,7 +171,12 @@ export function parseCsvForReview(bytes: Uint8Array, opts: ParseOptions = {}): P
     headerLabels,
     missingColumns,
     duplicateRows,
-    rows: kept.map((r) => toReviewRow(r, readWith)),
+    rows: kept.map((r) => {
+      const row = toReviewRow(r, readWith);
+      if (written) row.cells = cellsUnder(written.lines[r.rowNumber - 1], written.layout.header.length);
+      return row;
+    }),
+    ...(written ? { layout: written.layout } : {}),
     dateOrder: report.dateOrder,
     notes,
     allRows,

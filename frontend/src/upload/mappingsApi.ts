@@ -1,5 +1,6 @@
 import {
   headerFingerprint,
+  mappingLookupHeaders,
   mappingFitsHeaders,
   type ColumnMapping,
   type FieldSelection,
@@ -46,9 +47,13 @@ export async function findSavedMapping(
       queryFn: fetchMappings,
       staleTime: 0,
     });
-    const fingerprint = headerFingerprint(headers);
-    const found = mappings.find((m) => m.fingerprint === fingerprint);
-    return found && mappingFitsHeaders(found.mapping, headers) ? found.mapping : undefined;
+    // A failed-rows file's reason column at the end is left out when needed (decision 0032).
+    for (const candidate of mappingLookupHeaders(headers)) {
+      const fingerprint = headerFingerprint(candidate);
+      const found = mappings.find((m) => m.fingerprint === fingerprint);
+      if (found && mappingFitsHeaders(found.mapping, candidate)) return found.mapping;
+    }
+    return undefined;
   } catch {
     return undefined;
   }

@@ -5,7 +5,7 @@ import {
   parseShipDate,
   parseShippingCost,
 } from '@portal/shipment-rules';
-import type { ProcessItem, ProcessResultItem, ReviewRow } from './types';
+import type { ParseResult, ProcessInput, ProcessItem, ProcessResultItem, ReviewRow } from './types';
 
 /** Most rows `POST /api/shipments/process` accepts in one call. */
 export const PROCESS_MAX_ROWS = 5000;
@@ -21,9 +21,12 @@ export function shipDateIso(row: Pick<ReviewRow, 'shipDate' | 'ship_date'>): str
 
 /**
  * The body of `POST /api/shipments/process` (Reading B): only valid rows, a repeated order + tracking
- * number once, shipping cost in integer cents, ship date as ISO.
+ * number once, shipping cost in integer cents, ship date as ISO; with `cells`, each row's cells as written.
  */
-export function buildProcessPayload(rows: readonly ReviewRow[]): ProcessItem[] {
+export function buildProcessPayload(
+  rows: readonly ReviewRow[],
+  opts: { cells?: boolean } = {},
+): ProcessItem[] {
   const items: ProcessItem[] = [];
   for (const row of rows) {
     if (!row.valid || row.duplicateOf !== undefined) continue;
@@ -37,9 +40,37 @@ export function buildProcessPayload(rows: readonly ReviewRow[]): ProcessItem[] {
       carrier: normalizeCarrier(row.carrier),
       shipDate,
       shippingCost: cost.cents,
+      ...(opts.cells && row.cells ? { cells: JSON.stringify(row.cells) } : {}),
     });
   }
   return items;
+}
+
+/** Characters of a process body sent with the file's cells: the server takes bodies of up to 2 MB. */
+export const PROCESS_BODY_BUDGET = 1_800_000;
+
+/**
+ * The process body with the file's layout (decision 0032), so its failed rows go back to the brand as
+ * their own file; without the layout and the cells when they would make the body too big to send.
+ */
+export function withFileLayout(
+  input: ProcessInput,
+  parse: Pick<ParseResult, 'layout' | 'delimiter' | 'encoding'>,
+): ProcessInput {
+  const plain = { ...input, shipments: input.shipments.map(({ cells: _cells, ...item }) => item) };
+  const { layout } = parse;
+  if (!layout || input.shipments.some((i) => i.cells === undefined)) return plain;
+  const full: ProcessInput = {
+    ...input,
+    layout: {
+      bom: layout.bom,
+      header: JSON.stringify(layout.header),
+      lineEnding: layout.lineEnding,
+      delimiter: parse.delimiter,
+      encoding: parse.encoding,
+    },
+  };
+  return JSON.stringify(full).length <= PROCESS_BODY_BUDGET ? full : plain;
 }
 
 /**

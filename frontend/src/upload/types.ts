@@ -2,6 +2,7 @@ import type {
   CsvDelimiter,
   CsvEncoding,
   DateOrderDecision,
+  LineEnding,
   ShipmentField,
   UploadPreviewRow,
 } from '@portal/shipment-rules';
@@ -42,6 +43,21 @@ export interface ReviewRow {
   suggestedCarrier?: string;
   /** Row number of the earlier row with the same order and tracking number. */
   duplicateOf?: number;
+  /**
+   * The row's cells as written, in the file's column order (a cell fixed in the review as fixed), so its
+   * failed rows go back to the brand as their own file (decision 0032). Files of at most 5,000 rows.
+   */
+  cells?: string[];
+}
+
+/** How the file was written (decision 0032), kept for files whose rows are all in the browser. */
+export interface ReviewFileLayout {
+  bom: boolean;
+  /** The header row's cells as written. */
+  header: string[];
+  lineEnding: LineEnding;
+  /** The column each shipment field is read from, so a fix lands in its cell. */
+  fieldIndex: Partial<Record<ShipmentField, number>>;
 }
 
 /** The client-side parse summary (spec section 3). */
@@ -76,6 +92,8 @@ export interface ParseResult {
   dateOrder: DateOrderDecision;
   /** Lines about the whole file, shown above the rows: the date order, the column read as the cost. */
   notes: string[];
+  /** How the file was written, when every row is in the browser. */
+  layout?: ReviewFileLayout;
 }
 
 export type { UploadPreviewRow };
@@ -104,6 +122,14 @@ export interface ProcessInput {
   columnMapping?: Record<string, string>;
   /** The order the file's own dates settled, remembered for the company's next file. */
   dateOrder?: 'day-first' | 'month-first';
+  /** How the file was written, with each item's `cells` (decision 0032); `header` is JSON text. */
+  layout?: {
+    bom: boolean;
+    header: string;
+    lineEnding: LineEnding;
+    delimiter: CsvDelimiter;
+    encoding: CsvEncoding;
+  };
 }
 
 /** One item of `POST /api/shipments/process`. */
@@ -117,6 +143,8 @@ export interface ProcessItem {
   shipDate: string;
   /** Integer cents. */
   shippingCost: number;
+  /** The row's cells as written (fixed cells as fixed), JSON text of an array of strings. */
+  cells?: string;
 }
 
 export interface ProcessResultItem {

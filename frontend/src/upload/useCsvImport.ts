@@ -24,6 +24,7 @@ import {
   PROCESS_MAX_ROWS,
   processedToastText,
   summarizeResults,
+  withFileLayout,
 } from './processPayload';
 import type { IssueRow } from './ResultRows';
 import type { RowPatch } from './RowEditor';
@@ -227,7 +228,7 @@ export function useCsvImport() {
     if (step.kind !== 'review' || submitting) return;
     const { file, parse: parsed, mapping, mode } = step;
     if (mode === 'process') {
-      const shipments = buildProcessPayload(parsed.rows);
+      const shipments = buildProcessPayload(parsed.rows, { cells: true });
       if (shipments.length === 0) {
         toast({
           title: 'Processing failed',
@@ -237,7 +238,7 @@ export function useCsvImport() {
         return;
       }
       process.mutate(
-        { shipments, fileName: file.name, ...fileLayout(parsed, mapping) },
+        withFileLayout({ shipments, fileName: file.name, ...fileLayout(parsed, mapping) }, parsed),
         {
           onSuccess: ({ uploadId, results }) => {
             const { success, failed, pending } = summarizeResults(results);

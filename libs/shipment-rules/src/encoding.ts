@@ -34,7 +34,7 @@ function fromCodeUnits(units: Uint16Array): string {
 }
 
 /** Windows-1252 bytes 0x80-0x9F (WHATWG Encoding Standard); every other byte is its own code point. */
-const CP1252_HIGH = [
+export const CP1252_HIGH: readonly number[] = [
   0x20ac, 0x0081, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152,
   0x008d, 0x017d, 0x008f, 0x0090, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122,
   0x0161, 0x203a, 0x0153, 0x009d, 0x017e, 0x0178,
@@ -119,4 +119,13 @@ export function decodeCsvBytes(bytes: Uint8Array): DecodedCsv {
   const utf8 = decodeUtf8Strict(bytes);
   if (utf8 !== undefined) return { text: stripBom(utf8), encoding: 'utf-8' };
   return { text: decodeWindows1252(bytes), encoding: 'windows-1252' };
+}
+
+/** True when the file begins with a byte order mark (UTF-8, UTF-16LE or UTF-16BE), which decoding drops. */
+export function startsWithByteOrderMark(bytes: Uint8Array): boolean {
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return true;
+  return (
+    bytes.length >= 2 &&
+    ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
+  );
 }

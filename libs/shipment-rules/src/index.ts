@@ -88,7 +88,13 @@ export {
   type ValidatedRecord,
   type ValidatedRecords,
 } from './validate-records.js';
-export { decodeCsvBytes, decodeWindows1252, type CsvEncoding, type DecodedCsv } from './encoding.js';
+export {
+  decodeCsvBytes,
+  decodeWindows1252,
+  startsWithByteOrderMark,
+  type CsvEncoding,
+  type DecodedCsv,
+} from './encoding.js';
 export { detectDelimiter, type CsvDelimiter } from './delimiter.js';
 export { checkCsvFile, type FileProblem } from './file-check.js';
 export {
@@ -147,3 +153,15 @@ export {
 } from './date-order.js';
 export { STILL_SENDING_PREFIX, stillSendingText, waitInWords } from './still-sending.js';
 export { validateTypedShipment, type TypedShipment } from './validate-typed.js';
+export {
+  REASON_COLUMN,
+  byteOrderMark,
+  csvLineOf,
+  detectLineEnding,
+  encodeCsvText,
+  isReasonColumn,
+  mappingLookupHeaders,
+  reasonColumnName,
+  type FileLayout,
+  type LineEnding,
+} from './file-layout.js';

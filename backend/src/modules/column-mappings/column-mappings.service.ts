@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   fingerprintHeaders,
+  mappingLookupHeaders,
   headerFingerprint,
   mappingFitsHeaders,
   type ColumnMapping,
@@ -69,13 +70,20 @@ export class ColumnMappingsService {
     });
   }
 
-  /** The company's saved mapping for these headers, when there is one that still reads them. */
+  /**
+   * The company's saved mapping for these headers, when there is one that still reads them. A failed-rows
+   * file's reason column at the end is left out when the headers as they are have none (decision 0032),
+   * so the brand's own file, fixed and uploaded again, is read the way the first one was.
+   */
   async find(caller: CompanyAuthContext, headers: readonly string[]): Promise<ColumnMapping | null> {
     const scope = CompanyScope.of(caller);
-    const row = await this.repo.findByFingerprint(scope, headerFingerprint(headers));
-    if (!row || !mappingFitsHeaders(row.mapping, headers)) return null;
-    await this.repo.touch(scope, row.id);
-    return row.mapping;
+    for (const candidate of mappingLookupHeaders(headers)) {
+      const row = await this.repo.findByFingerprint(scope, headerFingerprint(candidate));
+      if (!row || !mappingFitsHeaders(row.mapping, candidate)) continue;
+      await this.repo.touch(scope, row.id);
+      return row.mapping;
+    }
+    return null;
   }
 
   /** The date order the company's files were last read in when one settled it (decision 0030). */

@@ -6,10 +6,12 @@ import {
   decodeCsvBytes,
   dedupeKey,
   detectDelimiter,
+  detectLineEnding,
   findMissingColumns,
   isShipmentField,
   normalizeHeader,
   safeText,
+  startsWithByteOrderMark,
   UPLOAD_LIMITS,
   validateRow,
   withCostColumn,
@@ -17,6 +19,7 @@ import {
   type DateOrderDecision,
   type DateOrderFallback,
   type CsvRecord,
+  type FileLayout,
   type RowResult,
   type ShipmentField,
 } from '@portal/shipment-rules';
@@ -32,11 +35,18 @@ export interface IngestedRow {
   record: CsvRecord;
   result: RowResult;
   duplicateOf?: number;
+  /**
+   * The row's cells as written, in the file's column order (as many as the header row has), so its
+   * failed rows go back as the brand wrote them (decision 0032). Absent for rows not read from a file.
+   */
+  cells?: readonly string[];
 }
 
 export interface IngestResult {
   encoding: string;
   delimiter: string;
+  /** How the file was written: its byte order mark, header row as written, line ending. */
+  layout: FileLayout;
   headers: string[];
   missingColumns: string[];
   /** The mapping the rows were read with: the one given, plus a cost column under another name. */
@@ -213,6 +223,14 @@ async function tallyDates(
   return tally.decide(fallback);
 }
 
+/** A line's cells under the header row's columns: a short row's missing cells empty, cells past it dropped. */
+function writtenCells(line: readonly string[], width: number): readonly string[] {
+  if (line.length === width) return line;
+  const out = line.slice(0, width);
+  while (out.length < width) out.push('');
+  return out;
+}
+
 /** Header -> cell for every column; a short row's missing cells are empty. */
 function rawRecord(line: readonly string[], keys: readonly string[]): Record<string, string> {
   const raw: Record<string, string> = {};
@@ -299,7 +317,7 @@ export async function ingestCsv(
       // Every column is kept only for a row with errors (it is stored as written); building an
       // object of 100 columns for each of 200k valid rows would be most of the work.
       const raw = result.valid ? record : rawRecord(line, keys);
-      const row: IngestedRow = { rowNumber, raw, record, result };
+      const row: IngestedRow = { rowNumber, raw, record, result, cells: writtenCells(line, header.length) };
       if (result.value) {
         validRows += 1;
         const key = dedupeKey(result.value);
@@ -313,6 +331,11 @@ export async function ingestCsv(
   return {
     encoding,
     delimiter,
+    layout: {
+      bom: startsWithByteOrderMark(bytes),
+      header,
+      lineEnding: detectLineEnding(text.slice(0, 64 * 1024)),
+    },
     headers: written.map((h) => safeText(h, LIMIT.maxCellChars)),
     missingColumns,
     ...(mapping ? { mapping } : {}),

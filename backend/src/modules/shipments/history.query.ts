@@ -19,6 +19,9 @@ export interface UploadRecord {
   source: string;
   file_name: string;
   column_mapping: ColumnMapping | null;
+  /** How the file was read (null for rows not from a file): its failed rows are written back so. */
+  encoding: string | null;
+  delimiter: string | null;
   total_rows: number;
   valid_rows: number;
   invalid_rows: number;
@@ -30,7 +33,7 @@ export interface UploadRecord {
   counts_version: number;
 }
 
-const UPLOAD_COLUMNS = `u.id, u.source, u.file_name, u.column_mapping, u.total_rows, u.valid_rows, u.invalid_rows,
+const UPLOAD_COLUMNS = `u.id, u.source, u.file_name, u.column_mapping, u.encoding, u.delimiter, u.total_rows, u.valid_rows, u.invalid_rows,
   u.duplicate_rows, u.created_at, u.materialized_at, u.user_id, u.counts_version,
   (SELECT coalesce(sum(row_count), 0)::int FROM upload_batches b WHERE b.upload_id = u.id) AS staged_rows`;
 

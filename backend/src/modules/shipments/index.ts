@@ -19,3 +19,5 @@ export { UploadBatch } from './entities/upload-batch.entity.js';
 export { UploadRow } from './entities/upload-row.entity.js';
 export { FaireBrandRead, FaireOrderState } from './entities/faire-order-state.entity.js';
 export { UploadCount } from './entities/upload-count.entity.js';
+export { UploadLayout } from './entities/upload-layout.entity.js';
+export { UploadLines } from './entities/upload-lines.entity.js';

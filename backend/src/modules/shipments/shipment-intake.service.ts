@@ -1,12 +1,19 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { dedupeKey, safeText, validateTypedShipment, type TypedShipment } from '@portal/shipment-rules';
+import {
+  dedupeKey,
+  safeText,
+  validateTypedShipment,
+  type FileLayout,
+  type TypedShipment,
+} from '@portal/shipment-rules';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import type { CompanyScope } from '../../common/database/company-scope.js';
 import type { IngestedRow } from './csv-ingest.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
+import { insertUploadFile } from './upload-files.repository.js';
 import { insertStagedUpload, stageBatches, type ReceivedUpload } from './upload-staging.js';
 
 /** Characters of a file name (or a source's label for its intake) kept and shown. */
@@ -23,6 +30,11 @@ export interface IntakeRequest extends Omit<ReceivedUpload, 'source'> {
   sourceKind: string;
   /** BullMQ priority of the shipment jobs (reviewed rows go first). */
   priority?: number;
+  /**
+   * How the rows' file was written, when they came from one: stored with each row's cells as written,
+   * so the failed rows go back as the brand's own file (decision 0032).
+   */
+  layout?: FileLayout | null;
 }
 
 /** A row a connector hands over: typed values, and its own number within the intake. */
@@ -119,6 +131,7 @@ export class ShipmentIntake {
       validRows,
       inFileRepeats,
     });
+    if (req.layout) await insertUploadFile(tx, uploadId, req.layout, req.rows);
     return { uploadId, validRows, inFileRepeats, batches: batches.length };
   }
 

@@ -4,6 +4,7 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
+  IsBoolean,
   IsIn,
   IsInt,
   IsObject,
@@ -14,6 +15,7 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateBy,
   ValidateNested,
 } from 'class-validator';
 import { SHIPMENT_STATUSES, UPLOAD_LIMITS, type ShipmentStatus } from '@portal/shipment-rules';
@@ -60,6 +62,56 @@ export class ListShipmentsQuery {
   dateTo?: string;
 }
 
+/**
+ * Cells as JSON text: an array of at most `maxColumns` strings, none longer than a file's line may be.
+ * JSON-escaped, a cell may hold anything a file can (NUL too), where a bare JSON string holding NUL is
+ * refused at the edge (decision 0013).
+ */
+export function parseCellsJson(text: unknown): string[] | undefined {
+  if (typeof text !== 'string') return undefined;
+  let cells: unknown;
+  try {
+    cells = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(cells) || cells.length > UPLOAD_LIMITS.maxColumns) return undefined;
+  for (const c of cells as unknown[]) {
+    if (typeof c !== 'string' || c.length > UPLOAD_LIMITS.maxLineChars) return undefined;
+  }
+  return cells as string[];
+}
+
+function IsCellsJson(name: string): PropertyDecorator {
+  return ValidateBy(
+    { name: 'isCellsJson', validator: { validate: (v) => parseCellsJson(v) !== undefined } },
+    {
+      message: `${name} must be a JSON array of at most ${UPLOAD_LIMITS.maxColumns} cells of at most ${UPLOAD_LIMITS.maxLineChars} characters`,
+    },
+  );
+}
+
+/** How the reviewed file was written (decision 0032): its failed rows go back to the brand in it. */
+export class FileLayoutDto {
+  @ApiProperty() @IsBoolean() bom: boolean;
+  @ApiProperty({ description: "The header row's cells as written, as JSON text (an array of strings)" })
+  @IsString()
+  @MaxLength(UPLOAD_LIMITS.maxLineChars * 2)
+  @IsCellsJson('layout.header')
+  header: string;
+  @ApiProperty({ enum: ['\r\n', '\n', '\r'] })
+  @IsIn(['\r\n', '\n', '\r'], { message: 'layout.lineEnding must be CRLF, LF or CR' })
+  lineEnding: '\r\n' | '\n' | '\r';
+  @ApiProperty({ enum: [',', ';', '\t'] })
+  @IsIn([',', ';', '\t'], { message: 'layout.delimiter must be a comma, a semicolon or a tab' })
+  delimiter: ',' | ';' | '\t';
+  @ApiProperty({ enum: ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] })
+  @IsIn(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'], {
+    message: 'layout.encoding is not an encoding files are read in',
+  })
+  encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+}
+
 export class ProcessItemDto {
   @ApiPropertyOptional({ description: "The row's number in the reviewed file (header = row 1)" })
   @IsOptional()
@@ -77,6 +129,15 @@ export class ProcessItemDto {
   @Min(0, { message: 'Shipping cost cannot be negative' })
   @Max(100_000_000)
   shippingCost: number;
+  @ApiPropertyOptional({
+    description:
+      "The row's cells as written (a fixed cell as fixed), as JSON text (an array of strings), sent with `layout`",
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(UPLOAD_LIMITS.maxLineChars * 2)
+  @IsCellsJson('cells')
+  cells?: string;
 }
 
 export class ProcessShipmentsDto {
@@ -89,6 +150,15 @@ export class ProcessShipmentsDto {
   shipments: ProcessItemDto[];
 
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) fileName?: string;
+
+  @ApiPropertyOptional({
+    type: FileLayoutDto,
+    description: "How the reviewed file was written, sent with each row's `cells` (decision 0032)",
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => FileLayoutDto)
+  layout?: FileLayoutDto;
 
   @ApiPropertyOptional({
     description:

@@ -21,7 +21,7 @@ import { FILE_NAME_CHARS, ShipmentIntake, type IntakeRequest } from './shipment-
 import { ColumnMappingsService } from '../column-mappings/index.js';
 import { UploadReadinessService } from './upload-readiness.service.js';
 import { ShipmentsRepository } from './shipments.repository.js';
-import type { ListShipmentsQuery, ProcessShipmentsDto } from './shipments.dto.js';
+import { parseCellsJson, type ListShipmentsQuery, type ProcessShipmentsDto } from './shipments.dto.js';
 
 /** Rows of each kind the upload answer previews. */
 const PREVIEW_VALID = 100;
@@ -110,6 +110,7 @@ export class ShipmentsService {
       mapping: ingest.mapping ?? null,
       rows: ingest.rows,
       currency,
+      layout: ingest.layout,
     });
     await this.mappings.rememberDateOrder(caller, ingest.dateOrder);
     await this.activity.record({
@@ -160,17 +161,25 @@ export class ShipmentsService {
     const fileRows = items.map((item) => item.row);
     const useFileRows = fileRows.every((r) => r !== undefined) && new Set(fileRows).size === fileRows.length;
     const rows = reviewedRows(items, useFileRows, now);
+    // The file's layout and each row's cells as written, when the browser sent them for every row
+    // under its own row number: the failed rows then go back as the brand's file (decision 0032).
+    const file =
+      body.layout && useFileRows && items.every((i) => i.cells !== undefined) ? body.layout : undefined;
+    if (file) rows.forEach((r, i) => (r.cells = parseCellsJson(items[i]!.cells)));
     // The reviewed-rows adapter of the one intake.
     const stored = await this.store(caller, {
       source: 'PROCESS',
       fileName: fileName ?? 'Reviewed rows',
       fileSize: 0,
-      encoding: null,
-      delimiter: null,
+      encoding: file?.encoding ?? null,
+      delimiter: file?.delimiter ?? null,
       mapping: null,
       rows,
       priority: 1,
       currency,
+      layout: file
+        ? { bom: file.bom, header: parseCellsJson(file.header) ?? [], lineEnding: file.lineEnding }
+        : null,
     });
     if (layout && body.headers) await this.mappings.remember(caller, body.headers, layout);
     if (body.dateOrder) {

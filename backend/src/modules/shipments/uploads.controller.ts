@@ -77,7 +77,8 @@ export class UploadsController {
 
   @Get(':uploadId/failed.csv')
   @ApiOperation({
-    summary: 'Failed rows with the file’s columns plus `error`, formula-safe, streamed (decision 0027)',
+    summary:
+      'Failed rows as the brand’s own file (layout, encoding, cells as written) plus a reason column, streamed (decisions 0027, 0032)',
   })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'A CSV file', content: { 'text/csv': { schema: { type: 'string' } } } })
@@ -98,7 +99,7 @@ export class UploadsController {
       const file = await this.results.failedCsv(auth, uploadId);
       res.status(200);
       res.setHeader('Cache-Control', 'no-store');
-      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      res.setHeader('Content-Type', file.contentType);
       res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
       // pipeline: the next page is read only once the client has taken the last (backpressure), and a
       // client that goes away stops the reading.

@@ -144,10 +144,22 @@ export interface ShipmentsSchemas {
     shipDate: string;
     /** Shipping cost in integer cents */
     shippingCost: number;
+    /** The row's cells as written (a fixed cell as fixed), as JSON text (an array of strings), sent with `layout` */
+    cells?: string;
+  };
+  FileLayoutDto: {
+    bom: boolean;
+    /** The header row's cells as written, as JSON text (an array of strings) */
+    header: string;
+    lineEnding: '\r\n' | '\n' | '\r';
+    delimiter: ',' | ';' | '\t';
+    encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
   };
   ProcessShipmentsDto: {
     shipments: components['schemas']['ProcessItemDto'][];
     fileName?: string;
+    /** How the reviewed file was written, sent with each row's `cells` (decision 0032) */
+    layout?: components['schemas']['FileLayoutDto'];
     /** The reviewed file's headers, sent with `columnMapping`: the mapping is remembered for files with these headers */
     headers?: string[];
     /** The column mapping the reviewed file was read with (CSV column -> field) */

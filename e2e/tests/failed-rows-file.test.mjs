@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { launchBrowser, screenshot, signUpWithCompany, startProduct } from '../lib/harness.mjs';
+
+const dir = mkdtempSync(join(tmpdir(), 'e2e-failed-rows-'));
+const today = new Date().toISOString().slice(0, 10);
+let serial = 0;
+/** A unique UPS-shaped tracking number. */
+const code = () => `1Z999AA1${String(Date.now() % 1e6).padStart(6, '0')}${String(++serial).padStart(4, '0')}`;
+
+async function sandbox(product, method, path, body) {
+  const res = await fetch(`${product.sandboxUrl}/_sandbox${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  assert.ok(res.ok, `${method} ${path}: ${res.status}`);
+  return res.json();
+}
+const order = (product, state = 'PROCESSING') =>
+  sandbox(product, 'POST', '/orders', { brandId: 'brand1', state });
+
+describe('the failed rows file is the brand’s own file back (decision 0032)', () => {
+  let product;
+  let browser;
+  let page;
+
+  before(async () => {
+    product = await startProduct({ env: { SHIPMENT_PROCESS_WAIT_MS: '3000', FAIRE_TIMEOUT_MS: '1500' } });
+    browser = await launchBrowser();
+    page = await browser.page({ width: 1440, height: 900 });
+    await signUpWithCompany(page, product, {
+      email: 'tess@juniper.test',
+      name: 'Tess Ward',
+      company: 'Juniper Lane',
+      faireToken: 'sbx_brand1_token',
+    });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it('a `;` file with its own columns comes back in its layout, is fixed and goes through with no mapping dialog', async () => {
+    const good = await order(product);
+    const canceled = await order(product, 'CANCELED');
+    const header = 'Order Number;Notes;AWB;Courier;Shipped On;shipping_cost;Bin';
+    const lines = [
+      header,
+      `${good.id};first;${code()};UPS;${today};4,00;A1`, // 2: reaches Faire
+      `bo_notonfaire0001;"fragile; keep dry";${code()};ups;${today};1,50;B2`, // 3: unknown on Faire
+      `${canceled.id};  spaced  ;${code()};UPS;${today};2;`, // 4: canceled on Faire
+    ];
+    const path = join(dir, 'warehouse.csv');
+    writeFileSync(path, lines.join('\r\n') + '\r\n');
+
+    await page.goto(`${product.url}/dashboard?tab=upload`);
+    await page.getByTestId('csv-file-input').setInputFiles(path);
+    await page
+      .getByRole('dialog', { name: 'Map Your CSV Columns' })
+      .getByRole('button', { name: 'Continue' })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Review Shipment Data' })
+      .getByRole('button', { name: 'Process Shipments' })
+      .click();
+    const results = page.getByRole('dialog', { name: 'Upload Results' });
+    await results.getByText('Processing complete').waitFor({ timeout: 30_000 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      results.getByRole('link', { name: 'Download failed rows' }).click(),
+    ]);
+    const text = readFileSync(await download.path(), 'utf8');
+    const back = text.split('\r\n');
+    // Its header row, delimiter and line ending, then the rows that did not reach Faire as written.
+    assert.equal(back[0], `${header};Faire error`);
+    assert.equal(back.length, 4, 'the header, two failed rows and the last line break');
+    assert.ok(back[1].startsWith(`${lines[2]};`), back[1]);
+    assert.ok(back[2].startsWith(`${lines[3]};`), back[2]);
+    assert.equal(back[3], '');
+    await screenshot(page, 'failed-rows-01-results');
+
+    // Fixed in a "spreadsheet" (the order ids corrected) and uploaded again as it is, reason column too.
+    const [o1, o2] = [await order(product), await order(product)];
+    const fixed = text.replace('bo_notonfaire0001', o1.id).replace(canceled.id, o2.id);
+    const fixedPath = join(dir, 'warehouse-failed-rows.csv');
+    writeFileSync(fixedPath, fixed);
+    await results.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('csv-file-input').setInputFiles(fixedPath);
+    const review = page.getByRole('dialog', { name: 'Review Shipment Data' });
+    await review
+      .getByTestId('saved-mapping-note')
+      .getByText('Using the mapping you saved for these columns')
+      .waitFor();
+    assert.equal(await page.getByRole('dialog', { name: 'Map Your CSV Columns' }).count(), 0);
+    await screenshot(page, 'failed-rows-02-fixed-no-dialog');
+    await review.getByRole('button', { name: 'Process Shipments' }).click();
+    await results.getByText('Processing complete').waitFor({ timeout: 30_000 });
+    assert.equal(await results.getByTestId('progress-success').innerText(), '2');
+    await screenshot(page, 'failed-rows-03-through');
+    assert.deepEqual(browser.errors, []);
+  });
+});
