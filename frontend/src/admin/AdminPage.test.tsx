@@ -44,6 +44,7 @@ const users: AdminUser[] = [
     isAdmin: false,
     companyName: 'Acme',
     companyId: 'c1',
+    faireConnection: null,
     lastSignInAt: null,
   },
   {
@@ -54,6 +55,7 @@ const users: AdminUser[] = [
     isAdmin: false,
     companyName: null,
     companyId: null,
+    faireConnection: null,
     lastSignInAt: null,
   },
 ];
@@ -62,7 +64,7 @@ const stats: AdminStats = {
   totalUsers: 42,
   totalShipments: 1234,
   activeUsers: 17,
-  system: { api: 'Disconnected', database: 'Operational', oauth: 'Active', queue: 'Operational' },
+  system: { api: 'Disconnected', database: 'Operational', oauth: 'Active', queue: 'Operational', stuckUploads: 0 },
   capacity: {
     pool: { size: 14, open: 6, inUse: 3, waiting: 0 },
     databaseConnections: 41,

@@ -214,7 +214,7 @@ export interface components {
       fingerprint: string;
       headers: string[];
       /** CSV header -> shipment field */
-      mapping: Record<string, string>;
+      mapping: Record<string, 'order_id' | 'tracking_number' | 'carrier' | 'ship_date' | 'shipping_cost'>;
       createdAt: string;
       lastUsedAt: string;
     };
@@ -227,6 +227,12 @@ export interface components {
       /** Why not, naming who can fix it */
       reason: string | null;
       connection: 'CONNECTED' | 'FAILED' | 'NOT_CONNECTED';
+      /** The costs of the company's files are read in this currency (USD without a brand) */
+      currency: string;
+      /** The brand's locale, whose date order reads unsettled dates */
+      locale: string | null;
+      /** The date order the company's earlier files settled */
+      dateOrder: 'day-first' | 'month-first' | null;
     };
     UploadSummaryView: {
       uploadId: string;
@@ -402,6 +408,14 @@ export interface components {
       /** The Faire brand it was sent to (null until it was) */
       brandName: string | null;
       uploadedAt: string;
+      /** Where it came from first: UPLOAD (a file), PROCESS (reviewed rows), SHIPSTATION, ... */
+      source: string;
+      /** The file's name, or the source's own name */
+      sourceName: string | null;
+      /** Every source that reported it, the first one first */
+      sources: string[];
+      /** Costs (cents) other sources reported later, other than the one sent */
+      laterCosts: number[];
       status: 'SUCCESS' | 'PENDING' | 'ORDER_NOT_FOUND' | 'ORDER_STATUS_INCORRECT' | 'FAILED';
       errorMessage: string | null;
     };

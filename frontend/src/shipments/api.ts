@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { usePortalDataProvider } from '../api/dataProvider';
+import { useShipmentsActions } from './provider';
 
 /**
  * Prefix of every shipment list query (react-admin keys its queries by resource); invalidating it
@@ -21,7 +21,7 @@ export function invalidateShipmentData(queryClient: QueryClient): Promise<unknow
 
 export function useRetryShipment() {
   const queryClient = useQueryClient();
-  const dataProvider = usePortalDataProvider();
+  const dataProvider = useShipmentsActions();
   return useMutation({
     mutationFn: (id: string) => dataProvider.retryShipment(id),
     onSettled: () => invalidateShipmentData(queryClient),
