@@ -64,7 +64,13 @@ const stats: AdminStats = {
   totalUsers: 42,
   totalShipments: 1234,
   activeUsers: 17,
-  system: { api: 'Disconnected', database: 'Operational', oauth: 'Active', queue: 'Operational', stuckUploads: 0 },
+  system: {
+    api: 'Disconnected',
+    database: 'Operational',
+    oauth: 'Active',
+    queue: 'Operational',
+    stuckUploads: 0,
+  },
   capacity: {
     pool: { size: 14, open: 6, inUse: 3, waiting: 0 },
     databaseConnections: 41,

@@ -447,7 +447,7 @@ export interface components {
       /** PER_CARRIER: Faire carrier -> minor units */
       carrierCents?: Record<string, number>;
       /** PER_CARRIER: minor units for any other carrier */
-      otherCents?: Record<string, never> | null;
+      otherCents?: number | null;
       /** SHARE: the share of the order's subtotal, in basis points */
       basisPoints?: number;
       /** SHARE: the least cost, in minor units */

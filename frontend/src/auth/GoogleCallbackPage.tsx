@@ -36,7 +36,11 @@ export function GoogleCallbackPage() {
     let cancelled = false;
     const { code, state } = outcome;
     void runOnce(`google-callback:${code}`, () =>
-      sessionApi.googleCallback({ code, state: state ?? undefined, redirectUri: window.location.origin + GOOGLE_CALLBACK_PATH }),
+      sessionApi.googleCallback({
+        code,
+        state: state ?? undefined,
+        redirectUri: window.location.origin + GOOGLE_CALLBACK_PATH,
+      }),
     ).then(
       (user) => {
         if (cancelled) return;

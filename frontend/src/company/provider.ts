@@ -7,7 +7,11 @@ export const companyProvider = resourceProvider({
   actions: {
     /** An absent name lets the server use "{user name}'s Company". */
     createCompany: (name?: string) =>
-      apiRequest<ResponseOf<'/api/company/create', 'post'>>('POST', '/api/company/create', name ? { name } : {}),
+      apiRequest<ResponseOf<'/api/company/create', 'post'>>(
+        'POST',
+        '/api/company/create',
+        name ? { name } : {},
+      ),
   },
 });
 

@@ -13,7 +13,8 @@ export const ordersProvider = resourceProvider({
   },
   actions: {
     getOpenOrders: () => apiRequest<ResponseOf<'/api/orders', 'get'>>('GET', '/api/orders'),
-    getProblemOrders: () => apiRequest<ResponseOf<'/api/orders/problem', 'get'>>('GET', '/api/orders/problem'),
+    getProblemOrders: () =>
+      apiRequest<ResponseOf<'/api/orders/problem', 'get'>>('GET', '/api/orders/problem'),
     getLateRate: () => apiRequest<ResponseOf<'/api/orders/late-rate', 'get'>>('GET', '/api/orders/late-rate'),
     getOrderStats: () => apiRequest<ResponseOf<'/api/analytics/stats', 'get'>>('GET', '/api/analytics/stats'),
     /** Fetches orders from Faire (may take a few seconds). */
