@@ -197,7 +197,7 @@ export function useCsvImport() {
           },
         );
     },
-    [showParsed, toast, queryClient],
+    [showParsed, toast, queryClient, dataProvider],
   );
 
   const selectFile = useCallback(
