@@ -9,6 +9,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { frontendWalls, noLiteralColours } from './frontend/lint-walls.js';
 
 const ROOT = import.meta.dirname;
 const SRC = join(ROOT, 'backend', 'src');
@@ -129,6 +130,17 @@ export default tseslint.config(
   {
     files: ['backend/src/**/*.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: walls }] },
+  },
+  {
+    // The frontend's walls (frontend/lint-walls.js, decision 0054); tests may reach into what they test.
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'frontend/src/test/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: frontendWalls }] },
+  },
+  {
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'frontend/src/theme/**', 'frontend/src/api/schema.d.ts'],
+    rules: { 'no-restricted-syntax': noLiteralColours },
   },
   {
     files: ['frontend/**/*.{ts,tsx}'],

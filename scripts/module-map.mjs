@@ -5,17 +5,22 @@
 // `--check` fails when it is stale, so the map stays true as the code moves.
 //   node scripts/module-map.mjs           print the table
 //   node scripts/module-map.mjs --write   refresh docs/architecture.md
-//   node scripts/module-map.mjs --check   exit 1 when docs/architecture.md is stale
-//   node scripts/module-map.mjs --sql     list SQL outside a module's repository / query files and
-//                                         tables a module's SQL names without owning them
-// `--check` also prints the two counts of `--sql`: a report, not a failure, until that SQL has moved into
-// repositories and query objects (issue 27, item 1).
+//   node scripts/module-map.mjs --check   exit 1 when docs/architecture.md is stale, when a module has SQL
+//                                         outside its *.repository.ts / *.query.ts / *.sql.ts files, or
+//                                         when a module names another module's table or composes
+//                                         another module's SQL fragment (decision 0052)
+//   node scripts/module-map.mjs --sql     list SQL outside a module's repository / query files, tables
+//                                         a module's SQL names without owning them, and the database
+//                                         functions it calls of another module (owned by the module
+//                                         whose tables the function reads; a function reading two
+//                                         modules' tables fails `--check`)
+// MODULE_MAP_ROOT=<dir> runs it on another checkout (the lint-walls test's fixture).
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = process.env.MODULE_MAP_ROOT || join(dirname(fileURLToPath(import.meta.url)), '..');
 const SRC = join(ROOT, 'backend', 'src');
 const MODULES = join(SRC, 'modules');
 const DOC = join(ROOT, 'docs', 'architecture.md');
@@ -92,12 +97,55 @@ function table() {
   ].join('\n');
 }
 
+/**
+ * TEMPORARY: files of the shipments module whose SQL is still being moved into its repositories and query
+ * objects (issue 27, item 1). `--check` warns about these instead of failing, so the lint stays green
+ * until those moves land; each entry goes when its file no longer holds SQL, and the list with the last.
+ * Nothing but shipments-module files may be added here.
+ */
+const PENDING_MOVES = [
+  'shipments/failed-rows-export.ts',
+  'shipments/known-records.ts',
+  'shipments/order-check.service.ts',
+  'shipments/order-settle.ts',
+  'shipments/order-states.ts',
+  'shipments/shipment-batch.ts',
+  'shipments/shipment-faults.ts',
+  'shipments/shipment-processing.service.ts',
+  'shipments/shipment-queueing.service.ts',
+  'shipments/shipment-recovery.service.ts',
+  'shipments/shipment-rows.ts',
+];
+
 /** Where a module may write SQL: its repositories and query files. */
 const SQL_HOME = /\.(repository|query|sql)\.ts$/;
 /** A SQL statement (keywords in capitals, as the code writes them), comments left out. */
 const SQL_STATEMENT =
   /\bSELECT\b[\s\S]{0,600}?\bFROM\b|\bINSERT INTO\b|\bUPDATE [a-z_]+ SET\b|\bDELETE FROM\b/;
 const withoutComments = (text) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+
+/**
+ * The database functions the migrations declare that read or write module tables, with the modules owning
+ * those tables (a function is its tables' owner's: `user_identity` reads `users`, so it is the users
+ * module's). Functions that name no module table (text helpers) are left out.
+ */
+function databaseFunctions(owner) {
+  const fns = new Map();
+  for (const file of sourceFiles(join(SRC, 'migrations'))) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(
+      /CREATE (?:OR REPLACE )?FUNCTION\s+([a-z_][a-z0-9_]*)\s*\([\s\S]*?\$\$([\s\S]*?)\$\$/gi,
+    )) {
+      const owners = new Set();
+      for (const t of m[2].matchAll(SQL_TABLE)) {
+        const o = owner.get(t[1].toLowerCase());
+        if (o) owners.add(o);
+      }
+      if (owners.size) fns.set(m[1].toLowerCase(), owners);
+    }
+  }
+  return fns;
+}
 
 /** Files of each module with SQL outside its repository / query files; tables named by non-owners. */
 function sqlReport() {
@@ -107,15 +155,27 @@ function sqlReport() {
   for (const name of modules) for (const t of describe(name).entities) owner.set(t, name);
   const stray = [];
   const foreign = [];
+  /** Another module's database function called (allowed: the map lists it, decision 0052). */
+  const calls = [];
+  const fns = databaseFunctions(owner);
+  for (const [fn, owners] of fns) {
+    if (owners.size > 1)
+      foreign.push(`database function ${fn} names tables of ${[...owners].sort().join(' and ')}`);
+  }
   for (const name of modules.sort()) {
     for (const file of sourceFiles(join(MODULES, name))) {
       const text = readFileSync(file, 'utf8');
-      const rel = relative(MODULES, file);
+      const rel = relative(MODULES, file).split(sep).join('/');
       if (!SQL_HOME.test(file) && SQL_STATEMENT.test(withoutComments(text))) stray.push(rel);
       for (const m of text.matchAll(SQL_TABLE)) {
         const t = m[1].toLowerCase();
         if (known.has(t) && owner.has(t) && owner.get(t) !== name) {
           foreign.push(`${rel} names ${t} (${owner.get(t)})`);
+        }
+      }
+      for (const [fn, owners] of fns) {
+        if (!owners.has(name) && new RegExp(`\\b${fn}\\s*\\(`).test(text)) {
+          calls.push(`${rel} calls ${fn} (${[...owners].sort().join(', ')})`);
         }
       }
       // SQL fragments another module exports (`userByIdSql`): its tables, composed into this module's SQL.
@@ -126,16 +186,18 @@ function sqlReport() {
       }
     }
   }
-  return { stray, foreign: [...new Set(foreign)] };
+  return { stray, foreign: [...new Set(foreign)], calls };
 }
 
 const mode = process.argv[2];
 if (mode === '--sql') {
-  const { stray, foreign } = sqlReport();
+  const { stray, foreign, calls } = sqlReport();
   console.log(`SQL outside repository / query files: ${stray.length} files`);
   for (const f of stray) console.log(`  ${f}`);
   console.log(`Another module's tables named or composed (SQL fragments): ${foreign.length}`);
   for (const f of foreign) console.log(`  ${f}`);
+  console.log(`Another module's database functions called (allowed, decision 0052): ${calls.length}`);
+  for (const f of calls) console.log(`  ${f}`);
   process.exit(0);
 }
 const generated = table();
@@ -157,17 +219,44 @@ if (!mode) {
   if (mode === '--write') {
     writeFileSync(DOC, fresh);
   } else if (mode === '--check') {
-    if (fresh !== doc) {
+    const stale = fresh !== doc;
+    if (stale) {
       console.error('docs/architecture.md: the module map is stale; run node scripts/module-map.mjs --write');
-      process.exit(1);
     }
     const { stray, foreign } = sqlReport();
-    if (stray.length || foreign.length) {
+    const pending = stray.filter((f) => PENDING_MOVES.includes(f));
+    const failing = stray.filter((f) => !PENDING_MOVES.includes(f));
+    if (pending.length) {
       console.warn(
-        `module map: ${stray.length} files with SQL outside repository / query files, ` +
-          `${foreign.length} uses of another module's tables (a report; node scripts/module-map.mjs --sql)`,
+        `module map: warning: ${pending.length} shipments files still hold SQL outside repository / query ` +
+          `files (PENDING_MOVES in scripts/module-map.mjs, until their moves land):\n` +
+          pending.map((f) => `  ${f}`).join('\n'),
       );
     }
+    const moved = PENDING_MOVES.filter((f) => !stray.includes(f));
+    if (moved.length) {
+      console.warn(
+        `module map: warning: no SQL left outside repositories in ${moved.join(', ')}: ` +
+          'remove them from PENDING_MOVES in scripts/module-map.mjs',
+      );
+    }
+    if (failing.length || foreign.length) {
+      if (failing.length) {
+        console.error(
+          `module map: SQL outside a module's *.repository.ts / *.query.ts / *.sql.ts files ` +
+            `(move it into the module's repository or query object):\n` +
+            failing.map((f) => `  backend/src/modules/${f}`).join('\n'),
+        );
+      }
+      if (foreign.length) {
+        console.error(
+          `module map: a module names another module's table or composes its SQL fragment ` +
+            `(ask the owner's repository instead):\n` +
+            foreign.map((f) => `  backend/src/modules/${f}`).join('\n'),
+        );
+      }
+    }
+    if (stale || failing.length || foreign.length) process.exit(1);
   } else {
     console.error(`Unknown option ${mode}`);
     process.exit(2);

@@ -1,5 +1,4 @@
 import {
-  connectedCompany,
   displayOf,
   labelOf,
   onFaire,
@@ -7,34 +6,17 @@ import {
   releaseNow,
   SS_KEY,
   SS_SECRET,
-  startSourcesApp,
+  useShipStationCompany,
   waitFor,
-  type SourcesApp,
 } from './helpers/sources.js';
-import { waitForTerminal } from './helpers/shipments.js';
-
-let serial = 0;
-function ups(): string {
-  serial += 1;
-  return `1ZSD${String(Date.now() % 1e7).padStart(7, '0')}${String(serial).padStart(7, '0')}`.slice(0, 18);
-}
+import { tracking, waitForTerminal } from './helpers/shipments.js';
 
 /**
  * What decides a label (decision 0035): Faire's state of the order, the cost and its currency, the
  * carrier, the mode, fulfilments marked shipped without a webhook, and a pause.
  */
 describe('ShipStation label decisions', () => {
-  let s: SourcesApp;
-  let co: Awaited<ReturnType<typeof connectedCompany>>;
-
-  beforeAll(async () => {
-    s = await startSourcesApp();
-    co = await connectedCompany(s, 'ss-rules@brand.test');
-  }, 60_000);
-
-  afterAll(async () => {
-    await s?.close();
-  });
+  const { s, co } = useShipStationCompany('ss-rules@brand.test');
 
   afterEach(async () => {
     if (!(await s.t.db.query('SELECT 1 FROM source_connections WHERE id = $1', [co.connectionId])).rowCount) {
@@ -68,14 +50,14 @@ describe('ShipStation label decisions', () => {
   it('a NEW order waits unless new orders are accepted; then the label is sent and the order accepted', async () => {
     const order = s.t.sandbox.createOrder('brand1', { state: 'NEW' });
     await co.agent.post('/api/orders/refresh').expect(200);
-    const code = ups();
+    const code = tracking('SD');
     await printAndRelease({ orderNumber: displayOf(order), trackingNumber: code });
     expect(await labelOf(s.t, code)).toMatchObject({ state: 'HELD', reason: 'NEW_ORDER' });
 
     const second = s.t.sandbox.createOrder('brand1', { state: 'NEW' });
     await co.agent.post('/api/orders/refresh').expect(200);
     await co.agent.patch(`/api/integrations/${co.connectionId}`).send({ acceptNewOrders: true }).expect(200);
-    const code2 = ups();
+    const code2 = tracking('SD');
     await printAndRelease({ orderNumber: displayOf(second), trackingNumber: code2 });
     await waitForTerminal(s.t, co.companyId);
     expect(onFaire(s.t, code2)).toBe(1);
@@ -88,7 +70,7 @@ describe('ShipStation label decisions', () => {
     await co.agent.post('/api/orders/refresh').expect(200);
     const { rows } = await s.t.db.query('SELECT state FROM orders WHERE faire_order_id = $1', [order.id]);
     expect(rows[0]).toEqual({ state: 'CANCELED' });
-    const code = ups();
+    const code = tracking('SD');
     const outcome = await printAndRelease({ orderNumber: displayOf(order), trackingNumber: code });
     expect(outcome).toMatchObject({ sent: 0, dropped: 1 });
     expect(await labelOf(s.t, code)).toMatchObject({ state: 'DROPPED', reason: 'ORDER_CLOSED' });
@@ -98,7 +80,7 @@ describe('ShipStation label decisions', () => {
   it('a cost in another currency than the brand is held; the admin sets the cost and sends it', async () => {
     const [order] = await processingOrders(s, co.agent, 1);
     await co.agent.patch(`/api/integrations/${co.connectionId}`).send({ currency: 'CAD' }).expect(200);
-    const code = ups();
+    const code = tracking('SD');
     await printAndRelease({ orderNumber: displayOf(order!), trackingNumber: code, shipmentCost: 9 });
     const att = await co.agent.get('/api/integrations/attention').expect(200);
     const item = att.body.items.find((i: { trackingNumber: string }) => i.trackingNumber === code);
@@ -133,13 +115,13 @@ describe('ShipStation label decisions', () => {
   it('review mode holds everything; an order marked shipped without a webhook is found by the poll', async () => {
     const [order] = await processingOrders(s, co.agent, 1);
     await co.agent.patch(`/api/integrations/${co.connectionId}`).send({ mode: 'REVIEW' }).expect(200);
-    const code = ups();
+    const code = tracking('SD');
     await printAndRelease({ orderNumber: displayOf(order!), trackingNumber: code });
     expect(await labelOf(s.t, code)).toMatchObject({ state: 'HELD', reason: 'REVIEW' });
 
     await co.agent.patch(`/api/integrations/${co.connectionId}`).send({ mode: 'AUTO' }).expect(200);
     const [marked] = await processingOrders(s, co.agent, 1);
-    const fcode = ups();
+    const fcode = tracking('SD');
     s.ss.control.markShipped({ orderNumber: displayOf(marked!), trackingNumber: fcode, carrierCode: 'ups' });
     await s.sync.poll(co.connectionId);
     await releaseNow(s, co.connectionId);
@@ -163,7 +145,7 @@ describe('ShipStation label decisions', () => {
     await co.agent.patch(`/api/integrations/${co.connectionId}`).send({ paused: true }).expect(200);
     const list = await co.agent.get('/api/integrations').expect(200);
     expect(list.body.connections[0].status).toBe('PAUSED');
-    const code = ups();
+    const code = tracking('SD');
     s.ss.control.printLabels([
       { orderNumber: displayOf(order!), trackingNumber: code, carrierCode: 'ups', shipmentCost: 2 },
     ]);

@@ -1,8 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { ShipStationClient } from '../src/modules/sources/index.js';
-import { csv, today, upload, waitForTerminal } from './helpers/shipments.js';
+import { csv, today, tracking, upload, waitForTerminal } from './helpers/shipments.js';
 import {
-  connectedCompany,
   displayOf,
   labelOf,
   onFaire,
@@ -10,33 +9,17 @@ import {
   releaseNow,
   SS_KEY,
   SS_SECRET,
-  startSourcesApp,
-  waitFor,
+  useShipStationCompany,
   type SourcesApp,
+  waitFor,
 } from './helpers/sources.js';
-
-let serial = 0;
-function ups(): string {
-  serial += 1;
-  return `1ZSS${String(Date.now() % 1e7).padStart(7, '0')}${String(serial).padStart(7, '0')}`.slice(0, 18);
-}
 
 /**
  * ShipStation labels become Faire shipments without a file (issue 23): connect, webhooks, the poll,
  * grace and voids, "Needs attention", the same label from a file, and a resource elsewhere.
  */
 describe('ShipStation connector', () => {
-  let s: SourcesApp;
-  let co: Awaited<ReturnType<typeof connectedCompany>>;
-
-  beforeAll(async () => {
-    s = await startSourcesApp();
-    co = await connectedCompany(s, 'ss-admin@brand.test');
-  }, 60_000);
-
-  afterAll(async () => {
-    await s?.close();
-  });
+  const { s, co } = useShipStationCompany('ss-admin@brand.test');
 
   afterEach(() => {
     s.ss.control.setWebhookKnobs({ duplicate: 0, drop: 0, delayMs: 0, reorder: false });
@@ -93,7 +76,7 @@ describe('ShipStation connector', () => {
 
   it('a printed label reaches Faire once, marked as from ShipStation, even when its webhook is duplicated', async () => {
     const [order] = await processingOrders(s, co.agent, 1);
-    const code = ups();
+    const code = tracking('SS');
     s.ss.control.setWebhookKnobs({ duplicate: 2 });
     s.ss.control.printLabels([
       {
@@ -130,7 +113,7 @@ describe('ShipStation connector', () => {
 
   it('a dropped webhook is caught by the poll', async () => {
     const [order] = await processingOrders(s, co.agent, 1);
-    const code = ups();
+    const code = tracking('SS');
     s.ss.control.setWebhookKnobs({ drop: 1 });
     s.ss.control.printLabels([
       { orderNumber: displayOf(order!), trackingNumber: code, carrierCode: 'ups', shipmentCost: 3 },
@@ -146,7 +129,7 @@ describe('ShipStation connector', () => {
 
   it('a label voided inside its grace period is never sent', async () => {
     const [order] = await processingOrders(s, co.agent, 1);
-    const code = ups();
+    const code = tracking('SS');
     const printed = s.ss.control.printLabels([
       { orderNumber: displayOf(order!), trackingNumber: code, carrierCode: 'ups', shipmentCost: 3 },
     ]);
@@ -166,7 +149,7 @@ describe('ShipStation connector', () => {
 
   it('a label voided after it was sent raises an alert with a link to the order', async () => {
     const [order] = await processingOrders(s, co.agent, 1);
-    const code = ups();
+    const code = tracking('SS');
     const printed = s.ss.control.printLabels([
       { orderNumber: displayOf(order!), trackingNumber: code, carrierCode: 'ups', shipmentCost: 3 },
     ]);
@@ -195,7 +178,7 @@ describe('ShipStation connector', () => {
 
   it('an unmatched label waits with the reason, the admin picks the order, and it is sent', async () => {
     const [order] = await processingOrders(s, co.agent, 1);
-    const code = ups();
+    const code = tracking('SS');
     s.ss.control.printLabels([
       { orderNumber: 'M-1099', trackingNumber: code, carrierCode: 'ups', shipmentCost: 6.5 },
     ]);
@@ -229,7 +212,7 @@ describe('ShipStation connector', () => {
 
   it('the same tracking number from a file and from ShipStation is one Faire shipment with two sources', async () => {
     const [order] = await processingOrders(s, co.agent, 1);
-    const code = ups();
+    const code = tracking('SS');
     await upload(co.agent, csv([[order!.id, code, 'UPS', today(), '4.20']])).expect(200);
     await waitForTerminal(s.t, co.companyId);
     s.ss.control.printLabels([
@@ -278,7 +261,7 @@ describe('ShipStation connector', () => {
 
   it('a 429 storm and a revoked key end in "failing" with the reason, and nothing is lost', async () => {
     const orders = await processingOrders(s, co.agent, 2);
-    const codes = [ups(), ups()];
+    const codes = [tracking('SS'), tracking('SS')];
     s.ss.control.setWebhookKnobs({ drop: 1 });
     s.ss.control.printLabels(
       orders.map((o, i) => ({

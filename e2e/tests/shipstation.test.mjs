@@ -2,41 +2,19 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { SCREENSHOTS, api, devSignIn, screenshot } from '../lib/harness.mjs';
 import {
-  SCREENSHOTS,
-  api,
-  devSignIn,
-  launchBrowser,
-  screenshot,
-  signUpWithCompany,
-  sleep,
-  startProduct,
-} from '../lib/harness.mjs';
+  arrivedInHistory,
+  sandboxOrder,
+  startSourcesWorld,
+  stopSourcesWorld,
+  trackingOnFaire,
+  until,
+  upsTracking,
+} from '../lib/sources.mjs';
 
 const SS_KEY = 'sbx_ss_key';
 const SS_SECRET = 'sbx_ss_secret';
-
-let serial = 0;
-/** A UPS-shaped tracking number no other test prints. */
-function ups() {
-  serial += 1;
-  return `1ZSS${String(Date.now() % 1e7).padStart(7, '0')}${String(serial).padStart(7, '0')}`.slice(0, 18);
-}
-
-async function sandboxOrder(product, state) {
-  const res = await fetch(`${product.sandboxUrl}/_sandbox/orders`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ brandId: 'brand1', state }),
-  });
-  assert.equal(res.status, 201);
-  return res.json();
-}
-
-async function trackingOnFaire(product, orderId) {
-  const order = await (await fetch(`${product.sandboxUrl}/_sandbox/orders/${orderId}`)).json();
-  return order.shipments.map((s) => s.tracking_code);
-}
 
 /** Prints a label in the ShipStation sandbox, as a person in ShipStation would; its webhook follows. */
 async function printLabel(ssUrl, label) {
@@ -56,49 +34,27 @@ async function shotOf(locator, name) {
   await locator.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
 
-async function until(what, fn, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(500);
-  }
-}
-
 /**
  * Issue 23 in the browser: an admin connects ShipStation (the sandbox) in Settings, a label printed in
  * ShipStation becomes its Faire shipment with no file and History says it came from ShipStation; a label
  * that names no order waits in "Needs attention" until the admin picks it; a member sees it all read-only.
  */
 describe('ShipStation: shipments arrive without a file', () => {
+  let world;
   let product;
   let browser;
   let admin;
   let ssUrl;
   let order;
-  const tracking = ups();
+  const tracking = upsTracking('SS');
 
   before(async () => {
-    // Labels are sent as soon as they arrive (no grace period), the worker looks for them twice a second.
-    product = await startProduct({ env: { SOURCE_GRACE_MS: '0', SOURCE_TICK_MS: '500' } });
+    world = await startSourcesWorld();
+    ({ product, browser, admin, order } = world);
     ssUrl = product.shipstationSandboxUrl;
-    browser = await launchBrowser();
-    admin = await browser.page();
-    await signUpWithCompany(admin, product, {
-      email: 'rosa@juniper.test',
-      name: 'Rosa Lind',
-      company: 'Juniper & Pine',
-      faireToken: 'sbx_brand1_token',
-    });
-    order = await sandboxOrder(product, 'PROCESSING');
-    assert.equal((await api(admin, 'POST', '/api/orders/refresh')).status, 200);
   });
 
-  after(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  after(() => stopSourcesWorld({ browser, product }));
 
   it('the admin connects ShipStation from Settings; a wrong secret is said inline and nothing is kept', async () => {
     await admin.goto(`${product.url}/dashboard?tab=settings`);
@@ -134,18 +90,7 @@ describe('ShipStation: shipments arrive without a file', () => {
       carrierCode: 'ups_walleted',
       shipmentCost: 7.25,
     });
-    await until('the shipment on Faire', async () =>
-      (await trackingOnFaire(product, order.id)).includes(tracking),
-    );
-    await until('the shipment marked SUCCESS', async () => {
-      const res = await api(admin, 'GET', '/api/shipments?page=1&limit=50&source=SHIPSTATION');
-      return res.body.shipments.find((s) => s.trackingNumber === tracking && s.status === 'SUCCESS');
-    });
-
-    await admin.goto(`${product.url}/dashboard?tab=history`);
-    const shipment = admin.getByRole('row').filter({ hasText: tracking });
-    await shipment.waitFor();
-    assert.equal(await shipment.getByTestId('shipment-source').textContent(), 'ShipStation');
+    const shipment = await arrivedInHistory(world, tracking, 'SHIPSTATION', 'ShipStation');
     assert.equal(await shipment.getByTestId('status-chip').textContent(), 'Success');
     // The Source column fits a laptop: the table never scrolls sideways at 1366 px.
     const sideways = await admin.evaluate(() => {
@@ -176,7 +121,7 @@ describe('ShipStation: shipments arrive without a file', () => {
   it('a label naming no order waits in Needs attention until the admin picks the order', async () => {
     const other = await sandboxOrder(product, 'PROCESSING');
     assert.equal((await api(admin, 'POST', '/api/orders/refresh')).status, 200);
-    const lost = ups();
+    const lost = upsTracking('SS');
     await printLabel(ssUrl, {
       orderNumber: 'WHS-40404',
       trackingNumber: lost,

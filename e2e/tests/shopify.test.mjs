@@ -1,31 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import {
-  api,
-  launchBrowser,
-  screenshot,
-  signUpWithCompany,
-  sleep,
-  startProduct,
-  toast,
-} from '../lib/harness.mjs';
+import { api, screenshot, toast } from '../lib/harness.mjs';
+import { arrivedInHistory, startSourcesWorld, stopSourcesWorld, upsTracking } from '../lib/sources.mjs';
 
 const SHOP = 'juniper-and-pine.myshopify.com';
-
-async function sandboxOrder(product, state) {
-  const res = await fetch(`${product.sandboxUrl}/_sandbox/orders`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ brandId: 'brand1', state }),
-  });
-  assert.equal(res.status, 201);
-  return res.json();
-}
-
-async function trackingOnFaire(product, orderId) {
-  const order = await (await fetch(`${product.sandboxUrl}/_sandbox/orders/${orderId}`)).json();
-  return order.shipments.map((s) => s.tracking_code);
-}
 
 /** As Faire's app and a person in Shopify would: the Faire order written into the shop, then fulfilled. */
 async function shopify(product, path, body) {
@@ -39,46 +17,25 @@ async function shopify(product, path, body) {
   return JSON.parse(text);
 }
 
-async function until(what, fn, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(500);
-  }
-}
-
 /**
  * Issue 26 in the browser: an admin connects the sandbox shop from Settings (through Shopify's approval
  * page and back), a Faire order fulfilled in Shopify becomes its Faire shipment with no file, and History
  * says it came from Shopify.
  */
 describe('Shopify: fulfilments of Faire orders arrive without a file', () => {
+  let world;
   let product;
   let browser;
   let admin;
   let order;
-  const tracking = `1ZSH${String(Date.now() % 1e7).padStart(7, '0')}0000001`.slice(0, 18);
+  const tracking = upsTracking('SH');
 
   before(async () => {
-    product = await startProduct({ env: { SOURCE_GRACE_MS: '0', SOURCE_TICK_MS: '500' } });
-    browser = await launchBrowser();
-    admin = await browser.page();
-    await signUpWithCompany(admin, product, {
-      email: 'rosa@juniper.test',
-      name: 'Rosa Lind',
-      company: 'Juniper & Pine',
-      faireToken: 'sbx_brand1_token',
-    });
-    order = await sandboxOrder(product, 'PROCESSING');
-    assert.equal((await api(admin, 'POST', '/api/orders/refresh')).status, 200);
+    world = await startSourcesWorld();
+    ({ product, browser, admin, order } = world);
   });
 
-  after(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  after(() => stopSourcesWorld({ browser, product }));
 
   it('the admin connects the shop from Settings, through Shopify and back', async () => {
     await admin.goto(`${product.url}/dashboard?tab=settings`);
@@ -129,17 +86,7 @@ describe('Shopify: fulfilments of Faire orders arrive without a file', () => {
   it('a Faire order fulfilled in Shopify becomes its Faire shipment, shown in History as from Shopify', async () => {
     await shopify(product, '/orders', { name: '#1701', faireOrderNumber: order.display_id });
     await shopify(product, '/fulfil', { orderName: '#1701', trackingNumber: tracking, company: 'UPS' });
-    await until('the shipment on Faire', async () =>
-      (await trackingOnFaire(product, order.id)).includes(tracking),
-    );
-    await until('the shipment marked SUCCESS', async () => {
-      const res = await api(admin, 'GET', '/api/shipments?page=1&limit=50&source=SHOPIFY');
-      return res.body.shipments.find((s) => s.trackingNumber === tracking && s.status === 'SUCCESS');
-    });
-    await admin.goto(`${product.url}/dashboard?tab=history`);
-    const shipment = admin.getByRole('row').filter({ hasText: tracking });
-    await shipment.waitFor();
-    assert.equal(await shipment.getByTestId('shipment-source').textContent(), 'Shopify');
+    const shipment = await arrivedInHistory(world, tracking, 'SHOPIFY', 'Shopify');
     await shipment.getByText('$6.50').waitFor();
     await screenshot(admin, 'shopify-03-history');
   });

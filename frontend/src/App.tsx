@@ -11,6 +11,7 @@ import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './notifications/AppNotification';
 import { FullPageSpinner } from './pages/FullPageSpinner';
 import { NotFound } from './pages/NotFound';
+import { ROUTES, type PortalRoute, type RouteKey } from './routes';
 import { theme } from './theme/theme';
 
 const queryClient = createQueryClient();
@@ -42,18 +43,48 @@ const TeamPage = page(() => import('./team/TeamPage'), 'TeamPage');
 const TermsPage = page(() => import('./legal/TermsPage'), 'TermsPage');
 const PrivacyPage = page(() => import('./legal/PrivacyPage'), 'PrivacyPage');
 
+/** Each route of the table (`routes.ts`) and its screen. */
+const SCREENS: Record<RouteKey, ComponentType> = {
+  'google-callback': GoogleCallbackPage,
+  'accept-invite': AcceptInvitePage,
+  'no-company': NoCompanyPage,
+  terms: TermsPage,
+  privacy: PrivacyPage,
+  dashboard: PortalPage,
+  orders: OpenOrdersPage,
+  'problem-orders': ProblemOrdersPage,
+  attention: AttentionPage,
+  team: TeamPage,
+  admin: AdminPage,
+  'oauth-setup': ConnectPage,
+};
+
 /** Routes without the layout have no Suspense boundary of their own. */
 function Bare({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;
 }
 
+function screenRoute({ key, path }: PortalRoute, bare: boolean) {
+  const Screen = SCREENS[key];
+  const element = bare ? (
+    <Bare>
+      <Screen />
+    </Bare>
+  ) : (
+    <Screen />
+  );
+  return <Route key={key} path={path} element={element} />;
+}
+
 /**
- * Wires the spec's route table (section 2); each screen lives in its own folder. Routes inside the
- * layout are gated by `AppLayout` (sign-in, no-company); the routes without it gate themselves.
- * `requireAuth` stays off: the layout shows the sign-in screen in place (URL and deep link kept)
- * instead of react-admin's redirect to a login page.
+ * Wires the route table (`routes.ts`, spec section 2); each screen lives in its own folder. Routes inside
+ * the layout are gated by `AppLayout` (sign-in, no-company, from the table); the open routes gate
+ * themselves. `requireAuth` stays off: the layout shows the sign-in screen in place (URL and deep link
+ * kept) instead of react-admin's redirect to a login page.
  */
 export function App() {
+  const open = ROUTES.filter((r) => r.gate === 'open');
+  const framed = ROUTES.filter((r) => r.gate !== 'open');
   return (
     <BrowserRouter>
       <Admin
@@ -69,75 +100,29 @@ export function App() {
         disableTelemetry
         requireAuth={false}
       >
-        <CustomRoutes noLayout>
-          <Route
-            path="/auth/google/callback"
-            element={
-              <Bare>
-                <GoogleCallbackPage />
-              </Bare>
-            }
-          />
-          <Route
-            path="/accept-invite"
-            element={
-              <Bare>
-                <AcceptInvitePage />
-              </Bare>
-            }
-          />
-          <Route
-            path="/no-company"
-            element={
-              <Bare>
-                <NoCompanyPage />
-              </Bare>
-            }
-          />
-          <Route
-            path="/terms"
-            element={
-              <Bare>
-                <TermsPage />
-              </Bare>
-            }
-          />
-          <Route
-            path="/privacy"
-            element={
-              <Bare>
-                <PrivacyPage />
-              </Bare>
-            }
-          />
-        </CustomRoutes>
+        <CustomRoutes noLayout>{open.map((r) => screenRoute(r, true))}</CustomRoutes>
         {/*
-          The lists read through the data provider; /orders is the orders resource's own list route.
           A resource's list route matches everything under it (`/orders/*`), and a resource without
-          one matches nothing: any deeper or unlisted path is the spec's not-found screen.
+          one matches nothing: any deeper or unlisted path is the spec's not-found screen. The lists
+          read through the data provider.
         */}
-        <Resource name="orders" list={OpenOrdersPage}>
-          <Route path=":unknown/*" element={<NotFound />} />
-        </Resource>
+        {framed
+          .filter((r) => r.resource)
+          .map((r) => (
+            <Resource key={r.key} name={r.resource!} list={SCREENS[r.key]}>
+              <Route path=":unknown/*" element={<NotFound />} />
+            </Resource>
+          ))}
         <Resource name="shipments">
           <Route path="*" element={<NotFound />} />
         </Resource>
         <Resource name="members">
           <Route path="*" element={<NotFound />} />
         </Resource>
-        <Resource name="attention" list={AttentionPage}>
-          <Route path=":unknown/*" element={<NotFound />} />
-        </Resource>
         <Resource name="activity">
           <Route path="*" element={<NotFound />} />
         </Resource>
-        <CustomRoutes>
-          <Route path="/dashboard" element={<PortalPage />} />
-          <Route path="/problem-orders" element={<ProblemOrdersPage />} />
-          <Route path="/team" element={<TeamPage />} />
-          <Route path="/admin" element={<AdminPage />} />
-          <Route path="/oauth-setup" element={<ConnectPage />} />
-        </CustomRoutes>
+        <CustomRoutes>{framed.filter((r) => !r.resource).map((r) => screenRoute(r, false))}</CustomRoutes>
       </Admin>
     </BrowserRouter>
   );

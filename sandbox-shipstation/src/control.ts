@@ -2,9 +2,15 @@
 // deliveries, revoke the key pair, inject faults, reset, read call counts. Reachable in-process (the
 // handle's `control`) and over HTTP under `/_sandbox` (no auth, never faulted or rate limited).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { badRequest, HttpError, notFound } from '@portal/faire-sandbox/kit';
+import {
+  badRequest,
+  commonControlRoutes,
+  handleControlRequest,
+  notFound,
+  type ControlRoutes,
+} from '@portal/faire-sandbox/kit';
 import { validateFaults, type Faults } from './faults.js';
-import { parseJsonBody, readBody, sendJson } from './http.js';
+import { MAX_BODY_BYTES } from './http.js';
 import { toWireFulfillment, toWireShipment } from './listing.js';
 import {
   parseFulfillmentInput,
@@ -82,8 +88,7 @@ export class Controller {
   }
 
   setWebhookKnobs(patch: Partial<WebhookKnobs>): WebhookKnobs {
-    this.emitter.knobs = { ...this.emitter.knobs, ...validateWebhookKnobs(patch) };
-    return { ...this.emitter.knobs };
+    return this.emitter.setKnobs(validateWebhookKnobs(patch));
   }
 
   webhookKnobs(): WebhookKnobs {
@@ -96,7 +101,7 @@ export class Controller {
   }
 
   deliveries(): DeliveryRecord[] {
-    return this.emitter.log.map((d) => ({ ...d }));
+    return this.emitter.deliveries();
   }
 
   /** Resolves once every queued webhook delivery has been attempted. */
@@ -130,124 +135,46 @@ export class Controller {
   }
 }
 
-const CORS_HEADERS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, PUT, POST, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': 'Content-Type',
-};
+/** The test-control routes under /_sandbox, beside the ones every source sandbox has. */
+function controlRoutes(control: Controller): ControlRoutes {
+  return {
+    'GET /labels': () => [200, control.labels()],
+    'POST /labels': ({ body }) => {
+      const many = isObject(body) && Array.isArray(body.labels);
+      const inputs = many ? (body.labels as unknown[]) : [body];
+      const result = control.printLabels(inputs as LabelInput[]);
+      return [201, many ? result : { ...result, shipmentId: result.shipments[0]!.shipmentId }];
+    },
+    'POST /labels/:id/void': ({ segs }) => {
+      const id = Number(segs[1]);
+      if (!Number.isInteger(id)) throw notFound(`No label with shipmentId ${segs[1]}.`);
+      return [200, control.voidLabel(id)];
+    },
+    'POST /fulfillments': ({ body, obj }) => [
+      201,
+      control.markShipped(body as FulfillmentInput, obj?.notify === true),
+    ],
+    'POST /revoke': ({ obj }) => {
+      const revoked = obj?.revoked !== false;
+      control.revoke(revoked);
+      return [200, { revoked }];
+    },
+    'GET /faults': () => [200, control.faultKnobs()],
+    'POST /faults': ({ body }) => [200, control.setFaults(body as Partial<FaultKnobs>)],
+    ...commonControlRoutes(control),
+  };
+}
 
-const KNOWN: Record<string, string[]> = {
-  '/labels': ['GET', 'POST'],
-  '/labels/:id/void': ['POST'],
-  '/fulfillments': ['POST'],
-  '/webhooks': ['GET', 'POST'],
-  '/webhooks/flush': ['POST'],
-  '/webhooks/deliveries': ['GET'],
-  '/revoke': ['POST'],
-  '/faults': ['GET', 'POST'],
-  '/reset': ['POST'],
-  '/calls': ['GET', 'DELETE'],
-  '/clock': ['POST'],
-};
-
-export async function handleControl(
+export function handleControl(
   req: IncomingMessage,
   res: ServerResponse,
   subpath: string,
   control: Controller,
 ): Promise<void> {
-  const method = req.method ?? 'GET';
-  const send = (status: number, body: unknown): void => sendJson(res, status, body, CORS_HEADERS);
-  if (method === 'OPTIONS') {
-    res.writeHead(204, CORS_HEADERS);
-    res.end();
-    return;
-  }
-  const segs = subpath.split('/').filter(Boolean);
-  const pathKey = `/${segs.map((s, i) => (segs[0] === 'labels' && i === 1 ? ':id' : s)).join('/')}`;
-  try {
-    const body = parseJsonBody(await readBody(req));
-    const obj = body === undefined ? {} : body;
-    switch (`${method} ${pathKey}`) {
-      case 'GET /labels':
-        send(200, control.labels());
-        return;
-      case 'POST /labels': {
-        const many = isObject(obj) && Array.isArray(obj.labels);
-        const inputs = many ? (obj.labels as unknown[]) : [obj];
-        const result = control.printLabels(inputs as LabelInput[]);
-        send(201, many ? result : { ...result, shipmentId: result.shipments[0]!.shipmentId });
-        return;
-      }
-      case 'POST /labels/:id/void': {
-        const id = Number(segs[1]);
-        if (!Number.isInteger(id)) throw notFound(`No label with shipmentId ${segs[1]}.`);
-        send(200, control.voidLabel(id));
-        return;
-      }
-      case 'POST /fulfillments': {
-        const notify = isObject(obj) && obj.notify === true;
-        send(201, control.markShipped(obj as FulfillmentInput, notify));
-        return;
-      }
-      case 'GET /webhooks':
-        send(200, control.webhookKnobs());
-        return;
-      case 'POST /webhooks':
-        send(200, control.setWebhookKnobs(obj as Partial<WebhookKnobs>));
-        return;
-      case 'POST /webhooks/flush':
-        send(200, { released: control.flushWebhooks() });
-        return;
-      case 'GET /webhooks/deliveries':
-        send(200, control.deliveries());
-        return;
-      case 'POST /revoke': {
-        const revoked = !(isObject(obj) && obj.revoked === false);
-        control.revoke(revoked);
-        send(200, { revoked });
-        return;
-      }
-      case 'GET /faults':
-        send(200, control.faultKnobs());
-        return;
-      case 'POST /faults':
-        send(200, control.setFaults(obj as Partial<FaultKnobs>));
-        return;
-      case 'POST /reset':
-        control.reset();
-        send(200, { ok: true });
-        return;
-      case 'GET /calls':
-        send(200, control.calls());
-        return;
-      case 'DELETE /calls':
-        send(200, control.clearCalls());
-        return;
-      case 'POST /clock': {
-        const ms = isObject(obj) ? obj.advanceMs : undefined;
-        if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
-          throw badRequest('Body must be {advanceMs} (a non-negative number).');
-        }
-        control.advanceClock(ms);
-        send(200, { advancedMs: ms });
-        return;
-      }
-      default: {
-        const allowed = KNOWN[pathKey];
-        if (allowed) {
-          throw new HttpError(405, `Method ${method} is not allowed on ${CONTROL_PREFIX}${subpath}`, {
-            Allow: allowed.join(', '),
-          });
-        }
-        throw notFound(`No control endpoint ${method} ${CONTROL_PREFIX}${subpath}`);
-      }
-    }
-  } catch (err) {
-    if (err instanceof HttpError) {
-      sendJson(res, err.status, { message: err.message }, { ...CORS_HEADERS, ...err.headers });
-      return;
-    }
-    throw err;
-  }
+  return handleControlRequest(req, res, subpath, {
+    prefix: CONTROL_PREFIX,
+    idAfter: ['labels'],
+    routes: controlRoutes(control),
+    maxBodyBytes: MAX_BODY_BYTES,
+  });
 }

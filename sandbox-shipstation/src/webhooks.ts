@@ -1,8 +1,8 @@
 // Webhook deliveries as ShipStation V1 makes them: an unsigned JSON POST `{resource_url, resource_type}` to
 // each subscribed target URL, with knobs that duplicate, delay, drop and reorder them.
-import { badRequest } from '@portal/faire-sandbox/kit';
+import { badRequest, WebhookQueue, type QueuedOutcome } from '@portal/faire-sandbox/kit';
 import type { DeliveryRecord, WebhookEvent, WebhookKnobs, WebhookSubscription } from './types.js';
-import { isObject, Prng } from './util.js';
+import { isObject } from './util.js';
 
 export const DEFAULT_WEBHOOK_KNOBS: Readonly<WebhookKnobs> = Object.freeze({
   duplicate: 0,
@@ -49,22 +49,10 @@ interface Delivery {
   body: { resource_url: string; resource_type: WebhookEvent };
 }
 
-export class WebhookEmitter {
-  knobs: WebhookKnobs = { ...DEFAULT_WEBHOOK_KNOBS };
-  log: DeliveryRecord[] = [];
-  private held: Delivery[] = [];
-  private dice = new Prng(4242);
-  private readonly inFlight = new Set<Promise<void>>();
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private closed = false;
-
-  constructor(private readonly now: () => number) {}
-
-  reset(): void {
-    this.knobs = { ...DEFAULT_WEBHOOK_KNOBS };
-    this.held = [];
-    this.log = [];
-    this.dice = new Prng(4242);
+/** ShipStation's deliveries: sent once each (no retry), unsigned. */
+export class WebhookEmitter extends WebhookQueue<Delivery, WebhookKnobs, DeliveryRecord> {
+  constructor(private readonly now: () => number) {
+    super(DEFAULT_WEBHOOK_KNOBS, 4242);
   }
 
   /** Queues one delivery per matching subscription; returns how many subscriptions matched. */
@@ -73,60 +61,12 @@ export class WebhookEmitter {
       (s) => s.active && s.event === event && (s.storeId === null || s.storeId === storeId),
     );
     for (const sub of targets) {
-      const delivery: Delivery = { sub, body: { resource_url: resourceUrl, resource_type: event } };
-      if (this.dice.next() < this.knobs.drop) {
-        this.record(delivery, 'dropped', null);
-        continue;
-      }
-      if (this.knobs.reorder && this.held.length === 0) {
-        // Nothing to swap with yet: wait for the next delivery (or a flush), then go after it.
-        this.held.push(delivery);
-        this.record(delivery, 'held', null);
-        continue;
-      }
-      // The newest first, then whatever was held back, one after the other.
-      this.release([delivery, ...this.held.splice(0)]);
+      this.enqueue({ sub, body: { resource_url: resourceUrl, resource_type: event } });
     }
     return targets.length;
   }
 
-  /** Sends whatever `reorder` is holding back. */
-  flush(): number {
-    const held = this.held.splice(0);
-    if (held.length > 0) this.release(held);
-    return held.length;
-  }
-
-  /** Resolves when every scheduled delivery has been attempted. */
-  async idle(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
-  }
-
-  close(): void {
-    this.closed = true;
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
-    this.inFlight.clear();
-  }
-
-  /** Schedules the deliveries (and their duplicates) to be sent in this order, each after the previous. */
-  private release(list: Delivery[]): void {
-    const copies = list.flatMap((d) => Array.from({ length: this.knobs.duplicate + 1 }, () => d));
-    const run = new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        void (async () => {
-          for (const d of copies) await this.send(d);
-        })().finally(resolve);
-      }, this.knobs.delayMs);
-      this.timers.add(timer);
-    });
-    this.inFlight.add(run);
-    void run.finally(() => this.inFlight.delete(run));
-  }
-
-  private async send(d: Delivery): Promise<void> {
-    if (this.closed) return;
+  protected async send(d: Delivery): Promise<boolean> {
     try {
       const res = await fetch(d.sub.targetUrl, {
         method: 'POST',
@@ -135,13 +75,14 @@ export class WebhookEmitter {
         signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
       });
       await res.arrayBuffer().catch(() => undefined);
-      this.record(d, res.ok ? 'delivered' : 'failed', res.status);
+      this.record(d, 1, res.ok ? 'delivered' : 'failed', res.status);
     } catch {
-      this.record(d, 'failed', null);
+      this.record(d, 1, 'failed', null);
     }
+    return true; // ShipStation does not retry
   }
 
-  private record(d: Delivery, outcome: DeliveryRecord['outcome'], status: number | null): void {
+  protected record(d: Delivery, _attempt: number, outcome: QueuedOutcome, status: number | null): void {
     this.log.push({
       at: new Date(this.now()).toISOString(),
       subscriptionId: d.sub.id,

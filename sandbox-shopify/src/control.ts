@@ -283,8 +283,7 @@ export class Controller {
   }
 
   setWebhookKnobs(patch: Partial<WebhookKnobs>): WebhookKnobs {
-    this.emitter.knobs = { ...this.emitter.knobs, ...validateWebhookKnobs(patch) };
-    return { ...this.emitter.knobs };
+    return this.emitter.setKnobs(validateWebhookKnobs(patch));
   }
 
   webhookKnobs(): WebhookKnobs {
@@ -296,7 +295,7 @@ export class Controller {
   }
 
   deliveries(): DeliveryRecord[] {
-    return this.emitter.log.map((d) => ({ ...d }));
+    return this.emitter.deliveries();
   }
 
   idle(): Promise<void> {

@@ -3,7 +3,7 @@ import { parseJsonBody, readBody as readKitBody } from '@portal/faire-sandbox/ki
 
 export { escapeHtml, parseJsonBody, redirect, sendHtml, sendJson } from '@portal/faire-sandbox/kit';
 
-const MAX_BODY_BYTES = 2_000_000;
+export const MAX_BODY_BYTES = 2_000_000;
 
 export const readBody = (req: IncomingMessage): Promise<Buffer> => readKitBody(req, MAX_BODY_BYTES);
 

@@ -3,9 +3,9 @@
 // X-Shopify-Topic, -Shop-Domain, -Webhook-Id, -Event-Id, -Triggered-At and -API-Version; retried with the
 // original payload when the app fails to answer 2xx within 5 s. Knobs duplicate, delay, drop and reorder.
 import { createHmac, randomUUID } from 'node:crypto';
-import { badRequest } from '@portal/faire-sandbox/kit';
+import { badRequest, WebhookQueue, type QueuedOutcome } from '@portal/faire-sandbox/kit';
 import type { DeliveryRecord, WebhookKnobs, WebhookSubscription, WebhookTopic } from './types.js';
-import { DicePrng as Prng, isObject } from '@portal/faire-sandbox/kit';
+import { isObject } from '@portal/faire-sandbox/kit';
 
 export const DEFAULT_WEBHOOK_KNOBS: Readonly<WebhookKnobs> = Object.freeze({
   duplicate: 0,
@@ -63,26 +63,14 @@ interface Delivery {
   triggeredAt: string;
 }
 
-export class WebhookEmitter {
-  knobs: WebhookKnobs = { ...DEFAULT_WEBHOOK_KNOBS };
-  log: DeliveryRecord[] = [];
-  private held: Delivery[] = [];
-  private dice = new Prng(2718);
-  private readonly inFlight = new Set<Promise<void>>();
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private closed = false;
-
+/** Shopify's deliveries: signed, and re-sent with the original payload until answered 2xx. */
+export class WebhookEmitter extends WebhookQueue<Delivery, WebhookKnobs, DeliveryRecord> {
   constructor(
     private readonly now: () => number,
     private readonly secret: string,
     private readonly apiVersion: string,
-  ) {}
-
-  reset(): void {
-    this.knobs = { ...DEFAULT_WEBHOOK_KNOBS };
-    this.held = [];
-    this.log = [];
-    this.dice = new Prng(2718);
+  ) {
+    super(DEFAULT_WEBHOOK_KNOBS, 2718);
   }
 
   /** One delivery per subscription of `topic` for `shop`; returns their webhook ids. */
@@ -91,73 +79,14 @@ export class WebhookEmitter {
     const body = JSON.stringify(payload);
     const ids: string[] = [];
     for (const sub of subs.filter((s) => s.topic === topic && s.shop === shop)) {
-      const d: Delivery = {
-        sub,
-        topic,
-        body,
-        webhookId: randomUUID(),
-        eventId,
-        triggeredAt: new Date(this.now()).toISOString(),
-      };
-      ids.push(d.webhookId);
-      if (this.dice.next() < this.knobs.drop) {
-        this.record(d, 0, 'dropped', null);
-      } else if (this.knobs.reorder && this.held.length === 0) {
-        this.held.push(d);
-        this.record(d, 0, 'held', null);
-      } else {
-        this.release([d, ...this.held.splice(0)]);
-      }
+      const webhookId = randomUUID();
+      ids.push(webhookId);
+      this.enqueue({ sub, topic, body, webhookId, eventId, triggeredAt: new Date(this.now()).toISOString() });
     }
     return ids;
   }
 
-  flush(): number {
-    const held = this.held.splice(0);
-    if (held.length > 0) this.release(held);
-    return held.length;
-  }
-
-  async idle(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
-  }
-
-  close(): void {
-    this.closed = true;
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
-    this.inFlight.clear();
-  }
-
-  private wait(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        resolve();
-      }, ms);
-      this.timers.add(timer);
-    });
-  }
-
-  /** Sends the deliveries (each with its duplicates) one after the other, after `delayMs`. */
-  private release(list: Delivery[]): void {
-    const copies = list.flatMap((d) => Array.from({ length: this.knobs.duplicate + 1 }, () => d));
-    const { delayMs, retries, retryDelayMs } = this.knobs;
-    const run = (async () => {
-      await this.wait(delayMs);
-      for (const d of copies) {
-        for (let attempt = 1; attempt <= retries + 1 && !this.closed; attempt++) {
-          if (await this.send(d, attempt)) break;
-          if (attempt <= retries) await this.wait(retryDelayMs);
-        }
-      }
-    })();
-    this.inFlight.add(run);
-    void run.finally(() => this.inFlight.delete(run));
-  }
-
-  private async send(d: Delivery, attempt: number): Promise<boolean> {
-    if (this.closed) return true;
+  protected async send(d: Delivery, attempt: number): Promise<boolean> {
     try {
       const res = await fetch(d.sub.uri, {
         method: 'POST',
@@ -184,12 +113,7 @@ export class WebhookEmitter {
     }
   }
 
-  private record(
-    d: Delivery,
-    attempt: number,
-    outcome: DeliveryRecord['outcome'],
-    status: number | null,
-  ): void {
+  protected record(d: Delivery, attempt: number, outcome: QueuedOutcome, status: number | null): void {
     this.log.push({
       at: new Date(this.now()).toISOString(),
       webhookId: d.webhookId,

@@ -22,6 +22,7 @@ import { ShipmentIntake1764300002301 } from './1764300002301-shipment-intake.js'
 import { ShipmentPatience1764300002400 } from './1764300002400-shipment-patience.js';
 import { FaireOrderStates1764300002500 } from './1764300002500-faire-order-states.js';
 import { ShopifyShops1764300002600 } from './1764300002600-shopify-shops.js';
+import { CallerFunctions1764300005200 } from './1764300005200-caller-functions.js';
 
 /** Migrations in order. `npm run db:generate` writes new files; add each one here. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   ShipmentPatience1764300002400,
   FaireOrderStates1764300002500,
   ShopifyShops1764300002600,
+  CallerFunctions1764300005200,
 ];

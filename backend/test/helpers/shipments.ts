@@ -64,10 +64,22 @@ export function today(): string {
 }
 
 let serial = 0;
-/** A unique, valid-looking UPS tracking number (1Z + 16). */
+const SERIAL_CHARS = 4; // base 36: 1.6 million numbers per process before the serial wraps
+
+/**
+ * A unique tracking number in the UPS shape (1Z + 16 uppercase letters/digits): 1Z, the prefix, then
+ * as much of the time (base 36) as fits and a per-process serial that is never cut, so two calls never
+ * answer the same number whatever the prefix's length (up to 12 characters).
+ */
 export function tracking(prefix = 'T'): string {
+  const head = prefix.toUpperCase();
+  const room = 16 - head.length;
+  if (!/^[0-9A-Z]*$/.test(head) || room < SERIAL_CHARS) {
+    throw new Error(
+      `tracking(): the prefix must be at most ${16 - SERIAL_CHARS} letters/digits, not "${prefix}"`,
+    );
+  }
   serial += 1;
-  return `1Z${prefix}${String(Date.now() % 1e8).padStart(8, '0')}${String(serial).padStart(7, '0')}`
-    .slice(0, 18)
-    .toUpperCase();
+  const unique = Date.now().toString(36) + serial.toString(36).padStart(SERIAL_CHARS, '0');
+  return `1Z${head}${unique.slice(-room).padStart(room, '0')}`.toUpperCase();
 }

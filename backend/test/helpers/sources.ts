@@ -48,17 +48,38 @@ export async function startSourcesApp(env: Record<string, string> = {}): Promise
   };
 }
 
+export interface ConnectedCompany {
+  agent: TestAgent;
+  companyId: string;
+  connectionId: string;
+}
+
 /** A company connected to Faire brand 1 and to the ShipStation sandbox; its orders synced. */
-export async function connectedCompany(
-  s: SourcesApp,
-  email: string,
-): Promise<{ agent: TestAgent; companyId: string; connectionId: string }> {
+export async function connectedCompany(s: SourcesApp, email: string): Promise<ConnectedCompany> {
   const a = await s.t.companyAdmin(email, `Co ${email}`, SANDBOX_DEFAULTS.brand1Token);
   const res = await a.agent
     .post('/api/integrations/shipstation')
     .send({ apiKey: SS_KEY, apiSecret: SS_SECRET })
     .expect(200);
   return { agent: a.agent, companyId: a.companyId, connectionId: res.body.id as string };
+}
+
+/**
+ * Registers, in the calling `describe`, the sources app (`startSourcesApp`) and one company connected
+ * to ShipStation as `email` (`connectedCompany`), and the app's teardown; both are filled in once
+ * `beforeAll` has run.
+ */
+export function useShipStationCompany(email: string): { s: SourcesApp; co: ConnectedCompany } {
+  const s = {} as SourcesApp;
+  const co = {} as ConnectedCompany;
+  beforeAll(async () => {
+    Object.assign(s, await startSourcesApp());
+    Object.assign(co, await connectedCompany(s, email));
+  }, 60_000);
+  afterAll(async () => {
+    await s.close?.();
+  });
+  return { s, co };
 }
 
 /** New PROCESSING orders of brand 1, synced into the company's orders. */

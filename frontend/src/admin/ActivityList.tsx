@@ -1,6 +1,7 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import type { ActivityItem } from './api';
 import { actorLabel, describeActivity, formatDay, formatTime, isSameDay } from './format';
+import { tint } from '../theme/tokens';
 
 /** The actor badge: 'Admin' for a platform admin, 'Company admin' for a company's admin, otherwise 'User'. */
 export function ActorChip({ item }: { item: Pick<ActivityItem, 'isAdmin' | 'actorRole'> }) {
@@ -18,8 +19,8 @@ export function ActorChip({ item }: { item: Pick<ActivityItem, 'isAdmin' | 'acto
         bgcolor: item.isAdmin
           ? 'primary.main'
           : label === 'Company admin'
-            ? 'rgba(244,201,93,0.3)'
-            : 'rgba(15,61,62,0.08)',
+            ? tint('accent', 0.3)
+            : tint('ink', 0.08),
         color: item.isAdmin ? 'primary.contrastText' : 'primary.main',
       }}
     />

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Card, Divider, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { tint } from '../theme/tokens';
 
 /** A titled card of the admin panel; `id` names the region for assistive technology. */
 export function AdminCard({
@@ -43,7 +44,7 @@ export function AdminCard({
               display: 'grid',
               placeItems: 'center',
               flexShrink: 0,
-              bgcolor: 'rgba(15,61,62,0.07)',
+              bgcolor: tint('ink', 0.07),
               color: 'primary.main',
             }}
           >

@@ -11,8 +11,8 @@ import {
 import { useState, type FormEvent } from 'react';
 import type { CompanyRole } from '../auth/useCurrentUser';
 import { useToast } from '../notifications/toast';
-import { RoleSelect } from '../team/RoleSelect';
-import { InviteDialogActions, InviteEmailField } from '../team/InviteFields';
+import { RoleSelect } from '../shared/RoleSelect';
+import { InviteDialogActions, InviteEmailField } from '../shared/InviteFields';
 import { useAdminCompanies, useAdminInvite } from './api';
 
 /** Invite New User: the platform admin picks a company, an email and a role (User by default). */

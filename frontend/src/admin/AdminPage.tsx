@@ -3,11 +3,13 @@ import LockIcon from '@mui/icons-material/LockOutlined';
 import ShieldIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import { Box, Button, Card, CircularProgress, IconButton, Tooltip, Typography } from '@mui/material';
 import { useNavigate } from 'react-router-dom';
+import { canAccess } from '../auth/canAccess';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { FaireApiConfigCard } from './FaireApiConfigCard';
 import { RecentActivityCard } from './RecentActivityCard';
 import { SystemStatusCard } from './SystemStatusCard';
 import { UserManagementCard } from './UserManagementCard';
+import { tint } from '../theme/tokens';
 
 /** /admin: the Master Admin Panel for platform admins; everyone else is told they have no access. */
 export function AdminPage() {
@@ -22,7 +24,9 @@ export function AdminPage() {
     );
   }
   const user = me.data;
-  if (!user?.isAdmin) return <AccessDenied onBack={() => void navigate('/dashboard')} />;
+  if (!user || !canAccess(user, 'list', 'admin')) {
+    return <AccessDenied onBack={() => void navigate('/dashboard')} />;
+  }
 
   return (
     <Box sx={{ maxWidth: 1280, mx: 'auto' }}>
@@ -87,7 +91,7 @@ export function AccessDenied({ onBack }: { onBack: () => void }) {
             borderRadius: '50%',
             display: 'grid',
             placeItems: 'center',
-            bgcolor: 'rgba(197,48,48,0.1)',
+            bgcolor: tint('error', 0.1),
             color: 'error.main',
           }}
         >

@@ -1,8 +1,9 @@
 import WarningIcon from '@mui/icons-material/WarningAmberRounded';
 import { Alert, AlertTitle, Box, Button, Chip, Typography } from '@mui/material';
 import { useState } from 'react';
-import { ConfirmDialog } from '../team/ConfirmDialog';
+import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { useReleaseConnection, type AdminUser } from './api';
+import { colors, tint } from '../theme/tokens';
 
 /** A company whose Faire brand another company is also connected to. */
 interface SharedHolder {
@@ -66,9 +67,9 @@ export function SharedBrandChip() {
         fontSize: 12,
         fontWeight: 600,
         borderRadius: 1.5,
-        bgcolor: 'rgba(237,108,2,0.12)',
-        color: '#8a3f00',
-        '& .MuiChip-icon': { color: '#b35300' },
+        bgcolor: tint('conflict', 0.12),
+        color: colors.conflictText,
+        '& .MuiChip-icon': { color: colors.conflictIcon },
         '& .MuiChip-label': { whiteSpace: 'normal' },
         maxWidth: '100%',
       }}

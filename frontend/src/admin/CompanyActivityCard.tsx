@@ -3,6 +3,7 @@ import { Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useGetList } from 'react-admin';
 import type { ActivityItem } from '@portal/shipment-rules';
+import { canAccess } from '../auth/canAccess';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { AdminCard, LoadError } from './AdminCard';
 import { ActivityList } from './ActivityList';
@@ -16,12 +17,12 @@ export interface CompanyActivityCardProps {
 
 /**
  * The company's own activity log for its company admins: the data provider's `activity` list
- * (GET /api/team/activity), newest first, a page at a time. Renders nothing for anyone who is not a
- * COMPANY_ADMIN, so a page can always include it.
+ * (GET /api/team/activity), newest first, a page at a time. Renders nothing for anyone who may not
+ * read it (`canAccess(user, 'list', 'activity')`: a COMPANY_ADMIN), so a page can always include it.
  */
 export function CompanyActivityCard({ pageSize = 10, title = 'Team Activity' }: CompanyActivityCardProps) {
   const { data: user } = useCurrentUser();
-  if (user?.company?.role !== 'COMPANY_ADMIN') return null;
+  if (!canAccess(user, 'list', 'activity')) return null;
   return <CompanyActivity pageSize={Math.min(100, Math.max(1, Math.floor(pageSize)))} title={title} />;
 }
 

@@ -14,10 +14,11 @@ import {
 } from '@mui/material';
 import { AdminCard, LoadError } from './AdminCard';
 import { QUEUE_DASHBOARD_URL, useAdminStats, type AdminStats } from './api';
+import { colors, tint } from '../theme/tokens';
 
 type Health = 'good' | 'bad' | 'idle';
 
-const DOT: Record<Health, string> = { good: '#2f855a', bad: '#c53030', idle: '#a0aba8' };
+const DOT: Record<Health, string> = { good: colors.success, bad: colors.error, idle: colors.idleDot };
 
 function StatusLine({ label, value, health }: { label: string; value: string; health: Health }) {
   return (
@@ -41,7 +42,7 @@ function StatusLine({ label, value, health }: { label: string; value: string; he
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
-    <Box sx={{ p: 1.5, borderRadius: 2, bgcolor: 'rgba(15,61,62,0.04)', minWidth: 0 }}>
+    <Box sx={{ p: 1.5, borderRadius: 2, bgcolor: tint('ink', 0.04), minWidth: 0 }}>
       <Typography sx={{ fontSize: 24, fontWeight: 700, lineHeight: 1.2, fontVariantNumeric: 'tabular-nums' }}>
         {value.toLocaleString('en-US')}
       </Typography>

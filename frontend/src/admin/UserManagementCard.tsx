@@ -7,6 +7,7 @@ import { AdminCard, LoadError } from './AdminCard';
 import { AdminInviteDialog } from './AdminInviteDialog';
 import { useAdminUsers, type AdminUser } from './api';
 import { ReleaseConnectionButton, SharedBrandChip, SharedBrandNotice } from './BrandConflict';
+import { colors, tint } from '../theme/tokens';
 
 /** The company, and the Faire brand it is connected to. */
 function companyCaption(u: AdminUser): string | null {
@@ -42,8 +43,8 @@ function ConnectionChip({ connected }: { connected: boolean }) {
         height: 24,
         fontWeight: 600,
         borderRadius: 1.5,
-        bgcolor: connected ? 'rgba(47,133,90,0.12)' : '#eceff0',
-        color: connected ? '#22643f' : '#55605d',
+        bgcolor: connected ? tint('success', 0.12) : colors.neutralBg,
+        color: connected ? colors.successText : colors.neutralChipText,
       }}
     />
   );
@@ -54,7 +55,7 @@ export function AdminBadge() {
     <Chip
       size="small"
       label="Admin"
-      sx={{ height: 22, fontWeight: 700, borderRadius: 1.5, bgcolor: 'secondary.main', color: '#fff' }}
+      sx={{ height: 22, fontWeight: 700, borderRadius: 1.5, bgcolor: 'secondary.main', color: colors.white }}
     />
   );
 }
@@ -139,8 +140,8 @@ export function UserManagementCard({ currentUser }: { currentUser: CurrentUser }
           p: 1.5,
           mb: 2,
           borderRadius: 2,
-          bgcolor: 'rgba(244,201,93,0.12)',
-          border: '1px solid rgba(183,121,31,0.25)',
+          bgcolor: tint('accent', 0.12),
+          border: `1px solid ${tint('gold', 0.25)}`,
         }}
       >
         <Person name={currentUser.name} email={currentUser.email} admin />

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../api/request';
 import type { CompanyRole } from '../auth/useCurrentUser';
 import { useToast } from '../notifications/toast';
-import { deliveryOf, deliveryText } from '../team';
+import { deliveryOf, deliveryText } from '../shared/invitations';
 import { ADMIN_ACTIVITY_PATH, useAdminActions, type ActivityParams } from './provider';
 
 import type { Schema } from '../api/schema';

@@ -1,3 +1,4 @@
-// The platform admin's panel: its data (decision 0053). The screen itself loads as its own chunk.
-export * from './provider';
-export * from './api';
+/** What other folders may use of the admin panel; the panel itself is a route screen (AdminPage). */
+export { CompanyActivityCard, type CompanyActivityCardProps } from './CompanyActivityCard';
+/** The panel's part of the data provider (decision 0053). */
+export { adminProvider, useAdminActions, type AdminActions } from './provider';

@@ -18,6 +18,7 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { GOOGLE_START_URL, useAuthConfig } from './authConfig';
 import { useDevLogin } from './useDevLogin';
+import { tint } from '../theme/tokens';
 
 /**
  * The sign-in choices, shared by the sign-in screen and the accept-invite screen: Google, the developer
@@ -124,7 +125,7 @@ function DevLoginForm() {
         borderColor: 'divider',
         borderRadius: 3,
         p: 2,
-        bgcolor: 'rgba(15,61,62,0.025)',
+        bgcolor: tint('ink', 0.025),
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5 }}>

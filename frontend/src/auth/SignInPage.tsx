@@ -6,6 +6,7 @@ import type { ReactElement } from 'react';
 import { BrandMark } from '../pages/BrandMark';
 import { brandColors } from '../theme/theme';
 import { SignInOptions } from './SignInOptions';
+import { colors, tint } from '../theme/tokens';
 
 export const PRODUCT_TITLE = 'Faire Shipment Manager';
 export const TAGLINE = 'Streamline your Faire order fulfillment';
@@ -49,7 +50,7 @@ export function SignInPage() {
           flexDirection: 'column',
           justifyContent: 'space-between',
           p: 6,
-          color: '#e8f0ef',
+          color: colors.onInk,
           background: `linear-gradient(155deg, ${brandColors.ink} 0%, ${brandColors.inkSoft} 100%)`,
           position: 'relative',
           overflow: 'hidden',
@@ -64,13 +65,19 @@ export function SignInPage() {
             width: 380,
             height: 380,
             borderRadius: '50%',
-            border: `48px solid rgba(244,201,93,0.10)`,
+            border: `48px solid ${tint('accent', 0.1)}`,
           }}
         />
         <BrandMark inverse size={40} />
         <Box sx={{ maxWidth: 460, position: 'relative' }}>
           <Typography
-            sx={{ fontSize: 34, fontWeight: 700, lineHeight: 1.2, color: '#fff', letterSpacing: '-0.02em' }}
+            sx={{
+              fontSize: 34,
+              fontWeight: 700,
+              lineHeight: 1.2,
+              color: colors.white,
+              letterSpacing: '-0.02em',
+            }}
           >
             {TAGLINE}
           </Typography>
@@ -85,21 +92,21 @@ export function SignInPage() {
                     borderRadius: 2.5,
                     display: 'grid',
                     placeItems: 'center',
-                    bgcolor: 'rgba(244,201,93,0.14)',
+                    bgcolor: tint('accent', 0.14),
                     color: brandColors.accent,
                   }}
                 >
                   {f.icon}
                 </Box>
                 <Box>
-                  <Typography sx={{ fontWeight: 600, color: '#fff' }}>{f.title}</Typography>
-                  <Typography sx={{ fontSize: 14, color: 'rgba(232,240,239,0.75)' }}>{f.text}</Typography>
+                  <Typography sx={{ fontWeight: 600, color: colors.white }}>{f.title}</Typography>
+                  <Typography sx={{ fontSize: 14, color: tint('onInk', 0.75) }}>{f.text}</Typography>
                 </Box>
               </Box>
             ))}
           </Box>
         </Box>
-        <Typography sx={{ fontSize: 12, color: 'rgba(232,240,239,0.55)' }}>
+        <Typography sx={{ fontSize: 12, color: tint('onInk', 0.55) }}>
           Shipment Manager for Faire brands
         </Typography>
       </Box>
@@ -113,7 +120,7 @@ export function SignInPage() {
           px: { xs: 2.5, sm: 4 },
           py: { xs: 5, sm: 6 },
           backgroundImage: {
-            xs: 'radial-gradient(circle at 0% 0%, rgba(15,61,62,0.10), transparent 45%), radial-gradient(circle at 100% 100%, rgba(244,201,93,0.20), transparent 40%)',
+            xs: `radial-gradient(circle at 0% 0%, ${tint('ink', 0.1)}, transparent 45%), radial-gradient(circle at 100% 100%, ${tint('accent', 0.2)}, transparent 40%)`,
             md: 'none',
           },
         }}

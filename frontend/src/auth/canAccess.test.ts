@@ -11,6 +11,7 @@ describe('canAccess', () => {
   it('refuses everything to a signed-out visitor', () => {
     for (const resource of [
       'portal',
+      'company',
       'shipments',
       'orders',
       'settings',
@@ -58,6 +59,14 @@ describe('canAccess', () => {
     expect(canAccess(platform, 'list', 'settings')).toBe(true);
     expect(canAccess(admin, 'list', 'admin')).toBe(false);
     expect(canAccess(platform, 'list', 'admin')).toBe(true);
+  });
+
+  it("opens the company's screens to its members and to platform admins only", () => {
+    for (const who of [user, admin, platform, platformUser]) {
+      expect(canAccess(who, 'list', 'company')).toBe(true);
+    }
+    expect(canAccess(ann, 'list', 'company')).toBe(false);
+    expect(canAccess(admin, 'manage', 'company')).toBe(false);
   });
 
   it('refuses a resource it does not know', () => {

@@ -13,6 +13,11 @@ export type PortalAction = 'list' | 'manage';
 export type PortalArea =
   /** The portal tabs: Dashboard, Upload Shipments, Shipment History. */
   | 'portal'
+  /**
+   * The company's screens (spec section 2: /, /dashboard, /orders, /problem-orders, /team,
+   * /oauth-setup): a member of a company or a platform admin; anyone else is sent to /no-company.
+   */
+  | 'company'
   | 'shipments'
   | 'orders'
   | 'settings'
@@ -45,6 +50,7 @@ export function canAccess(
     case 'shipments':
     case 'orders':
       return action === 'list';
+    case 'company':
     case 'settings':
       return action === 'list' && (!!user.company || platformAdmin);
     case 'thresholds':

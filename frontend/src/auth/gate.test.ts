@@ -19,6 +19,7 @@ describe('gateFor', () => {
       '/oauth-setup',
       '/admin',
       '/team/',
+      '/attention',
     ]) {
       expect(gateFor(null, path)).toBe('sign-in');
     }
@@ -29,8 +30,22 @@ describe('gateFor', () => {
     expect(gateFor(ann, '/nope')).toBe('portal');
   });
 
+  it('leaves the screens that gate themselves (callback, invitation, legal) to themselves', () => {
+    for (const path of ['/terms', '/privacy', '/accept-invite', '/no-company', '/auth/google/callback']) {
+      expect(gateFor(null, path)).toBe('bare');
+    }
+  });
+
   it('sends a user without a company to /no-company, except on /admin', () => {
-    for (const path of ['/', '/dashboard', '/orders', '/problem-orders', '/team', '/oauth-setup']) {
+    for (const path of [
+      '/',
+      '/dashboard',
+      '/orders',
+      '/problem-orders',
+      '/team',
+      '/oauth-setup',
+      '/attention',
+    ]) {
       expect(gateFor(ann, path)).toBe('no-company');
     }
     expect(gateFor(ann, '/admin')).toBe('portal');

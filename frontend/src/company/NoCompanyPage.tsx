@@ -11,6 +11,7 @@ import { CenteredShell } from '../pages/CenteredShell';
 import { FullPageSpinner } from '../pages/FullPageSpinner';
 import { ServerUnavailable } from '../pages/ServerUnavailable';
 import { defaultCompanyName, useCreateCompany } from './useCreateCompany';
+import { tint } from '../theme/tokens';
 
 /** /no-company: a signed-in user without a company creates one or waits for an invitation. */
 export function NoCompanyPage() {
@@ -120,7 +121,7 @@ function IconTile({ children, muted = false }: { children: ReactNode; muted?: bo
         display: 'grid',
         placeItems: 'center',
         mb: muted ? 0 : 2,
-        bgcolor: muted ? 'rgba(183,121,31,0.12)' : 'rgba(15,61,62,0.08)',
+        bgcolor: muted ? tint('gold', 0.12) : tint('ink', 0.08),
         color: muted ? 'secondary.main' : 'primary.main',
       }}
     >

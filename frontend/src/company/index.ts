@@ -1,3 +1,2 @@
-// Creating the caller's company (decision 0053).
-export * from './provider';
-export * from './useCreateCompany';
+/** Creating the caller's company: its part of the data provider (decision 0053). */
+export { companyProvider, useCompanyActions, type CompanyActions } from './provider';

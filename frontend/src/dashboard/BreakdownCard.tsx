@@ -1,19 +1,8 @@
-import {
-  Box,
-  Card,
-  Divider,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Card, Divider, Skeleton, TableCell, TableRow, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
-import { ORDER_STATES, stateLabel, type StateBreakdown } from '../orders/types';
-import { usePaintedOnce } from './usePaintedOnce';
+import { ORDER_STATES, stateLabel, type StateBreakdown } from '../orders';
+import { TableShell } from '../shared/TableShell';
+import { usePaintedOnce } from '../shared/usePaintedOnce';
 
 /** The chart library is the biggest dependency of the first screen: loaded after the table is shown. */
 const BreakdownChart = lazy(() => import('./BreakdownChart').then((m) => ({ default: m.BreakdownChart })));
@@ -74,55 +63,48 @@ export function BreakdownCard({
             alignItems: 'center',
           }}
         >
-          <TableContainer>
-            <Table
-              size="small"
-              aria-label="Open orders by state"
-              sx={{
-                '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } },
-                '& .MuiTableCell-head': { whiteSpace: 'nowrap' },
-              }}
-            >
-              <TableHead>
-                <TableRow>
-                  <TableCell>State</TableCell>
-                  <TableCell align="right">Orders</TableCell>
-                  <TableCell align="right">% of total</TableCell>
-                  <TableCell align="right">Late</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((r) => (
-                  <TableRow key={r.state} data-testid={`breakdown-${r.state}`}>
-                    <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                      {stateLabel(r.state)}
-                    </TableCell>
-                    <TableCell align="right">{r.count}</TableCell>
-                    <TableCell align="right">{formatPercent(r.percent)}</TableCell>
-                    <TableCell align="right">
-                      <Box
-                        component="span"
-                        sx={{
-                          color: r.late > 0 ? 'error.main' : 'text.secondary',
-                          fontWeight: r.late > 0 ? 700 : 400,
-                        }}
-                      >
-                        {r.late}
-                      </Box>
-                      {r.latePaid > 0 ? (
-                        <Typography
-                          component="span"
-                          sx={{ display: 'block', fontSize: 11, color: 'text.secondary' }}
-                        >
-                          {r.latePaid} paid
-                        </Typography>
-                      ) : null}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <TableShell
+            label="Open orders by state"
+            size="small"
+            head="theme"
+            tableSx={{
+              '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } },
+              '& .MuiTableCell-head': { whiteSpace: 'nowrap' },
+            }}
+            columns={[
+              { label: 'State' },
+              { label: 'Orders', align: 'right' },
+              { label: '% of total', align: 'right' },
+              { label: 'Late', align: 'right' },
+            ]}
+          >
+            {rows.map((r) => (
+              <TableRow key={r.state} data-testid={`breakdown-${r.state}`}>
+                <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{stateLabel(r.state)}</TableCell>
+                <TableCell align="right">{r.count}</TableCell>
+                <TableCell align="right">{formatPercent(r.percent)}</TableCell>
+                <TableCell align="right">
+                  <Box
+                    component="span"
+                    sx={{
+                      color: r.late > 0 ? 'error.main' : 'text.secondary',
+                      fontWeight: r.late > 0 ? 700 : 400,
+                    }}
+                  >
+                    {r.late}
+                  </Box>
+                  {r.latePaid > 0 ? (
+                    <Typography
+                      component="span"
+                      sx={{ display: 'block', fontSize: 11, color: 'text.secondary' }}
+                    >
+                      {r.latePaid} paid
+                    </Typography>
+                  ) : null}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableShell>
           <Box sx={{ width: '100%', minWidth: 0, minHeight: 260 }} data-testid="breakdown-chart">
             <Suspense fallback={<Skeleton variant="rounded" height={260} />}>
               {painted ? <BreakdownChart data={chartData} /> : <Skeleton variant="rounded" height={260} />}

@@ -1,6 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { colors, tint } from '../theme/tokens';
 
-const COLORS = { onTime: '#2c7a7b', late: '#c53030', latePaid: '#dd6b20' };
+const COLORS = { onTime: colors.onTime, late: colors.error, latePaid: colors.warningDot };
 const SERIES = ['On time', 'Late (Paid)', 'Late'];
 const seriesOrder = (item: { value?: unknown }) => SERIES.indexOf(String(item.value));
 
@@ -22,10 +23,10 @@ export function BreakdownChart({ data: chartData }: { data: BreakdownChartRow[] 
       style={{ width: '100%', height: 260 }}
       accessibilityLayer
     >
-      <CartesianGrid horizontal={false} stroke="#e3e6e4" />
-      <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12, fill: '#5b6663' }} />
-      <YAxis type="category" dataKey="name" width={96} tick={{ fontSize: 11, fill: '#1c2321' }} />
-      <Tooltip cursor={{ fill: 'rgba(15,61,62,0.05)' }} />
+      <CartesianGrid horizontal={false} stroke={colors.divider} />
+      <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12, fill: colors.textMuted }} />
+      <YAxis type="category" dataKey="name" width={96} tick={{ fontSize: 11, fill: colors.text }} />
+      <Tooltip cursor={{ fill: tint('ink', 0.05) }} />
       <Legend iconType="circle" itemSorter={seriesOrder} wrapperStyle={{ fontSize: 12 }} />
       <Bar
         isAnimationActive={false}

@@ -2,6 +2,7 @@ import LinkIcon from '@mui/icons-material/LinkRounded';
 import { Box, Button, Card, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { brandColors } from '../theme/theme';
+import { colors, tint } from '../theme/tokens';
 
 /** Shown on the dashboard to a user who has not connected Faire yet, in place of fetching orders. */
 export function ConnectFaireCard() {
@@ -15,10 +16,10 @@ export function ConnectFaireCard() {
         flexDirection: { xs: 'column', sm: 'row' },
         alignItems: { xs: 'flex-start', sm: 'center' },
         gap: 2.5,
-        color: '#fff',
+        color: colors.white,
         bgcolor: brandColors.ink,
         borderColor: brandColors.ink,
-        backgroundImage: 'radial-gradient(circle at 100% 0%, rgba(244,201,93,0.28), transparent 45%)',
+        backgroundImage: `radial-gradient(circle at 100% 0%, ${tint('accent', 0.28)}, transparent 45%)`,
       }}
     >
       <Box
@@ -29,17 +30,17 @@ export function ConnectFaireCard() {
           width: 48,
           height: 48,
           borderRadius: 3,
-          bgcolor: 'rgba(255,255,255,0.12)',
+          bgcolor: tint('white', 0.12),
           flexShrink: 0,
         }}
       >
         <LinkIcon sx={{ color: brandColors.accent }} />
       </Box>
       <Box sx={{ flex: 1 }}>
-        <Typography variant="h3" component="h2" sx={{ color: '#fff' }}>
+        <Typography variant="h3" component="h2" sx={{ color: colors.white }}>
           Connect your Faire account
         </Typography>
-        <Typography sx={{ mt: 0.5, color: 'rgba(255,255,255,0.8)', fontSize: 14 }}>
+        <Typography sx={{ mt: 0.5, color: tint('white', 0.8), fontSize: 14 }}>
           Link your Faire brand to fetch your open orders and spot late ones automatically. It takes less than
           a minute.
         </Typography>
@@ -51,7 +52,7 @@ export function ConnectFaireCard() {
         sx={{
           bgcolor: brandColors.accent,
           color: brandColors.ink,
-          '&:hover': { bgcolor: '#f7d57f' },
+          '&:hover': { bgcolor: colors.accentHover },
           flexShrink: 0,
         }}
       >

@@ -4,18 +4,18 @@ import ProblemIcon from '@mui/icons-material/ReportProblemOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Alert, Box, Button, CircularProgress, Tooltip } from '@mui/material';
 import { useEffect, useRef } from 'react';
-import { useFaireConnection } from '../connect/api';
-import { CompanyConnectionNote, NO_COMPANY_TEXT } from '../connect/CompanyConnectionNote';
-import { useOrderStats, useRefreshOrders } from '../orders/api';
-import { ArrivedTodayCard } from '../integrations/ArrivedTodayCard';
+import { useFaireConnection } from '../connect';
+import { CompanyConnectionNote, NO_COMPANY_TEXT } from '../connect';
+import { useOrderStats, useRefreshOrders } from '../orders';
+import { ArrivedTodayCard } from '../integrations';
 import { PageHeader } from '../pages/PageHeader';
 import { BreakdownCard } from './BreakdownCard';
 import { ConnectFaireCard } from './ConnectFaireCard';
 import { LateRateCard } from './LateRateCard';
 import { freshnessTone, lastRefreshedText, needsAutoRefresh, type FreshnessTone } from './freshness';
 import { StatCard } from './StatCard';
-import { useNow } from './useNow';
-import { usePaintedOnce } from './usePaintedOnce';
+import { useNow } from '../shared/useNow';
+import { usePaintedOnce } from '../shared/usePaintedOnce';
 
 const TONE_COLOR: Record<FreshnessTone, string> = {
   grey: 'text.secondary',

@@ -1,8 +1,9 @@
 import { Alert, Box, Card, Chip, Divider, Link, Skeleton, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { useLateRate } from '../orders/api';
-import { displayIdLabel, formatDate } from '../orders/format';
-import type { LateRate, LateRateOrder } from '../orders/types';
+import { useLateRate } from '../orders';
+import { displayIdLabel, formatDate } from '../orders';
+import type { LateRate, LateRateOrder } from '../orders';
+import { tint } from '../theme/tokens';
 
 /** Orders listed on the card per list; the at-risk rest are one click away in the orders table. */
 const SHOWN = 8;
@@ -21,7 +22,7 @@ export const LATE_RATE_EXPLANATION =
 function RateBar({ rate, limit }: { rate: number; limit: number }) {
   const over = rate > limit;
   return (
-    <Box sx={{ position: 'relative', height: 12, borderRadius: 6, bgcolor: 'rgba(15,61,62,0.08)', mt: 1.5 }}>
+    <Box sx={{ position: 'relative', height: 12, borderRadius: 6, bgcolor: tint('ink', 0.08), mt: 1.5 }}>
       <Box
         data-testid="late-rate-bar"
         sx={{

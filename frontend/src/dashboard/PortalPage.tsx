@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { PortalTab } from '../layout/navigation';
+import type { PortalTab } from '../routes';
 import { DashboardTab } from './DashboardTab';
 
 // The dashboard is the first screen; the other tabs (CSV parsing and review included) load when opened.

@@ -2,6 +2,7 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { Box, Card, CardActionArea, Skeleton, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { colors, tint } from '../theme/tokens';
 
 /** A headline count that links to its list; `tone="danger"` gives it the red accent. */
 export function StatCard({
@@ -27,7 +28,7 @@ export function StatCard({
       sx={{
         position: 'relative',
         overflow: 'hidden',
-        ...(danger ? { borderColor: 'rgba(197,48,48,0.35)', bgcolor: '#fff8f8' } : {}),
+        ...(danger ? { borderColor: tint('error', 0.35), bgcolor: colors.dangerSurface } : {}),
         '&::before': {
           content: '""',
           position: 'absolute',
@@ -69,7 +70,7 @@ export function StatCard({
               height: 44,
               borderRadius: 2.5,
               color: accent,
-              bgcolor: danger ? 'rgba(197,48,48,0.1)' : 'rgba(15,61,62,0.08)',
+              bgcolor: danger ? tint('error', 0.1) : tint('ink', 0.08),
             }}
           >
             {icon}

@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { useGetList } from 'react-admin';
-import { usePaintedOnce } from '../dashboard/usePaintedOnce';
+import { usePaintedOnce } from '../shared/usePaintedOnce';
 import { brandColors } from '../theme/theme';
 
 /** The sidebar reads the held labels' count this often. */

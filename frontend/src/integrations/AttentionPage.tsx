@@ -9,7 +9,7 @@ import { canAccess } from '../auth/canAccess';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { formatMoney } from '../money/formatMoney';
 import { PageHeader } from '../pages/PageHeader';
-import { ConfirmDialog } from '../team/ConfirmDialog';
+import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { useDismissHeld, useSendHeld } from './api';
 import { REASON_LABELS, canSend, reasonLabel, rowCount, rowWord, rowsWord, sourceName } from './format';
 import { ReviewHeldDialog } from './ReviewHeldDialog';

@@ -18,7 +18,7 @@ import {
 } from '@mui/material';
 import { useState, type ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { ConfirmDialog } from '../team/ConfirmDialog';
+import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { useDismissHeld, useDisconnectIntegration, useUpdateIntegration } from './api';
 import { ConnectShipStationForm } from './ConnectShipStationForm';
 import { ConnectShopifyForm } from './ConnectShopifyForm';

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useIntegrationsActions } from './provider';
 import { errorMessage } from '../api/request';
 import { useToast } from '../notifications/toast';
-import { invalidateShipmentData } from '../shipments/api';
+import { invalidateShipmentData } from '../api/invalidate';
 import { rowCount, sourceName } from './format';
 import type { ConnectionPatch, CostRuleInput, SendHeldInput, SourceConnection, SourceKind } from './types';
 

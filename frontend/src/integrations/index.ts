@@ -1,4 +1,6 @@
-// Source connections and their held labels (`attention`) (decision 0053).
-export * from './provider';
-export * from './api';
-export * from './types';
+/** The cards other screens show of the company's sources; "Needs attention" is a route (AttentionPage). */
+export { ArrivedTodayCard } from './ArrivedTodayCard';
+export { AttentionCount } from './AttentionCount';
+export { IntegrationsCard } from './IntegrationsCard';
+/** The sources' part of the data provider (decision 0053). */
+export { integrationsProvider, useIntegrationsActions, type IntegrationsActions } from './provider';

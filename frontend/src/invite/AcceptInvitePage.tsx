@@ -13,6 +13,7 @@ import { useToast } from '../notifications/toast';
 import { CenteredShell } from '../pages/CenteredShell';
 import { ServerUnavailable } from '../pages/ServerUnavailable';
 import { useTeamActions } from '../team';
+import { tint } from '../theme/tokens';
 
 /** Spec section 9: redirect after accepting an invitation. */
 export const ACCEPT_REDIRECT_MS = 2000;
@@ -165,9 +166,9 @@ function InviteError({ message }: { message: string }) {
 
 function StateIcon({ tone, children }: { tone: 'primary' | 'success' | 'error'; children: ReactNode }) {
   const colors = {
-    primary: { bg: 'rgba(15,61,62,0.08)', fg: 'primary.main' },
-    success: { bg: 'rgba(47,133,90,0.12)', fg: 'success.main' },
-    error: { bg: 'rgba(197,48,48,0.10)', fg: 'error.main' },
+    primary: { bg: tint('ink', 0.08), fg: 'primary.main' },
+    success: { bg: tint('success', 0.12), fg: 'success.main' },
+    error: { bg: tint('error', 0.1), fg: 'error.main' },
   }[tone];
   return (
     <Box

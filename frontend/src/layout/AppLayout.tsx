@@ -22,6 +22,7 @@ import { ServerUnavailable } from '../pages/ServerUnavailable';
 import { brandColors } from '../theme/theme';
 import { AppUpdateCheck } from './AppUpdateCheck';
 import { Sidebar } from './Sidebar';
+import { colors } from '../theme/tokens';
 
 const SIDEBAR_WIDTH = 260;
 
@@ -69,7 +70,7 @@ function PortalFrame({ children }: { children?: ReactNode }) {
           <AppBar
             position="fixed"
             color="inherit"
-            sx={{ bgcolor: '#fff', borderBottom: '1px solid', borderColor: 'divider' }}
+            sx={{ bgcolor: colors.white, borderBottom: '1px solid', borderColor: 'divider' }}
           >
             <Toolbar sx={{ gap: 1 }}>
               <IconButton

@@ -27,12 +27,13 @@ import { useSidebarState } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import { useAuthConfig } from '../auth/authConfig';
 import { canAccess } from '../auth/canAccess';
-import { AttentionCount } from '../integrations/AttentionCount';
+import { AttentionCount } from '../integrations';
 import { initials, useCurrentUser } from '../auth/useCurrentUser';
 import { LogoTile } from '../pages/LogoTile';
 import { brandColors } from '../theme/theme';
-import { navigationFor, type NavItem } from './navigation';
+import { navigationFor, type NavItem } from '../routes';
 import { useSignOut } from './useSignOut';
+import { colors, tint } from '../theme/tokens';
 
 const ICONS: Record<string, ReactElement> = {
   dashboard: <DashboardIcon />,
@@ -79,13 +80,15 @@ export function Sidebar() {
         minHeight: '100vh',
         width: 260,
         bgcolor: brandColors.ink,
-        color: '#e8f0ef',
+        color: colors.onInk,
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2.5, py: 2.5 }}>
         <LogoTile size={32} />
         <Box>
-          <Typography sx={{ fontWeight: 700, lineHeight: 1.1, color: '#fff' }}>Shipment Manager</Typography>
+          <Typography sx={{ fontWeight: 700, lineHeight: 1.1, color: colors.white }}>
+            Shipment Manager
+          </Typography>
           <Typography sx={{ fontSize: 12, color: brandColors.accent }}>for Faire</Typography>
         </Box>
       </Box>
@@ -120,7 +123,7 @@ export function Sidebar() {
                   disableSticky
                   sx={{
                     bgcolor: 'transparent',
-                    color: 'rgba(232,240,239,0.6)',
+                    color: tint('onInk', 0.6),
                     fontSize: 11,
                     letterSpacing: '0.08em',
                     textTransform: 'uppercase',
@@ -147,13 +150,13 @@ export function Sidebar() {
                     my: 0.25,
                     borderRadius: 2,
                     color: 'inherit',
-                    '&.Mui-selected': { bgcolor: 'rgba(244,201,93,0.16)', color: '#fff' },
-                    '&.Mui-selected:hover': { bgcolor: 'rgba(244,201,93,0.22)' },
-                    '&:hover': { bgcolor: 'rgba(255,255,255,0.06)' },
+                    '&.Mui-selected': { bgcolor: tint('accent', 0.16), color: colors.white },
+                    '&.Mui-selected:hover': { bgcolor: tint('accent', 0.22) },
+                    '&:hover': { bgcolor: tint('white', 0.06) },
                   }}
                 >
                   <ListItemIcon
-                    sx={{ minWidth: 36, color: active ? brandColors.accent : 'rgba(232,240,239,0.75)' }}
+                    sx={{ minWidth: 36, color: active ? brandColors.accent : tint('onInk', 0.75) }}
                   >
                     {ICONS[item.key]}
                   </ListItemIcon>
@@ -170,7 +173,7 @@ export function Sidebar() {
           </List>
         ))}
       </Box>
-      <Divider sx={{ borderColor: 'rgba(255,255,255,0.1)' }} />
+      <Divider sx={{ borderColor: tint('white', 0.1) }} />
       {user ? (
         <Box sx={{ p: 2 }} data-testid="sidebar-user">
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1.5 }}>
@@ -187,10 +190,10 @@ export function Sidebar() {
               {initials(user.name || user.email)}
             </Avatar>
             <Box sx={{ minWidth: 0 }}>
-              <Typography noWrap sx={{ fontSize: 14, fontWeight: 600, color: '#fff' }}>
+              <Typography noWrap sx={{ fontSize: 14, fontWeight: 600, color: colors.white }}>
                 {user.name}
               </Typography>
-              <Typography noWrap sx={{ fontSize: 12, color: 'rgba(232,240,239,0.7)' }}>
+              <Typography noWrap sx={{ fontSize: 12, color: tint('onInk', 0.7) }}>
                 {user.email}
               </Typography>
             </Box>
@@ -201,9 +204,9 @@ export function Sidebar() {
             startIcon={<LogoutIcon />}
             onClick={signOut}
             sx={{
-              color: '#e8f0ef',
-              borderColor: 'rgba(255,255,255,0.25)',
-              '&:hover': { borderColor: '#fff' },
+              color: colors.onInk,
+              borderColor: tint('white', 0.25),
+              '&:hover': { borderColor: colors.white },
             }}
           >
             Sign out

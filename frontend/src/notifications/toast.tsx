@@ -1,6 +1,7 @@
 import { Alert, Typography, type AlertColor } from '@mui/material';
 import { useCallback } from 'react';
 import { useNotify } from 'react-admin';
+import { tint } from '../theme/tokens';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
@@ -58,7 +59,7 @@ export function ToastContent({
         maxWidth: 440,
         py: { xs: 0.25, sm: 0.75 },
         borderRadius: 2.5,
-        boxShadow: '0 10px 30px rgba(15,61,62,0.22)',
+        boxShadow: `0 10px 30px ${tint('ink', 0.22)}`,
         alignItems: 'flex-start',
         ...(variant === 'default' ? { bgcolor: 'primary.main', color: 'primary.contrastText' } : {}),
       }}

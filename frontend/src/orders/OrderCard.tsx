@@ -7,6 +7,7 @@ import { carrierName, displayIdLabel, formatDate, formatMoney } from './format';
 import { LateChip } from './LateChip';
 import { TrackingLink } from './TrackingLink';
 import type { Order } from './types';
+import { tint } from '../theme/tokens';
 
 function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -60,7 +61,7 @@ export function OrderCard({ order }: { order: Order }) {
         flexDirection: 'column',
         p: 2,
         gap: 1.5,
-        borderColor: order.isProblem ? 'rgba(197,48,48,0.35)' : undefined,
+        borderColor: order.isProblem ? tint('error', 0.35) : undefined,
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
@@ -121,8 +122,8 @@ export function OrderCard({ order }: { order: Order }) {
             gap: 1,
             p: 1.25,
             borderRadius: 2,
-            bgcolor: 'rgba(197,48,48,0.06)',
-            border: '1px solid rgba(197,48,48,0.2)',
+            bgcolor: tint('error', 0.06),
+            border: `1px solid ${tint('error', 0.2)}`,
             mt: 'auto',
           }}
         >

@@ -2,6 +2,7 @@ import { Alert, AlertTitle, Box, Chip, Typography } from '@mui/material';
 import type { OrderGroup } from './grouping';
 import { OrderCard } from './OrderCard';
 import { stateLabel } from './types';
+import { colors, tint } from '../theme/tokens';
 
 /** "8 orders in New · 4 late": every open order of the state, then how many of them are late. */
 export function groupCountLabel(group: OrderGroup): string {
@@ -62,12 +63,12 @@ export function OrderGroupSection({ group, note }: { group: OrderGroup; note?: G
             size="small"
             data-testid="count-orders"
             label={groupCountLabel(group)}
-            sx={{ fontWeight: 600, bgcolor: 'rgba(15,61,62,0.08)', color: 'primary.main' }}
+            sx={{ fontWeight: 600, bgcolor: tint('ink', 0.08), color: 'primary.main' }}
           />
         </Box>
       </Box>
       {note ? (
-        <Alert severity="warning" variant="outlined" sx={{ mb: 1.5, bgcolor: '#fffaf0' }}>
+        <Alert severity="warning" variant="outlined" sx={{ mb: 1.5, bgcolor: colors.warningSurface }}>
           <AlertTitle sx={{ fontWeight: 700 }}>{note.title}</AlertTitle>
           {note.text}
         </Alert>

@@ -19,8 +19,8 @@ import {
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../pages/PageHeader';
-import { useFaireConnection } from '../connect/api';
-import { NO_COMPANY_TEXT } from '../connect/CompanyConnectionNote';
+import { useFaireConnection } from '../connect';
+import { NO_COMPANY_TEXT } from '../connect';
 import { useBrandCurrency } from '../money/useBrandCurrency';
 import { useRefreshOrders } from './api';
 import { NotConnectedState } from './NotConnectedState';

@@ -20,9 +20,9 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { useBrandProfile, useFaireConnection } from '../connect/api';
-import { ChangeBrandDialog } from '../connect/ChangeBrandDialog';
-import { NO_COMPANY_TEXT, sinceText } from '../connect/CompanyConnectionNote';
+import { useBrandProfile, useFaireConnection } from '../connect';
+import { ChangeBrandDialog } from '../connect';
+import { NO_COMPANY_TEXT, sinceText } from '../connect';
 import { useDisconnectFaire } from './api';
 import { integrationStatus } from './integrationStatus';
 

@@ -2,7 +2,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { Box, Card, Chip, Divider, IconButton, Skeleton, Tooltip, Typography } from '@mui/material';
 import { errorMessage } from '../api/request';
 import { useToast } from '../notifications/toast';
-import { useDeleteMapping, useSavedMappings } from '../upload/mappingsApi';
+import { useDeleteMapping, useSavedMappings } from '../upload';
 
 const FIELD_NAMES: Record<string, string> = {
   order_id: 'Order ID',

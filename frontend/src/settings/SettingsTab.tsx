@@ -4,7 +4,7 @@ import { initials, useCurrentUser, type CurrentUser } from '../auth/useCurrentUs
 import { PageHeader } from '../pages/PageHeader';
 import { brandColors } from '../theme/theme';
 import { DigestCard } from './DigestCard';
-import { IntegrationsCard } from '../integrations/IntegrationsCard';
+import { IntegrationsCard } from '../integrations';
 import { IntegrationCard } from './IntegrationCard';
 import { SavedMappingsCard } from './SavedMappingsCard';
 import { ThresholdsCard } from './ThresholdsCard';

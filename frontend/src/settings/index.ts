@@ -1,3 +1,2 @@
-// The settings screen's data: thresholds and the daily digest (decision 0053).
-export * from './provider';
-export * from './api';
+/** The settings' part of the data provider (decision 0053); the screen is a route (SettingsTab). */
+export { settingsProvider, useSettingsActions, type SettingsActions } from './provider';

@@ -1,4 +1,4 @@
-import { isMarketplaceRefused, type FaireConnection } from '../connect/api';
+import { isMarketplaceRefused, type FaireConnection } from '../connect';
 
 interface Common {
   brandName: string | null;

@@ -5,8 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useListFilterContext } from 'react-admin';
 import { shipmentFiltersOf } from './provider';
 import type { ShipmentFilters } from './api';
-import { SOURCE_FILTER_CHOICES } from '../integrations/format';
-import { SHIPMENT_STATUSES, statusLabel } from './status';
+import { SOURCE_FILTER_CHOICES } from '../shared/sources';
+import { SHIPMENT_STATUSES, statusLabel } from '../shared/shipmentStatus';
 
 /** Search waits this long after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -4,11 +4,7 @@ import {
   Button,
   CircularProgress,
   Divider,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   Typography,
   useMediaQuery,
@@ -20,9 +16,10 @@ import { Fragment, type ReactNode } from 'react';
 import type { Shipment } from './api';
 import { uploadDateParts } from './format';
 import { LaterCosts } from './LaterCosts';
-import { SourceLabel } from './SourceLabel';
-import { isRetryable } from './status';
-import { StatusChip } from './StatusChip';
+import { SourceLabel } from '../shared/SourceLabel';
+import { isRetryable } from '../shared/shipmentStatus';
+import { StatusChip } from '../shared/StatusChip';
+import { TableShell } from '../shared/TableShell';
 
 export interface ShipmentListProps {
   shipments: Shipment[];
@@ -35,16 +32,6 @@ export function ShipmentList(props: ShipmentListProps) {
   const isPhone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'), { noSsr: true });
   return isPhone ? <ShipmentCards {...props} /> : <ShipmentTable {...props} />;
 }
-
-const headCell = {
-  fontSize: 12,
-  fontWeight: 600,
-  color: 'text.secondary',
-  textTransform: 'uppercase',
-  letterSpacing: '0.04em',
-  bgcolor: 'rgba(15,61,62,0.03)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const mono = {
   fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
@@ -113,80 +100,70 @@ function UploadDate({ iso }: { iso: string }) {
 function ShipmentTable(props: ShipmentListProps) {
   const { shipments } = props;
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table
-        size="small"
-        aria-label="Shipments"
-        sx={{
-          minWidth: 1000,
-          '& th, & td': { px: 1 },
-          '& th:first-of-type, & td:first-of-type': { pl: 2.5 },
-          '& th:last-of-type, & td:last-of-type': { pr: 2.5 },
-        }}
-      >
-        <TableHead>
-          <TableRow>
-            <TableCell sx={headCell}>Order ID</TableCell>
-            <TableCell sx={headCell}>Tracking Number</TableCell>
-            <TableCell sx={headCell}>Carrier</TableCell>
-            <TableCell sx={headCell}>Ship Date</TableCell>
-            <TableCell sx={headCell} align="right">
-              Shipping Cost
-            </TableCell>
-            <TableCell sx={headCell}>Upload Date</TableCell>
-            <TableCell sx={headCell}>Source</TableCell>
-            <TableCell sx={headCell}>Status</TableCell>
-            <TableCell sx={headCell} align="right">
-              Actions
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {shipments.map((s) => (
-            <TableRow
-              key={s.id}
-              hover
-              data-testid={`shipment-row-${s.id}`}
-              sx={{
-                '& td': { verticalAlign: 'top', fontSize: 13.5, py: 1.25 },
-                '&:last-child td': { borderBottom: 0 },
-              }}
-            >
-              <TableCell>
-                <Box sx={{ ...mono, whiteSpace: 'nowrap' }}>{s.orderId}</Box>
-                {s.displayId ? (
-                  <Typography sx={{ fontSize: 12.5, color: 'text.secondary', fontWeight: 600, mt: 0.25 }}>
-                    {s.displayId}
-                  </Typography>
-                ) : null}
-              </TableCell>
-              <TableCell sx={{ ...mono, fontSize: 12, overflowWrap: 'anywhere', minWidth: 150 }}>
-                {s.trackingNumber || '-'}
-              </TableCell>
-              <TableCell sx={{ minWidth: 80 }}>{s.carrier ? carrierLabel(s.carrier) : '-'}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatShortUsDate(s.shipDate)}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                {formatMoney(s.shippingCost, s.currency)}
-                <LaterCosts shipment={s} />
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <UploadDate iso={s.uploadedAt} />
-              </TableCell>
-              <TableCell>
-                <SourceLabel shipment={s} />
-              </TableCell>
-              <TableCell>
-                <StatusChip status={s.status} />
-                <ErrorText message={s.errorMessage} />
-              </TableCell>
-              <TableCell align="right">
-                <RetryButton {...props} shipment={s} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <TableShell
+      label="Shipments"
+      size="small"
+      minWidth={1000}
+      tableSx={{
+        '& th, & td': { px: 1 },
+        '& th:first-of-type, & td:first-of-type': { pl: 2.5 },
+        '& th:last-of-type, & td:last-of-type': { pr: 2.5 },
+      }}
+      columns={[
+        { label: 'Order ID' },
+        { label: 'Tracking Number' },
+        { label: 'Carrier' },
+        { label: 'Ship Date' },
+        { label: 'Shipping Cost', align: 'right' },
+        { label: 'Upload Date' },
+        { label: 'Source' },
+        { label: 'Status' },
+        { label: 'Actions', align: 'right' },
+      ]}
+    >
+      {shipments.map((s) => (
+        <TableRow
+          key={s.id}
+          hover
+          data-testid={`shipment-row-${s.id}`}
+          sx={{
+            '& td': { verticalAlign: 'top', fontSize: 13.5, py: 1.25 },
+            '&:last-child td': { borderBottom: 0 },
+          }}
+        >
+          <TableCell>
+            <Box sx={{ ...mono, whiteSpace: 'nowrap' }}>{s.orderId}</Box>
+            {s.displayId ? (
+              <Typography sx={{ fontSize: 12.5, color: 'text.secondary', fontWeight: 600, mt: 0.25 }}>
+                {s.displayId}
+              </Typography>
+            ) : null}
+          </TableCell>
+          <TableCell sx={{ ...mono, fontSize: 12, overflowWrap: 'anywhere', minWidth: 150 }}>
+            {s.trackingNumber || '-'}
+          </TableCell>
+          <TableCell sx={{ minWidth: 80 }}>{s.carrier ? carrierLabel(s.carrier) : '-'}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatShortUsDate(s.shipDate)}</TableCell>
+          <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+            {formatMoney(s.shippingCost, s.currency)}
+            <LaterCosts shipment={s} />
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            <UploadDate iso={s.uploadedAt} />
+          </TableCell>
+          <TableCell>
+            <SourceLabel shipment={s} />
+          </TableCell>
+          <TableCell>
+            <StatusChip status={s.status} />
+            <ErrorText message={s.errorMessage} />
+          </TableCell>
+          <TableCell align="right">
+            <RetryButton {...props} shipment={s} />
+          </TableCell>
+        </TableRow>
+      ))}
+    </TableShell>
   );
 }
 

@@ -5,20 +5,18 @@ import {
   Card,
   Chip,
   Skeleton,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   Typography,
   useMediaQuery,
   type Theme,
 } from '@mui/material';
 import { useState } from 'react';
-import { isFileSource, sourceName } from '../integrations/format';
-import { useUploads, type UploadSummary } from '../upload/resultsApi';
-import { SourceTag } from './SourceLabel';
+import { isFileSource, sourceName } from '../shared/sources';
+import { useUploads, type UploadSummary } from '../upload';
+import { TableShell } from '../shared/TableShell';
+import { colors, tint } from '../theme/tokens';
+import { SourceTag } from '../shared/SourceLabel';
 
 /** Uploads per page of the list. */
 export const UPLOADS_PAGE_SIZE = 5;
@@ -66,12 +64,8 @@ function StateChip({ u }: { u: UploadSummary }) {
         fontWeight: 600,
         fontSize: 12,
         height: 24,
-        bgcolor: inProgress
-          ? 'rgba(49,100,160,0.11)'
-          : failed
-            ? 'rgba(197,48,48,0.11)'
-            : 'rgba(47,133,90,0.12)',
-        color: inProgress ? '#2c5282' : failed ? '#9b2c2c' : '#22643f',
+        bgcolor: inProgress ? tint('info', 0.11) : failed ? tint('error', 0.11) : tint('success', 0.12),
+        color: inProgress ? colors.infoText : failed ? colors.errorText : colors.successText,
       }}
     />
   );
@@ -114,7 +108,6 @@ export function UploadsCard({ selectedId, onSelect, onOpenResults }: UploadsCard
 
   const select = (u: UploadSummary) => onSelect(u.uploadId === selectedId ? null : u);
   const cell = { fontSize: 13, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
-  const head = { ...cell, fontWeight: 600, color: 'text.secondary', bgcolor: 'rgba(15,61,62,0.03)' } as const;
 
   return (
     <Card component="section" aria-label="Uploads" sx={{ mb: 2.5 }}>
@@ -154,7 +147,7 @@ export function UploadsCard({ selectedId, onSelect, onOpenResults }: UploadsCard
                   cursor: 'pointer',
                   border: 1,
                   borderColor: u.uploadId === selectedId ? 'primary.main' : 'divider',
-                  bgcolor: u.uploadId === selectedId ? 'rgba(15,61,62,0.06)' : 'background.paper',
+                  bgcolor: u.uploadId === selectedId ? tint('ink', 0.06) : 'background.paper',
                 }}
               >
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}>
@@ -178,94 +171,88 @@ export function UploadsCard({ selectedId, onSelect, onOpenResults }: UploadsCard
           ))}
         </Box>
       ) : (
-        <TableContainer>
-          <Table size="small" aria-label="Uploads list">
-            <TableHead>
-              <TableRow>
-                <TableCell sx={head}>File</TableCell>
-                <TableCell sx={head}>Uploaded by</TableCell>
-                <TableCell sx={head}>When</TableCell>
-                <TableCell sx={head} align="right">
-                  Rows
-                </TableCell>
-                <TableCell sx={head} align="right">
-                  Succeeded
-                </TableCell>
-                <TableCell sx={head} align="right">
-                  Failed
-                </TableCell>
-                <TableCell sx={head} align="right">
-                  Pending
-                </TableCell>
-                <TableCell sx={head}>State</TableCell>
-                <TableCell sx={head}>
-                  <Box component="span" sx={visuallyHidden}>
-                    Actions
-                  </Box>
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {uploads.map((u) => (
-                <TableRow
-                  key={u.uploadId}
-                  hover
-                  selected={u.uploadId === selectedId}
-                  data-testid={`upload-${u.uploadId}`}
-                  onClick={() => select(u)}
-                  sx={{ cursor: 'pointer' }}
+        <TableShell
+          label="Uploads list"
+          size="small"
+          head="plain"
+          headSx={cell}
+          columns={[
+            { label: 'File' },
+            { label: 'Uploaded by' },
+            { label: 'When' },
+            { label: 'Rows', align: 'right' },
+            { label: 'Succeeded', align: 'right' },
+            { label: 'Failed', align: 'right' },
+            { label: 'Pending', align: 'right' },
+            { label: 'State' },
+            {
+              key: 'actions',
+              label: (
+                <Box component="span" sx={visuallyHidden}>
+                  Actions
+                </Box>
+              ),
+            },
+          ]}
+        >
+          {uploads.map((u) => (
+            <TableRow
+              key={u.uploadId}
+              hover
+              selected={u.uploadId === selectedId}
+              data-testid={`upload-${u.uploadId}`}
+              onClick={() => select(u)}
+              sx={{ cursor: 'pointer' }}
+            >
+              <TableCell
+                sx={{
+                  ...cell,
+                  fontWeight: 600,
+                  maxWidth: 260,
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                }}
+              >
+                <Box
+                  component="button"
+                  type="button"
+                  aria-pressed={u.uploadId === selectedId}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    select(u);
+                  }}
+                  sx={{
+                    all: 'unset',
+                    cursor: 'pointer',
+                    '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+                  }}
                 >
-                  <TableCell
-                    sx={{
-                      ...cell,
-                      fontWeight: 600,
-                      maxWidth: 260,
-                      overflow: 'hidden',
-                      textOverflow: 'ellipsis',
-                    }}
-                  >
-                    <Box
-                      component="button"
-                      type="button"
-                      aria-pressed={u.uploadId === selectedId}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        select(u);
-                      }}
-                      sx={{
-                        all: 'unset',
-                        cursor: 'pointer',
-                        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
-                      }}
-                    >
-                      <UploadName u={u} />
-                    </Box>
-                  </TableCell>
-                  <TableCell sx={cell}>{sender(u, '-')}</TableCell>
-                  <TableCell sx={cell}>{when(u.createdAt)}</TableCell>
-                  <TableCell sx={cell} align="right">
-                    {n(u.totalRows)}
-                  </TableCell>
-                  <TableCell sx={{ ...cell, color: 'success.dark' }} align="right">
-                    {n(u.success)}
-                  </TableCell>
-                  <TableCell sx={{ ...cell, color: u.failed ? 'error.dark' : undefined }} align="right">
-                    {n(u.failed)}
-                  </TableCell>
-                  <TableCell sx={cell} align="right">
-                    {n(u.pending)}
-                  </TableCell>
-                  <TableCell sx={cell}>
-                    <StateChip u={u} />
-                  </TableCell>
-                  <TableCell sx={cell} align="right">
-                    <ResultsButton u={u} onOpen={onOpenResults} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+                  <UploadName u={u} />
+                </Box>
+              </TableCell>
+              <TableCell sx={cell}>{sender(u, '-')}</TableCell>
+              <TableCell sx={cell}>{when(u.createdAt)}</TableCell>
+              <TableCell sx={cell} align="right">
+                {n(u.totalRows)}
+              </TableCell>
+              <TableCell sx={{ ...cell, color: 'success.dark' }} align="right">
+                {n(u.success)}
+              </TableCell>
+              <TableCell sx={{ ...cell, color: u.failed ? 'error.dark' : undefined }} align="right">
+                {n(u.failed)}
+              </TableCell>
+              <TableCell sx={cell} align="right">
+                {n(u.pending)}
+              </TableCell>
+              <TableCell sx={cell}>
+                <StateChip u={u} />
+              </TableCell>
+              <TableCell sx={cell} align="right">
+                <ResultsButton u={u} onOpen={onOpenResults} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableShell>
       )}
       {pages > 1 ? (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 1, px: 2, py: 1 }}>

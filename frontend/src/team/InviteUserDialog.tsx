@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import type { CompanyRole } from '../auth/useCurrentUser';
 import { useToast } from '../notifications/toast';
 import { useInviteMember } from './api';
-import { RoleSelect } from './RoleSelect';
-import { InviteDialogActions, InviteEmailField } from './InviteFields';
+import { RoleSelect } from '../shared/RoleSelect';
+import { InviteDialogActions, InviteEmailField } from '../shared/InviteFields';
 
 /** Invite User: an email and a role (User by default). An empty email is refused before any call. */
 export function InviteUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -3,15 +3,16 @@ import ResendIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import { Box, Button, Chip, MenuItem, Select, Typography } from '@mui/material';
 import type { CompanyRole } from '../auth/useCurrentUser';
 import { ROLE_LABELS, ROLES, displayName, shortDate, type MemberStatus, type TeamMember } from './api';
+import { colors, tint } from '../theme/tokens';
 
 const STATUS_STYLE: Record<MemberStatus, { label: string; bg: string; fg: string }> = {
-  ACTIVE: { label: 'Active', bg: 'rgba(47,133,90,0.12)', fg: '#22643f' },
-  INVITED: { label: 'Invited', bg: '#fdf0d2', fg: '#8a5700' },
-  PENDING: { label: 'Pending', bg: '#eceff0', fg: '#55605d' },
+  ACTIVE: { label: 'Active', bg: tint('success', 0.12), fg: colors.successText },
+  INVITED: { label: 'Invited', bg: colors.invitedBg, fg: colors.invitedText },
+  PENDING: { label: 'Pending', bg: colors.neutralBg, fg: colors.neutralChipText },
 };
 
 export function StatusChip({ status }: { status: MemberStatus }) {
-  const s = STATUS_STYLE[status] ?? { label: status, bg: '#eceff0', fg: '#55605d' };
+  const s = STATUS_STYLE[status] ?? { label: status, bg: colors.neutralBg, fg: colors.neutralChipText };
   return (
     <Chip
       label={s.label}

@@ -1,19 +1,9 @@
-import {
-  Box,
-  Divider,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
+import { Box, Divider, TableCell, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Fragment } from 'react';
 import type { CompanyRole } from '../auth/useCurrentUser';
 import { shortDate, type TeamMember } from './api';
+import { TableShell } from '../shared/TableShell';
+import { tint } from '../theme/tokens';
 import { InvitationExpiry, MemberActions, MemberName, RoleCell, StatusChip } from './MemberBits';
 
 export interface MembersListProps {
@@ -31,79 +21,62 @@ export function MembersList(props: MembersListProps) {
   return isPhone ? <MemberCards {...props} /> : <MembersTable {...props} />;
 }
 
-const headCell = {
-  fontSize: 12,
-  fontWeight: 600,
-  color: 'text.secondary',
-  textTransform: 'uppercase',
-  letterSpacing: '0.04em',
-  bgcolor: 'rgba(15,61,62,0.03)',
-  whiteSpace: 'nowrap',
-} as const;
-
 function MembersTable({ members, canManage, busyId, onRoleChange, onResend, onRemove }: MembersListProps) {
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table aria-label="Team members" sx={{ minWidth: 720 }}>
-        <TableHead>
-          <TableRow>
-            <TableCell sx={headCell}>Name</TableCell>
-            <TableCell sx={headCell}>Email</TableCell>
-            <TableCell sx={headCell}>Role</TableCell>
-            <TableCell sx={headCell}>Status</TableCell>
-            <TableCell sx={headCell}>Created</TableCell>
-            {canManage ? (
-              <TableCell sx={headCell} align="right">
-                Actions
-              </TableCell>
-            ) : null}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {members.map((m) => (
-            <TableRow
-              key={m.id}
-              hover
-              data-testid={`member-row-${m.id}`}
-              sx={{
-                '&:last-child td': { borderBottom: 0 },
-                bgcolor: m.isCurrentUser ? 'rgba(244,201,93,0.07)' : undefined,
-              }}
-            >
-              <TableCell>
-                <MemberName member={m} />
-              </TableCell>
-              <TableCell sx={{ color: 'text.secondary', wordBreak: 'break-all' }}>{m.user.email}</TableCell>
-              <TableCell>
-                <RoleCell
-                  member={m}
-                  editable={canManage}
-                  disabled={busyId === m.id}
-                  onChange={(role) => onRoleChange(m, role)}
-                />
-              </TableCell>
-              <TableCell>
-                <StatusChip status={m.status} />
-                <InvitationExpiry member={m} />
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
-                {shortDate(m.createdAt)}
-              </TableCell>
-              {canManage ? (
-                <TableCell align="right">
-                  <MemberActions
-                    member={m}
-                    disabled={busyId === m.id}
-                    onResend={() => onResend(m)}
-                    onRemove={() => onRemove(m)}
-                  />
-                </TableCell>
-              ) : null}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <TableShell
+      label="Team members"
+      minWidth={720}
+      columns={[
+        { label: 'Name' },
+        { label: 'Email' },
+        { label: 'Role' },
+        { label: 'Status' },
+        { label: 'Created' },
+        canManage && { label: 'Actions', align: 'right' },
+      ]}
+    >
+      {members.map((m) => (
+        <TableRow
+          key={m.id}
+          hover
+          data-testid={`member-row-${m.id}`}
+          sx={{
+            '&:last-child td': { borderBottom: 0 },
+            bgcolor: m.isCurrentUser ? tint('accent', 0.07) : undefined,
+          }}
+        >
+          <TableCell>
+            <MemberName member={m} />
+          </TableCell>
+          <TableCell sx={{ color: 'text.secondary', wordBreak: 'break-all' }}>{m.user.email}</TableCell>
+          <TableCell>
+            <RoleCell
+              member={m}
+              editable={canManage}
+              disabled={busyId === m.id}
+              onChange={(role) => onRoleChange(m, role)}
+            />
+          </TableCell>
+          <TableCell>
+            <StatusChip status={m.status} />
+            <InvitationExpiry member={m} />
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
+            {shortDate(m.createdAt)}
+          </TableCell>
+          {canManage ? (
+            <TableCell align="right">
+              <MemberActions
+                member={m}
+                disabled={busyId === m.id}
+                onResend={() => onResend(m)}
+                onRemove={() => onRemove(m)}
+              />
+            </TableCell>
+          ) : null}
+        </TableRow>
+      ))}
+    </TableShell>
   );
 }
 

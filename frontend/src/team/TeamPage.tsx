@@ -29,9 +29,9 @@ import {
   useTeamMembers,
   type TeamMember,
 } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { InviteUserDialog } from './InviteUserDialog';
-import { CompanyActivityCard } from '../admin/CompanyActivityCard';
+import { CompanyActivityCard } from '../admin';
 import { MailOutboxCard } from './MailOutboxCard';
 import { MembersList } from './MembersList';
 import { beforeFullStop } from '../text/sentence';
@@ -88,7 +88,7 @@ export function TeamPage() {
   };
   // Giving up your own admin role cannot be undone by yourself: it asks first.
   const onRoleChange = (member: TeamMember, role: CompanyRole) => {
-    if (member.isCurrentUser && member.role === 'COMPANY_ADMIN' && role !== 'COMPANY_ADMIN') {
+    if (member.isCurrentUser && canManage && role !== 'COMPANY_ADMIN') {
       ask('demote', member);
     } else changeRole.mutate({ member, role });
   };

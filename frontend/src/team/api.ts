@@ -1,4 +1,4 @@
-import { COMPANY_ROLES, type MemberStatus } from '@portal/shipment-rules';
+import type { MemberStatus } from '@portal/shipment-rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useListController } from 'react-admin';
 import { useTeamActions, type TeamActions } from './provider';
@@ -6,25 +6,16 @@ import { errorMessage } from '../api/request';
 import type { CompanyRole } from '../auth/useCurrentUser';
 import { useToast } from '../notifications/toast';
 import type { Schema } from '../api/schema';
+import { deliveryOf, deliveryText, type InvitationDelivery } from '../shared/invitations';
+import { ROLE_LABELS, ROLES } from '../shared/roles';
 
 export type { MemberStatus };
 
 /** A member or invitation of the team, as the API's contract says (docs/openapi.json). */
 export type TeamMember = Schema<'TeamMemberView'>;
 
-/** After an invitation was sent: where it went (emailed, kept in the development outbox, not sent). */
-export type InvitationDelivery = NonNullable<TeamMember['invitationDelivery']>;
-
-/** The invitation toast's words: where the invitation went, never "emailed" when nothing was mailed. */
-export function deliveryText(email: string, delivery: InvitationDelivery | undefined, where: string): string {
-  if (delivery === 'OUTBOX') {
-    return `No mail server is set up, so nothing was emailed: the invitation link for ${email} is in ${where}`;
-  }
-  if (delivery === 'NOT_SENT') {
-    return `No mail server is set up, so no email was sent to ${email}; set SMTP_URL to send invitations`;
-  }
-  return `We emailed an invitation to ${email}`;
-}
+export type { InvitationDelivery };
+export { deliveryOf, deliveryText };
 
 /** An invitation email the development server recorded instead of sending. */
 export type OutboxMail = Schema<'OutboxMessageView'>;
@@ -33,8 +24,7 @@ export type OutboxMail = Schema<'OutboxMessageView'>;
 export const MEMBERS_QUERY_KEY = ['members'] as const;
 export const OUTBOX_QUERY_KEY = ['/api/team/outbox'] as const;
 
-export const ROLES: readonly CompanyRole[] = COMPANY_ROLES;
-export const ROLE_LABELS: Record<CompanyRole, string> = { COMPANY_ADMIN: 'Admin', COMPANY_USER: 'User' };
+export { ROLES, ROLE_LABELS };
 
 /**
  * The members as a react-admin list of the `members` resource (the team is answered whole, one page).
@@ -134,12 +124,6 @@ export function useResendInvite() {
     },
     failure: 'Failed to resend invitation',
   });
-}
-
-/** The `invitationDelivery` of an invite or resend answer. */
-export function deliveryOf(result: unknown): InvitationDelivery | undefined {
-  const d = (result as { invitationDelivery?: unknown } | null)?.invitationDelivery;
-  return d === 'EMAIL' || d === 'OUTBOX' || d === 'NOT_SENT' ? d : undefined;
 }
 
 export function displayName(member: TeamMember): string {

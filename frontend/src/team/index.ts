@@ -1,3 +1,2 @@
-// The team: members and activity lists, invitations, the development outbox (decision 0053).
-export * from './provider';
-export * from './api';
+/** The team's data for other folders; the team screen is a route (TeamPage). */
+export { teamProvider, useTeamActions, activityListUrl, type TeamActions } from './provider';

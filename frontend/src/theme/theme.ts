@@ -1,29 +1,25 @@
 import { createTheme, type ThemeOptions } from '@mui/material/styles';
 import { defaultTheme } from 'react-admin';
+import { colors } from './tokens';
 
 /** Mobile breakpoint is 768px (spec section 9): under it the sidebar becomes a slide-out menu. */
 export const MOBILE_BREAKPOINT = 768;
 
-const brand = {
-  ink: '#0f3d3e',
-  inkSoft: '#1d5c5d',
-  accent: '#f4c95d',
-  surface: '#f6f7f5',
-};
+const brand = { ink: colors.ink, inkSoft: colors.inkSoft, accent: colors.accent, surface: colors.surface };
 
 const options: ThemeOptions = {
   ...defaultTheme,
   breakpoints: { values: { xs: 0, sm: MOBILE_BREAKPOINT, md: 1024, lg: 1280, xl: 1536 } },
   palette: {
     mode: 'light',
-    primary: { main: brand.ink, light: brand.inkSoft, contrastText: '#ffffff' },
-    secondary: { main: '#b7791f' },
-    background: { default: brand.surface, paper: '#ffffff' },
-    text: { primary: '#1c2321', secondary: '#5b6663' },
-    success: { main: '#2f855a' },
-    warning: { main: '#c05621' },
-    error: { main: '#c53030' },
-    divider: '#e3e6e4',
+    primary: { main: brand.ink, light: brand.inkSoft, contrastText: colors.white },
+    secondary: { main: colors.gold },
+    background: { default: brand.surface, paper: colors.white },
+    text: { primary: colors.text, secondary: colors.textMuted },
+    success: { main: colors.success },
+    warning: { main: colors.warning },
+    error: { main: colors.error },
+    divider: colors.divider,
   },
   shape: { borderRadius: 10 },
   typography: {
@@ -38,7 +34,7 @@ const options: ThemeOptions = {
     MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
     MuiCard: {
       defaultProps: { variant: 'outlined' },
-      styleOverrides: { root: { borderRadius: 14, borderColor: '#e3e6e4' } },
+      styleOverrides: { root: { borderRadius: 14, borderColor: colors.divider } },
     },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiAppBar: { styleOverrides: { root: { boxShadow: 'none' } } },
@@ -48,3 +44,4 @@ const options: ThemeOptions = {
 
 export const theme = createTheme(options);
 export const brandColors = brand;
+export { colors, tint, type ColorToken } from './tokens';

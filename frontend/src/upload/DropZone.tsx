@@ -1,6 +1,7 @@
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { colors, tint } from '../theme/tokens';
 
 export interface DropZoneProps {
   onFile: (file: File) => void;
@@ -65,13 +66,13 @@ export function DropZone({ onFile, busyFile, disabled = false }: DropZoneProps) 
         py: 4,
         borderRadius: 3,
         border: '2px dashed',
-        borderColor: dragging ? 'primary.main' : '#c9d1ce',
-        bgcolor: dragging ? 'rgba(15,61,62,0.06)' : 'rgba(15,61,62,0.015)',
+        borderColor: dragging ? 'primary.main' : colors.dropBorder,
+        bgcolor: dragging ? tint('ink', 0.06) : tint('ink', 0.015),
         cursor: inactive ? 'default' : 'pointer',
         transition: 'border-color 150ms, background-color 150ms',
         outline: 'none',
-        '&:hover': inactive ? undefined : { borderColor: 'primary.light', bgcolor: 'rgba(15,61,62,0.04)' },
-        '&:focus-visible': { borderColor: 'primary.main', boxShadow: '0 0 0 3px rgba(15,61,62,0.18)' },
+        '&:hover': inactive ? undefined : { borderColor: 'primary.light', bgcolor: tint('ink', 0.04) },
+        '&:focus-visible': { borderColor: 'primary.main', boxShadow: `0 0 0 3px ${tint('ink', 0.18)}` },
       }}
     >
       <input
@@ -104,7 +105,7 @@ export function DropZone({ onFile, busyFile, disabled = false }: DropZoneProps) 
               borderRadius: '50%',
               display: 'grid',
               placeItems: 'center',
-              bgcolor: 'rgba(15,61,62,0.08)',
+              bgcolor: tint('ink', 0.08),
               color: 'primary.main',
               mb: 0.5,
             }}

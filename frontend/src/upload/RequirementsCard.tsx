@@ -2,6 +2,7 @@ import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import { Box, Button, Card, Divider, Typography } from '@mui/material';
 import { REQUIRED_COLUMNS, type ShipmentField } from '@portal/shipment-rules';
 import { downloadSampleCsv } from './sampleTemplate';
+import { tint } from '../theme/tokens';
 
 const COLUMN_HINTS: Record<ShipmentField, string> = {
   order_id: 'The Faire order ID',
@@ -14,7 +15,7 @@ const COLUMN_HINTS: Record<ShipmentField, string> = {
 const code = {
   fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
   fontSize: 12.5,
-  bgcolor: 'rgba(15,61,62,0.07)',
+  bgcolor: tint('ink', 0.07),
   color: 'primary.main',
   px: 0.75,
   py: 0.25,
@@ -59,8 +60,8 @@ export function RequirementsCard() {
           sx={{
             p: 1.75,
             borderRadius: 2,
-            bgcolor: 'rgba(244,201,93,0.14)',
-            border: '1px solid rgba(183,121,31,0.25)',
+            bgcolor: tint('accent', 0.14),
+            border: `1px solid ${tint('gold', 0.25)}`,
           }}
         >
           <Typography sx={{ fontWeight: 600, fontSize: 14, mb: 0.5 }}>Order ID format</Typography>

@@ -1,16 +1,7 @@
-import {
-  Box,
-  Chip,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
-import { StatusChip } from '../shipments/StatusChip';
+import { Box, Chip, TableCell, TableRow, Typography, useMediaQuery } from '@mui/material';
+import { StatusChip } from '../shared/StatusChip';
+import { TableShell } from '../shared/TableShell';
+import { colors, tint } from '../theme/tokens';
 import { PHONE_QUERY } from './ReviewRows';
 
 /** A row of the file that did not end as SUCCESS, as the results view lists it. */
@@ -37,7 +28,13 @@ function RowStatus({ status }: { status: string }) {
         size="small"
         label="Not sent"
         data-testid="status-chip"
-        sx={{ bgcolor: 'rgba(197,48,48,0.11)', color: '#9b2c2c', fontWeight: 600, fontSize: 12, height: 24 }}
+        sx={{
+          bgcolor: tint('error', 0.11),
+          color: colors.errorText,
+          fontWeight: 600,
+          fontSize: 12,
+          height: 24,
+        }}
       />
     );
   }
@@ -90,44 +87,42 @@ export function ResultRows({ rows }: { rows: IssueRow[] }) {
       </Box>
     );
   }
-  const head = { fontWeight: 600, bgcolor: '#f3f5f4', fontSize: 12.5, whiteSpace: 'nowrap' } as const;
   return (
-    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2, maxHeight: 360 }}>
-      <Table size="small" stickyHeader aria-label="Rows that need attention">
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ ...head, width: 56 }}>Row</TableCell>
-            <TableCell sx={head}>Order</TableCell>
-            <TableCell sx={head}>Tracking #</TableCell>
-            <TableCell sx={head}>Status</TableCell>
-            <TableCell sx={head}>Reason</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((r) => (
-            <TableRow key={r.row} data-testid={`issue-row-${r.row}`} sx={{ verticalAlign: 'top' }}>
-              <TableCell sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
-                {r.row}
-              </TableCell>
-              <TableCell sx={{ ...mono, whiteSpace: 'nowrap' }}>{orderText(r)}</TableCell>
-              <TableCell sx={{ ...mono, whiteSpace: 'nowrap' }}>{r.trackingNumber || '-'}</TableCell>
-              <TableCell>
-                <RowStatus status={r.status} />
-              </TableCell>
-              <TableCell
-                data-testid="issue-reason"
-                sx={{
-                  color: r.status === 'PENDING' ? 'info.dark' : 'error.dark',
-                  fontSize: 13,
-                  minWidth: 220,
-                }}
-              >
-                {r.reason}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <TableShell
+      label="Rows that need attention"
+      size="small"
+      stickyHeader
+      head="plain"
+      headSx={{ color: 'text.primary', fontSize: 12.5 }}
+      containerSx={{ border: 1, borderColor: 'divider', borderRadius: 2, maxHeight: 360 }}
+      columns={[
+        { label: 'Row', sx: { width: 56 } },
+        { label: 'Order' },
+        { label: 'Tracking #' },
+        { label: 'Status' },
+        { label: 'Reason' },
+      ]}
+    >
+      {rows.map((r) => (
+        <TableRow key={r.row} data-testid={`issue-row-${r.row}`} sx={{ verticalAlign: 'top' }}>
+          <TableCell sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>{r.row}</TableCell>
+          <TableCell sx={{ ...mono, whiteSpace: 'nowrap' }}>{orderText(r)}</TableCell>
+          <TableCell sx={{ ...mono, whiteSpace: 'nowrap' }}>{r.trackingNumber || '-'}</TableCell>
+          <TableCell>
+            <RowStatus status={r.status} />
+          </TableCell>
+          <TableCell
+            data-testid="issue-reason"
+            sx={{
+              color: r.status === 'PENDING' ? 'info.dark' : 'error.dark',
+              fontSize: 13,
+              minWidth: 220,
+            }}
+          >
+            {r.reason}
+          </TableCell>
+        </TableRow>
+      ))}
+    </TableShell>
   );
 }

@@ -5,6 +5,7 @@ import { Box, Chip, IconButton, Tooltip, Typography } from '@mui/material';
 import { carrierLabel } from '@portal/shipment-rules';
 import type { OrderCheck } from './orderCheck';
 import type { ReviewRow } from './types';
+import { colors } from '../theme/tokens';
 
 export const dash = (value: string) => (value.trim() ? value : '-');
 
@@ -24,7 +25,7 @@ export function Warnings({ warnings }: { warnings: string[] }) {
         tabIndex={0}
         aria-label={`Warnings: ${warnings.join('; ')}`}
         data-testid="row-warning"
-        sx={{ fontSize: 18, color: '#d69e2e', verticalAlign: 'middle', ml: 0.75, cursor: 'help' }}
+        sx={{ fontSize: 18, color: colors.caution, verticalAlign: 'middle', ml: 0.75, cursor: 'help' }}
       />
     </Tooltip>
   );
@@ -136,7 +137,7 @@ export function ValidationCell({
           sx={{
             fontSize: 12.5,
             mt: 0.5,
-            color: check.cannotSucceed ? '#b7791f' : 'text.secondary',
+            color: check.cannotSucceed ? colors.gold : 'text.secondary',
             maxWidth: 280,
           }}
         >

@@ -22,6 +22,7 @@ import type { OrderCheck } from './orderCheck';
 import { ReviewRows } from './ReviewRows';
 import type { RowPatch } from './RowEditor';
 import type { ReviewRow } from './types';
+import { colors, tint } from '../theme/tokens';
 
 export interface ReviewModalProps {
   open: boolean;
@@ -76,9 +77,9 @@ function Stat({ label, value, tone }: { label: string; value: number; tone?: 'su
         borderColor: tone ? `${tone}.main` : 'divider',
         bgcolor:
           tone === 'success'
-            ? 'rgba(47,133,90,0.06)'
+            ? tint('success', 0.06)
             : tone === 'error'
-              ? 'rgba(197,48,48,0.05)'
+              ? tint('error', 0.05)
               : 'background.paper',
         minWidth: { xs: 0, sm: 96 },
       }}
@@ -241,7 +242,7 @@ function ReviewModalBody({
       <DialogContent dividers sx={{ p: 0 }}>
         <ReviewRows rows={shown} onFix={onFix} checks={orderChecks} currency={currency} />
         {issuesOnly && rows.length < totalRows ? (
-          <Typography sx={{ px: 3, py: 1.5, fontSize: 13, color: 'text.secondary', bgcolor: '#fafbfa' }}>
+          <Typography sx={{ px: 3, py: 1.5, fontSize: 13, color: 'text.secondary', bgcolor: colors.footer }}>
             Rows with issues among the first {rows.length.toLocaleString('en-US')} rows. After processing, the
             results list every row with an issue.
           </Typography>
@@ -249,7 +250,7 @@ function ReviewModalBody({
         {listed > shown.length ? (
           <Typography
             data-testid="review-truncated"
-            sx={{ px: 3, py: 1.5, fontSize: 13, color: 'text.secondary', bgcolor: '#fafbfa' }}
+            sx={{ px: 3, py: 1.5, fontSize: 13, color: 'text.secondary', bgcolor: colors.footer }}
           >
             Showing the first {shown.length.toLocaleString('en-US')} of {listed.toLocaleString('en-US')} rows
           </Typography>

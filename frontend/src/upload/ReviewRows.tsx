@@ -1,16 +1,8 @@
-import {
-  Box,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
+import { Box, TableCell, TableRow, Typography, useMediaQuery } from '@mui/material';
 import { formatShortUsDate } from '@portal/shipment-rules';
 import { Fragment, useState } from 'react';
+import { TableShell } from '../shared/TableShell';
+import { colors, tint } from '../theme/tokens';
 import { CarrierCell, dash, ValidationCell } from './ReviewCells';
 import { RowEditor, type RowPatch } from './RowEditor';
 import type { OrderCheck } from './orderCheck';
@@ -29,17 +21,6 @@ export interface ReviewRowsProps {
   /** The brand's currency: valid rows' costs are shown in it (USD by default). */
   currency?: string;
 }
-
-const headCell = {
-  fontSize: 12,
-  fontWeight: 600,
-  color: 'text.secondary',
-  textTransform: 'uppercase',
-  letterSpacing: '0.04em',
-  bgcolor: '#f3f5f4',
-  whiteSpace: 'nowrap',
-  py: 1.25,
-} as const;
 
 /** The review's rows: a table, or on a phone one card per row with its validation message first. */
 export function ReviewRows({ rows, onFix, checks, currency = 'USD' }: ReviewRowsProps) {
@@ -74,8 +55,8 @@ export function ReviewRows({ rows, onFix, checks, currency = 'USD' }: ReviewRows
               p: 1.5,
               borderRadius: 2,
               border: 1,
-              borderColor: r.valid ? 'divider' : 'rgba(197,48,48,0.35)',
-              bgcolor: r.valid ? 'background.paper' : 'rgba(197,48,48,0.05)',
+              borderColor: r.valid ? 'divider' : tint('error', 0.35),
+              bgcolor: r.valid ? 'background.paper' : tint('error', 0.05),
             }}
           >
             {editing === r.row ? (
@@ -121,66 +102,62 @@ export function ReviewRows({ rows, onFix, checks, currency = 'USD' }: ReviewRows
   }
 
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" stickyHeader aria-label="Shipment rows" sx={{ minWidth: 980 }}>
-        <TableHead>
-          <TableRow>
-            <TableCell sx={headCell}>Row</TableCell>
-            <TableCell sx={headCell}>Order ID</TableCell>
-            <TableCell sx={headCell}>Display ID</TableCell>
-            <TableCell sx={headCell}>Tracking #</TableCell>
-            <TableCell sx={headCell}>Carrier</TableCell>
-            <TableCell sx={headCell}>Ship Date</TableCell>
-            <TableCell sx={headCell} align="right">
-              Shipping Cost
+    <TableShell
+      label="Shipment rows"
+      size="small"
+      stickyHeader
+      minWidth={980}
+      headSx={{ py: 1.25 }}
+      columns={[
+        { label: 'Row' },
+        { label: 'Order ID' },
+        { label: 'Display ID' },
+        { label: 'Tracking #' },
+        { label: 'Carrier' },
+        { label: 'Ship Date' },
+        { label: 'Shipping Cost', align: 'right' },
+        { label: 'Validation' },
+      ]}
+    >
+      {rows.map((r) => (
+        <Fragment key={r.row}>
+          <TableRow
+            data-testid={`review-row-${r.row}`}
+            data-invalid={r.valid ? undefined : 'true'}
+            sx={{
+              bgcolor: r.valid ? undefined : tint('error', 0.06),
+              '& td': { fontSize: 13, verticalAlign: 'top', py: 1 },
+              '& td:first-of-type': r.valid ? undefined : { boxShadow: `inset 3px 0 0 ${colors.error}` },
+            }}
+          >
+            <TableCell sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
+              {r.row}
             </TableCell>
-            <TableCell sx={headCell}>Validation</TableCell>
+            <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{dash(r.order_id)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>{r.displayId || '-'}</TableCell>
+            <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', minWidth: 170 }}>
+              {dash(r.tracking_number)}
+            </TableCell>
+            <TableCell>
+              <CarrierCell row={r} />
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatShortUsDate(r.ship_date || null)}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+              {costText(r, currency)}
+            </TableCell>
+            <TableCell>
+              <ValidationCell row={r} onEdit={editFor(r)} check={checks?.get(r.row)} />
+            </TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((r) => (
-            <Fragment key={r.row}>
-              <TableRow
-                data-testid={`review-row-${r.row}`}
-                data-invalid={r.valid ? undefined : 'true'}
-                sx={{
-                  bgcolor: r.valid ? undefined : 'rgba(197,48,48,0.06)',
-                  '& td': { fontSize: 13, verticalAlign: 'top', py: 1 },
-                  '& td:first-of-type': r.valid ? undefined : { boxShadow: 'inset 3px 0 0 #c53030' },
-                }}
-              >
-                <TableCell sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
-                  {r.row}
-                </TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-                  {dash(r.order_id)}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>{r.displayId || '-'}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', minWidth: 170 }}>
-                  {dash(r.tracking_number)}
-                </TableCell>
-                <TableCell>
-                  <CarrierCell row={r} />
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatShortUsDate(r.ship_date || null)}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                  {costText(r, currency)}
-                </TableCell>
-                <TableCell>
-                  <ValidationCell row={r} onEdit={editFor(r)} check={checks?.get(r.row)} />
-                </TableCell>
-              </TableRow>
-              {editing === r.row ? (
-                <TableRow>
-                  <TableCell colSpan={8} sx={{ bgcolor: 'rgba(15,61,62,0.03)', py: 1.5 }}>
-                    <RowEditor row={r} onSave={save(r.row)} onCancel={() => setEditing(null)} />
-                  </TableCell>
-                </TableRow>
-              ) : null}
-            </Fragment>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+          {editing === r.row ? (
+            <TableRow>
+              <TableCell colSpan={8} sx={{ bgcolor: tint('ink', 0.03), py: 1.5 }}>
+                <RowEditor row={r} onSave={save(r.row)} onCancel={() => setEditing(null)} />
+              </TableCell>
+            </TableRow>
+          ) : null}
+        </Fragment>
+      ))}
+    </TableShell>
   );
 }

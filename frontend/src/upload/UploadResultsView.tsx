@@ -19,12 +19,13 @@ import {
 import { stillSendingText } from '@portal/shipment-rules';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../api/request';
-import { isFileSource } from '../integrations/format';
-import { SourceTag } from '../shipments/SourceLabel';
-import { useNow } from '../dashboard/useNow';
+import { isFileSource } from '../shared/sources';
+import { SourceTag } from '../shared/SourceLabel';
+import { useNow } from '../shared/useNow';
 import { useToast } from '../notifications/toast';
 import { failedCsvUrl, useRetryFailed, useUploadResults, type UploadSummary } from './resultsApi';
 import { ResultRows, type IssueRow } from './ResultRows';
+import { tint } from '../theme/tokens';
 
 export interface UploadResultsViewProps {
   uploadId: string;
@@ -124,7 +125,7 @@ function Progress({ s, notSent }: { s: UploadSummary; notSent: number }) {
           height: 8,
           borderRadius: 4,
           overflow: 'hidden',
-          bgcolor: 'rgba(15,61,62,0.08)',
+          bgcolor: tint('ink', 0.08),
         }}
       >
         <Box
@@ -294,7 +295,7 @@ export function UploadResultsView({
           </Box>
         ) : null}
 
-        <Box sx={{ p: 2, borderRadius: 2, bgcolor: 'rgba(15,61,62,0.035)', mb: 2.5 }}>
+        <Box sx={{ p: 2, borderRadius: 2, bgcolor: tint('ink', 0.035), mb: 2.5 }}>
           {s ? (
             <Progress s={s} notSent={localIssues.length} />
           ) : summary.isError ? (

@@ -5,7 +5,7 @@ import type { Schema } from '../api/schema';
 import type { ConnectActions } from '../connect';
 import { readBrandCurrency } from '../money/useBrandCurrency';
 import type { FileReading } from './parseCsvFile';
-import { invalidateShipmentData } from '../shipments/api';
+import { invalidateShipmentData } from '../api/invalidate';
 
 /** One upload with live counts per row of the file (`GET /api/shipments/uploads/{id}`). */
 export type UploadSummary = Schema<'UploadSummaryView'>;

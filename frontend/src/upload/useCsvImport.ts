@@ -16,7 +16,7 @@ import { errorMessage } from '../api/request';
 import { useActions } from '../api/compose';
 import type { ConnectActions } from '../connect';
 import { useToast } from '../notifications/toast';
-import { invalidateShipmentData } from '../shipments';
+import { invalidateShipmentData } from '../api/invalidate';
 import { mappingRequiredDetails, useProcessShipments, useUploadCsv } from './api';
 import { findSavedMapping, mappingToSelection } from './mappingsApi';
 import type { UploadActions } from './provider';

@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { QUEUES } from '../../common/queue/queues.js';
+import { databaseConnections } from './database-load.query.js';
 import type { CapacityView, QueueDepthView } from './dto/admin.dto.js';
 
 /** Database connections and queue depth, for the System Status card (one cheap read of each). */
@@ -23,16 +24,10 @@ export class CapacityService {
   async capacity(): Promise<CapacityView> {
     const pool = (this.db.driver as unknown as { master?: pg.Pool }).master;
     const [connections, shipments, orders] = await Promise.all([
-      this.db
-        .query<{ used: number; allowed: number }[]>(
-          `SELECT (SELECT count(*)::int FROM pg_stat_activity WHERE datname = current_database()) AS used,
-                  current_setting('max_connections')::int AS allowed`,
-        )
-        .then((r) => r[0])
-        .catch((err: Error) => {
-          this.logger.warn(`Connection count failed: ${err.message}`);
-          return null;
-        }),
+      databaseConnections(this.db).catch((err: Error) => {
+        this.logger.warn(`Connection count failed: ${err.message}`);
+        return null;
+      }),
       this.depth(this.shipments),
       this.depth(this.orders),
     ]);

@@ -1,5 +1,6 @@
 import { EntityManager, type DataSource } from 'typeorm';
 import type { SecretBox } from '../../common/crypto/secret-box.js';
+import { appConfigRows } from './app-config.repository.js';
 
 /**
  * The settings the admin panel can save; each overrides its environment variable (FAIRE_APPLICATION_ID,
@@ -62,12 +63,7 @@ export async function readStoredConfig(
   box: SecretBox,
   authors: SettingAuthors,
 ): Promise<StoredConfig> {
-  const rows: {
-    key: string;
-    value_sealed: string;
-    updated_at: Date;
-    updated_by: string | null;
-  }[] = await db.query(`SELECT key, value_sealed, updated_at, updated_by FROM app_config`);
+  const rows = await appConfigRows.all(db);
   const authorsById = await authors.namesByIds(
     rows.flatMap((r) => (r.updated_by ? [r.updated_by] : [])),
     db instanceof EntityManager ? db : undefined,
@@ -100,15 +96,10 @@ export async function writeSetting(
   value: string,
   userId: string,
 ): Promise<void> {
-  await db.query(
-    `INSERT INTO app_config (key, value_sealed, updated_by, updated_at) VALUES ($1, $2, $3, now())
-     ON CONFLICT (key) DO UPDATE
-       SET value_sealed = EXCLUDED.value_sealed, updated_by = EXCLUDED.updated_by, updated_at = now()`,
-    [CONFIG_KEYS[field], sealSetting(box, field, value), userId],
-  );
+  await appConfigRows.upsert(db, CONFIG_KEYS[field], sealSetting(box, field, value), userId);
 }
 
 /** Removes a saved setting, so the environment applies again. */
 export async function clearSetting(db: DataSource | EntityManager, field: ConfigField): Promise<void> {
-  await db.query('DELETE FROM app_config WHERE key = $1', [CONFIG_KEYS[field]]);
+  await appConfigRows.remove(db, CONFIG_KEYS[field]);
 }

@@ -2,13 +2,9 @@ import connectPgSimple from 'connect-pg-simple';
 import type { Request } from 'express';
 import session from 'express-session';
 import type pg from 'pg';
-import {
-  type ActiveMembership,
-  type ActiveMembershipRow,
-  activeMembershipOf,
-  activeMembershipSql,
-} from '../companies/index.js';
-import { type UserIdentity, userByIdSql } from '../users/index.js';
+import { type ActiveMembership, type ActiveMembershipRow, activeMembershipOf } from '../companies/index.js';
+import type { UserIdentity } from '../users/index.js';
+import { SESSION_WITH_CALLER } from './session-caller.query.js';
 
 /** The caller as read with their session: the user (null when gone) and their active membership. */
 export interface SessionCaller {
@@ -36,24 +32,6 @@ export function takeSessionCaller(req: Request, userId: string): SessionCaller |
   delete r[CALLER];
   return caller?.userId === userId ? caller : undefined;
 }
-
-const UUID = `'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'`;
-
-/**
- * One statement for the session, its user and their membership: every signed-in request used to wait
- * for the session's row, then for the user and membership (two statements in parallel), then for what
- * it asked; now for the first two in one round trip (decision 0026). The user and membership are read
- * in this request as before, so a removal or a role change still applies on the next request. The SQL
- * naming the users and memberships tables comes from their modules.
- */
-const SESSION_WITH_CALLER = `
-  SELECT s.sess, k.uid, u.id AS user_id, u.email, u.name,
-         m.membership_id, m.company_id, m.company_name, m.role
-    FROM session s
-   CROSS JOIN LATERAL (SELECT CASE WHEN s.sess->>'userId' ~ ${UUID} THEN (s.sess->>'userId')::uuid END AS uid) k
-    LEFT JOIN LATERAL (${userByIdSql('k.uid')}) u ON true
-    LEFT JOIN LATERAL (${activeMembershipSql('k.uid')} LIMIT 1) m ON true
-   WHERE s.sid = $1 AND s.expire >= to_timestamp($2)`;
 
 type Row = {
   sess: string | session.SessionData;

@@ -23,7 +23,7 @@ export interface MemberRecord {
   createdAt: Date;
 }
 
-/** A row of `activeMembershipSql`. */
+/** An active membership as `active_membership(uuid)` and this repository read it. */
 export interface ActiveMembershipRow {
   membership_id: string;
   user_id: string;
@@ -35,10 +35,10 @@ export interface ActiveMembershipRow {
 /**
  * A statement answering active memberships with their company's name (`ActiveMembershipRow`): the one
  * of the user whose id is the SQL expression `userIdSql`, or every user's when it is null. The session
- * lookup uses it to read the caller's membership with the session (decision 0026); the SQL naming these
- * tables stays here.
+ * lookup reads the same through `active_membership(uuid)`, this module's database function (migration
+ * 1764300005200, decision 0052), in its one statement.
  */
-export function activeMembershipSql(userIdSql: string | null): string {
+function activeMembershipSql(userIdSql: string | null): string {
   return `SELECT m.id AS membership_id, m.user_id, m.company_id, c.name AS company_name, m.role
             FROM memberships m LEFT JOIN companies c ON c.id = m.company_id
            WHERE m.status = 'ACTIVE' AND ${userIdSql === null ? 'm.user_id IS NOT NULL' : `m.user_id = ${userIdSql}`}`;

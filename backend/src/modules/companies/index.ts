@@ -5,7 +5,6 @@ export { CompanyRecordsModule } from './company-records.module.js';
 export {
   CompanyMembers,
   activeMembershipOf,
-  activeMembershipSql,
   type ActiveMembership,
   type ActiveMembershipRow,
   type MemberRecord,

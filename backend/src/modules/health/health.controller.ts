@@ -1,7 +1,14 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { HealthCheck, type HealthCheckResult } from '@nestjs/terminus';
+import {
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { HealthCheck } from '@nestjs/terminus';
 import { Public } from '../../common/http/public.decorator.js';
+import { HealthIndicatorView, HealthView } from './health.dto.js';
 import { HealthService } from './health.service.js';
 
 @ApiTags('health')
@@ -11,9 +18,12 @@ export class HealthController {
 
   @Get()
   @Public()
-  @HealthCheck()
   @ApiOperation({ summary: 'Database, Redis and a queue round trip; 503 when any is down' })
-  check(): Promise<HealthCheckResult> {
+  @ApiExtraModels(HealthIndicatorView)
+  @ApiOkResponse({ type: HealthView, description: 'Every check is up' })
+  @ApiServiceUnavailableResponse({ type: HealthView, description: 'A check is down' })
+  @HealthCheck({ noCache: true, swaggerDocumentation: false })
+  check(): Promise<HealthView> {
     return this.healthService.check();
   }
 }

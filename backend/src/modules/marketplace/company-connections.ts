@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import { createHash } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
-import { CompanyScope, ScopedRepository, scopedQuery } from '../../common/database/company-scope.js';
+import { CompanyScope } from '../../common/database/company-scope.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
 import { UserDirectory } from '../users/index.js';
-import { MarketplaceConnection } from './entities/marketplace-connection.entity.js';
+import { ConnectionRecords } from './connection-records.repository.js';
+import type { MarketplaceConnection } from './entities/marketplace-connection.entity.js';
 import type { FaireAccount } from './faire.client.js';
 import type { FaireBrandProfile, FaireCredentials } from './faire.types.js';
 
@@ -50,63 +51,38 @@ export interface ConnectionOverview {
 @Injectable()
 export class CompanyConnections {
   private readonly box: SecretBox;
-  /** The company's connection: `company_id = scope` on every read and write by company. */
-  private readonly scoped: ScopedRepository<MarketplaceConnection>;
 
   constructor(
-    @InjectRepository(MarketplaceConnection) readonly repo: Repository<MarketplaceConnection>,
+    /** The table's statements: `company_id = scope` on every read and write by company. */
+    private readonly rows: ConnectionRecords,
     private readonly clock: Clock,
     private readonly users: UserDirectory,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.box = new SecretBox(config.encryptionKey);
-    this.scoped = new ScopedRepository(repo);
   }
 
   /** The company's connection (one at most), whatever its status. */
   find(scope: CompanyScope): Promise<MarketplaceConnection | null> {
-    return this.scoped.findOne(scope, {});
+    return this.rows.find(scope);
   }
 
   /** Companies with a working Faire connection (the nightly order sync's list). */
-  async connectedCompanyIds(): Promise<string[]> {
-    const rows = await this.repo.manager.query<{ company_id: string }[]>(
-      `SELECT company_id FROM marketplace_connections WHERE company_id IS NOT NULL AND status = 'CONNECTED'`,
-    );
-    return rows.map((r) => r.company_id);
+  connectedCompanyIds(): Promise<string[]> {
+    return this.rows.connectedCompanyIds();
   }
 
   /**
    * The currency of the company's connection (whatever its status), or null when it has none: what a
    * shipment not yet sent to Faire is shown in.
    */
-  async currencyOf(scope: CompanyScope): Promise<string | null> {
-    const rows = await scopedQuery<{ currency: string }[]>(
-      this.repo.manager,
-      scope,
-      'SELECT currency FROM marketplace_connections WHERE company_id = $1',
-    );
-    return rows[0]?.currency ?? null;
+  currencyOf(scope: CompanyScope): Promise<string | null> {
+    return this.rows.currencyOf(scope);
   }
 
   /** Every company's connection, flagging a brand that more than one company holds (admin panel). */
   async platformOverview(): Promise<ConnectionOverview[]> {
-    const rows: {
-      company_id: string;
-      brand_id: string;
-      brand_name: string;
-      status: string;
-      currency: string;
-      connected_by: string | null;
-      brand_shared: boolean;
-    }[] = await this.repo.manager.query(
-      `SELECT mc.company_id, mc.brand_id, mc.brand_name, mc.status, mc.currency, mc.connected_by,
-              EXISTS (SELECT 1 FROM marketplace_connections o
-                       WHERE o.brand_id = mc.brand_id AND o.company_id IS NOT NULL AND o.company_id <> mc.company_id
-                         AND o.status <> 'DISCONNECTED') AS brand_shared
-         FROM marketplace_connections mc
-        WHERE mc.company_id IS NOT NULL`,
-    );
+    const rows = await this.rows.overview();
     return rows.map((r) => ({
       companyId: r.company_id,
       brandId: r.brand_id,
@@ -148,30 +124,16 @@ export class CompanyConnections {
    * Whether a member of the company has a Faire connection that is not disconnected: the company's, or a
    * developer token they gave at sign-in that is still waiting for a company.
    */
-  async hasLiveConnection(scope: CompanyScope, userId: string): Promise<boolean> {
-    const rows = await scopedQuery<{ live: boolean }[]>(
-      this.repo.manager,
-      scope,
-      `SELECT EXISTS (SELECT 1 FROM marketplace_connections mc
-                       WHERE (mc.company_id = $1 OR (mc.company_id IS NULL AND mc.user_id = $2))
-                         AND mc.status <> 'DISCONNECTED') AS live`,
-      [userId],
-    );
-    return rows[0]?.live ?? false;
+  hasLiveConnection(scope: CompanyScope, userId: string): Promise<boolean> {
+    return this.rows.hasLive(scope, userId);
   }
 
   /**
    * The same question for a person without a company: whether the developer token they gave at sign-in
    * (waiting for the company they will create) is there and not disconnected.
    */
-  async hasLiveSignInConnection(userId: string): Promise<boolean> {
-    const rows = await this.repo.manager.query<{ live: boolean }[]>(
-      `SELECT EXISTS (SELECT 1 FROM marketplace_connections mc
-                       WHERE mc.company_id IS NULL AND mc.user_id = $1
-                         AND mc.status <> 'DISCONNECTED') AS live`,
-      [userId],
-    );
-    return rows[0]?.live ?? false;
+  hasLiveSignInConnection(userId: string): Promise<boolean> {
+    return this.rows.hasLiveSignIn(userId);
   }
 
   /**
@@ -184,62 +146,38 @@ export class CompanyConnections {
     userId: string,
     tx: EntityManager,
   ): Promise<'adopted' | 'held' | 'none'> {
-    const adopted = await scopedQuery<unknown[]>(
-      tx,
-      scope,
-      `UPDATE marketplace_connections mc SET company_id = $1, user_id = NULL, connected_by = $2, updated_at = now()
-        WHERE mc.user_id = $2 AND mc.company_id IS NULL
-          AND NOT EXISTS (SELECT 1 FROM marketplace_connections o
-                           WHERE o.brand_id = mc.brand_id AND o.company_id IS NOT NULL AND o.status <> 'DISCONNECTED')
-        RETURNING mc.id`,
-      [userId],
-    );
-    const left: unknown[] = await tx.query(
-      'DELETE FROM marketplace_connections WHERE user_id = $1 AND company_id IS NULL RETURNING id',
-      [userId],
-    );
-    if (rowsOf(adopted).length) return 'adopted';
+    const { adopted, dropped } = await this.rows.adoptSignIn(scope, userId, tx);
+    if (adopted) return 'adopted';
     // A token given at sign-in whose brand another company connected since: not adopted, and said so.
-    return rowsOf(left).length ? 'held' : 'none';
+    return dropped ? 'held' : 'none';
   }
 
   /** Marks the company's connection failed with the reason shown to its people (none: nothing changes). */
   async markCompanyFailed(scope: CompanyScope, reason: string): Promise<void> {
-    await this.scoped.update(
-      scope,
-      {},
-      { status: 'FAILED', lastError: reason, lastCheckedAt: this.clock.now() },
-    );
+    await this.rows.updateCompany(scope, {
+      status: 'FAILED',
+      lastError: reason,
+      lastCheckedAt: this.clock.now(),
+    });
   }
 
   /** Marks a connection refused by Faire, so people see 'Connection Failed'. */
   async markFailed(connectionId: string, reason: string): Promise<void> {
-    await this.repo.update(
-      { id: connectionId },
-      { status: 'FAILED', lastError: reason, lastCheckedAt: this.clock.now() },
-    );
+    await this.rows.updateById(connectionId, {
+      status: 'FAILED',
+      lastError: reason,
+      lastCheckedAt: this.clock.now(),
+    });
   }
 
   /** Whether any company holds a live connection to this brand (a person without a company asks). */
-  async heldByAnyCompany(brandId: string): Promise<boolean> {
-    const rows: unknown[] = await this.repo.query(
-      `SELECT 1 FROM marketplace_connections
-        WHERE brand_id = $1 AND company_id IS NOT NULL AND status <> 'DISCONNECTED' LIMIT 1`,
-      [brandId],
-    );
-    return rows.length > 0;
+  heldByAnyCompany(brandId: string): Promise<boolean> {
+    return this.rows.heldByAnyCompany(brandId);
   }
 
   /** Another company's live connection to this brand, if any (its id only: never shown to the caller). */
-  async heldElsewhere(brandId: string, scope: CompanyScope, manager?: EntityManager): Promise<boolean> {
-    const rows = await scopedQuery<{ id: string }[]>(
-      manager ?? this.repo.manager,
-      scope,
-      `SELECT id FROM marketplace_connections
-        WHERE brand_id = $2 AND company_id IS NOT NULL AND company_id <> $1 AND status <> 'DISCONNECTED' LIMIT 1`,
-      [brandId],
-    );
-    return rows.length > 0;
+  heldElsewhere(brandId: string, scope: CompanyScope, manager?: EntityManager): Promise<boolean> {
+    return this.rows.heldElsewhere(brandId, scope, manager);
   }
 
   /** Sets the company's connection (replacing any previous one) inside `manager`'s transaction. */
@@ -252,8 +190,7 @@ export class CompanyConnections {
     scopes: string[],
   ): Promise<void> {
     const companyId = scope.companyId;
-    await scopedQuery(manager, scope, 'DELETE FROM marketplace_connections WHERE company_id = $1');
-    await this.scoped.in(manager).insert(scope, {
+    await this.rows.replace(manager, scope, {
       userId: null,
       connectedBy,
       sealId: companyId,
@@ -268,6 +205,50 @@ export class CompanyConnections {
       lastError: null,
       lastCheckedAt: this.clock.now(),
     });
+  }
+
+  /**
+   * A developer token given by someone without a company yet (it becomes the company's when they create
+   * one), replacing any they gave before.
+   */
+  async savePending(
+    userId: string,
+    credentials: FaireCredentials,
+    profile: FaireBrandProfile,
+  ): Promise<void> {
+    await this.rows.replaceSignIn(userId, {
+      connectedBy: userId,
+      sealId: userId,
+      tokenCiphertext: this.seal(credentials.token, userId),
+      authMode: credentials.mode,
+      brandId: profile.brand_id,
+      brandName: profile.name,
+      currency: normaliseCurrency(profile.currency),
+      locale: normaliseLocale(profile.locale),
+      scopes: [],
+      status: 'CONNECTED',
+      lastError: null,
+      lastCheckedAt: this.clock.now(),
+    });
+  }
+
+  /** Faire answered with the brand's profile: the company's connection `id` works, under this name. */
+  async markChecked(scope: CompanyScope, id: string, brandName: string): Promise<void> {
+    await this.rows.updateCompany(
+      scope,
+      { status: 'CONNECTED', lastError: null, lastCheckedAt: this.clock.now(), brandName },
+      id,
+    );
+  }
+
+  /** Forgets the company's connection `id`. */
+  remove(scope: CompanyScope, id: string): Promise<void> {
+    return this.rows.remove(scope, id);
+  }
+
+  /** Runs `work` in a transaction holding the brand's lock (one brand, one company). */
+  withBrandLock<T>(brandId: string, work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.rows.withBrandLock(brandLockKey(brandId), work);
   }
 
   async view(caller: AuthContext): Promise<ConnectionView> {
@@ -302,7 +283,6 @@ export function normaliseLocale(value: unknown): string | null {
   return /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/.test(locale) ? locale : null;
 }
 
-/** Rows of a raw UPDATE/DELETE ... RETURNING (the pg driver answers [rows, count] for those). */
-function rowsOf(result: unknown): unknown[] {
-  return Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as unknown[]) : (result as unknown[]);
+function brandLockKey(brandId: string): string {
+  return createHash('sha256').update(`faire-brand|${brandId}`).digest().readBigInt64BE(0).toString();
 }

@@ -1,12 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
-import { Clock } from '../../common/clock.js';
 import { CompanyScope } from '../../common/database/company-scope.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
 import { ActivityService } from '../activity/index.js';
-import { CompanyConnections, normaliseCurrency, normaliseLocale } from './company-connections.js';
+import { CompanyConnections } from './company-connections.js';
 import { ConnectionOrders } from './connection-ports.js';
-import { MarketplaceConnection } from './entities/marketplace-connection.entity.js';
 import { FaireOAuthClient } from './faire-oauth.client.js';
 import { FaireError } from './faire.errors.js';
 import type { FaireBrandProfile, FaireCredentials } from './faire.types.js';
@@ -30,7 +27,6 @@ export class ConnectionWriter {
     private readonly oauth: FaireOAuthClient,
     private readonly activity: ActivityService,
     private readonly orders: ConnectionOrders,
-    private readonly clock: Clock,
   ) {}
 
   /**
@@ -78,9 +74,8 @@ export class ConnectionWriter {
       await this.failCurrent(scope, message);
       return refuse(message);
     }
-    const held = await this.connections.repo.manager.transaction(async (tx) => {
-      // One brand, one company: two admins connecting the same brand at once are serialised here.
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [brandLockKey(profile.brand_id)]);
+    // One brand, one company: two admins connecting the same brand at once are serialised here.
+    const held = await this.connections.withBrandLock(profile.brand_id, async (tx) => {
       if (await this.connections.heldElsewhere(profile.brand_id, scope, tx)) return true;
       const brandChanged = !!current && current.brandId !== profile.brand_id;
       await this.connections.save(tx, scope, actor.userId, credentials, profile, scopes);
@@ -120,28 +115,7 @@ export class ConnectionWriter {
     credentials: FaireCredentials,
     profile: FaireBrandProfile,
   ): Promise<void> {
-    const repo = this.connections.repo;
-    await repo.manager.transaction(async (tx) => {
-      await tx.query('DELETE FROM marketplace_connections WHERE user_id = $1 AND company_id IS NULL', [
-        userId,
-      ]);
-      await tx.getRepository(MarketplaceConnection).insert({
-        companyId: null,
-        userId,
-        connectedBy: userId,
-        sealId: userId,
-        tokenCiphertext: this.connections.seal(credentials.token, userId),
-        authMode: credentials.mode,
-        brandId: profile.brand_id,
-        brandName: profile.name,
-        currency: normaliseCurrency(profile.currency),
-        locale: normaliseLocale(profile.locale),
-        scopes: [],
-        status: 'CONNECTED',
-        lastError: null,
-        lastCheckedAt: this.clock.now(),
-      });
-    });
+    await this.connections.savePending(userId, credentials, profile);
   }
 
   /** Revokes the company's token (queued if Faire does not answer) and forgets the connection. */
@@ -160,7 +134,7 @@ export class ConnectionWriter {
       }
       if (token) await this.revocations.revokeOrQueue(token);
     }
-    await this.connections.repo.delete({ id: current.id });
+    await this.connections.remove(scope, current.id);
     await this.activity.record({
       actor,
       companyId: scope.companyId,
@@ -168,8 +142,4 @@ export class ConnectionWriter {
       target: current.brandName,
     });
   }
-}
-
-function brandLockKey(brandId: string): string {
-  return createHash('sha256').update(`faire-brand|${brandId}`).digest().readBigInt64BE(0).toString();
 }

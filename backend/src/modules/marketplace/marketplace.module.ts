@@ -7,6 +7,7 @@ import { UsersModule } from '../users/index.js';
 import { AccountJobPermits } from './account-permits.js';
 import { CompanyConnections } from './company-connections.js';
 import { ConnectionOrders } from './connection-ports.js';
+import { ConnectionRecords } from './connection-records.repository.js';
 import { ConnectionWriter } from './connection-writer.js';
 import { MarketplaceConnection } from './entities/marketplace-connection.entity.js';
 import { FaireOAuthClient } from './faire-oauth.client.js';
@@ -15,6 +16,7 @@ import { MARKETPLACE_LINKER } from './marketplace-linker.js';
 import { MarketplaceService } from './marketplace.service.js';
 import { MarketplaceRateLimiter } from './rate-limiter.js';
 import { TokenRevocations } from './token-revocations.js';
+import { RevocationRecords } from './token-revocations.repository.js';
 
 @Module({
   imports: [
@@ -29,6 +31,8 @@ import { TokenRevocations } from './token-revocations.js';
     AccountJobPermits,
     FaireClient,
     FaireOAuthClient,
+    ConnectionRecords,
+    RevocationRecords,
     CompanyConnections,
     ConnectionOrders,
     TokenRevocations,

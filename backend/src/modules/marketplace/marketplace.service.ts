@@ -196,18 +196,12 @@ export class MarketplaceService implements MarketplaceLinker {
 
   /** The company's brand profile, live from Faire; a refused token marks the connection FAILED. */
   async brandProfile(caller: AuthContext): Promise<{ name: string }> {
-    const c = caller.companyId
-      ? await this.connections.find(CompanyScope.of({ companyId: caller.companyId }))
-      : null;
+    const scope = caller.companyId ? CompanyScope.of({ companyId: caller.companyId }) : null;
+    const c = scope ? await this.connections.find(scope) : null;
     if (!c || c.status === 'DISCONNECTED') throw new AppError('MARKETPLACE_NOT_CONNECTED');
     try {
       const profile = await this.faire.getBrandProfile(this.connections.accountOf(c));
-      await this.connections.repo.update(c.id, {
-        status: 'CONNECTED',
-        lastError: null,
-        lastCheckedAt: this.clock.now(),
-        brandName: profile.name,
-      });
+      await this.connections.markChecked(scope!, c.id, profile.name);
       return { name: profile.name };
     } catch (err) {
       if (err instanceof FaireError && err.kind === 'UNAUTHORIZED') {

@@ -1,11 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
-import { CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
+import { CompanyScope } from '../../common/database/company-scope.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
-import { NOT_SCANNED_STATES, shipByEndSql } from './order-view.js';
+import { LateRateQuery, type LateRateRow as Row } from './late-rate.query.js';
 
 /** Faire's Top Shop line: at most 10% of a quarter's shipments late. */
 export const LATE_RATE_LIMIT = 0.1;
@@ -27,17 +25,6 @@ export interface LateRateOrder {
   marketplaceUrl: string;
 }
 
-interface Row {
-  id: string;
-  faire_order_id: string;
-  display_id: string;
-  customer_name: string | null;
-  expected_ship_date: Date;
-  first_seen_in_transit_at?: Date;
-  state?: string;
-  overdue?: boolean;
-}
-
 export function quarterOf(now: Date): { start: Date; end: Date; label: string } {
   const y = now.getUTCFullYear();
   const q = Math.floor(now.getUTCMonth() / 3);
@@ -55,7 +42,7 @@ export function quarterOf(now: Date): { start: Date; end: Date; label: string } 
 @Injectable()
 export class LateRateService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly orders: LateRateQuery,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -73,38 +60,9 @@ export class LateRateService {
   private async rate(scope: CompanyScope) {
     const now = this.clock.now();
     const quarter = quarterOf(now);
-    const [counts] = await scopedQuery<[{ shipped: number; late: number }]>(
-      this.db,
-      scope,
-      `SELECT count(*)::int AS shipped,
-              count(*) FILTER (WHERE first_seen_in_transit_at >= ${shipByEndSql('expected_ship_date')})::int AS late
-         FROM orders
-        WHERE company_id = $1 AND expected_ship_date IS NOT NULL
-          AND first_seen_in_transit_at >= $2 AND first_seen_in_transit_at < $3`,
-      [quarter.start, quarter.end],
-    );
-    const late = await scopedQuery<Row[]>(
-      this.db,
-      scope,
-      `SELECT id, faire_order_id, display_id, customer_name, expected_ship_date, first_seen_in_transit_at
-         FROM orders
-        WHERE company_id = $1 AND expected_ship_date IS NOT NULL
-          AND first_seen_in_transit_at >= $2 AND first_seen_in_transit_at < $3
-          AND first_seen_in_transit_at >= ${shipByEndSql('expected_ship_date')}
-        ORDER BY first_seen_in_transit_at DESC LIMIT ${LIST_CAP}`,
-      [quarter.start, quarter.end],
-    );
-    const risk = await scopedQuery<Row[]>(
-      this.db,
-      scope,
-      `SELECT id, faire_order_id, display_id, customer_name, expected_ship_date, state,
-              ${shipByEndSql('expected_ship_date')} <= $3 AS overdue
-         FROM orders
-        WHERE company_id = $1 AND is_open AND state = ANY($2::text[]) AND expected_ship_date IS NOT NULL
-          AND ${shipByEndSql('expected_ship_date')} <= $3::timestamptz + make_interval(hours => $4)
-        ORDER BY expected_ship_date ASC, id`,
-      [[...NOT_SCANNED_STATES], now, AT_RISK_HOURS],
-    );
+    const counts = await this.orders.counts(scope, quarter.start, quarter.end);
+    const late = await this.orders.late(scope, quarter.start, quarter.end, LIST_CAP);
+    const risk = await this.orders.atRisk(scope, now, AT_RISK_HOURS);
     const url = (id: string) =>
       this.config.marketplace.orderUrlTemplate.replace('{orderId}', encodeURIComponent(id));
     const base = (r: Row) => ({

@@ -3,16 +3,18 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
-import { CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
+import { CompanyScope } from '../../common/database/company-scope.js';
 import type { FaireOrder } from '../marketplace/index.js';
 import { lateVerdict, type Thresholds } from './late-rules.js';
+import { OrdersRepository } from './orders.repository.js';
 import { ThresholdsRepository } from './thresholds.repository.js';
 import { outsideText, outsideTextOrNull } from '../../common/text/outside-text.js';
 
 /** The states of an open order (the list lives in the shared library). */
 export const OPEN_STATES = OPEN_ORDER_STATES;
 
-interface Snapshot {
+/** A Faire order as the `orders` table stores it. */
+export interface OrderSnapshot {
   faireOrderId: string;
   displayId: string;
   state: string;
@@ -45,6 +47,7 @@ export class OrderSnapshots {
     @InjectDataSource() private readonly db: DataSource,
     private readonly clock: Clock,
     private readonly settings: ThresholdsRepository,
+    private readonly orders: OrdersRepository,
   ) {}
 
   /** The company's late thresholds (the defaults when it never saved any). */
@@ -74,69 +77,14 @@ export class OrderSnapshots {
     const verdict = s.isOpen
       ? lateVerdict(s, t, this.clock.now())
       : { isProblem: false, problemReason: null };
-    await scopedQuery(
-      m,
-      scope,
-      `INSERT INTO orders (company_id, faire_order_id, display_id, state, is_open, faire_created_at, faire_updated_at, processing_at,
-                           customer_name, total_cents, expected_ship_date, tracking_number, carrier, shipment_created_at,
-                           estimated_payout_at, is_problem, problem_reason, fetched_at, closed_at, brand_id,
-                           first_seen_shipped_at, first_seen_in_transit_at, currency)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17, now(), CASE WHEN $5 THEN NULL ELSE now() END, $18, $19, $20, $21)
-       ON CONFLICT (company_id, faire_order_id) DO UPDATE SET
-         display_id = EXCLUDED.display_id, state = EXCLUDED.state, is_open = EXCLUDED.is_open,
-         faire_created_at = EXCLUDED.faire_created_at, faire_updated_at = EXCLUDED.faire_updated_at,
-         processing_at = EXCLUDED.processing_at, customer_name = EXCLUDED.customer_name, total_cents = EXCLUDED.total_cents,
-         expected_ship_date = EXCLUDED.expected_ship_date, tracking_number = EXCLUDED.tracking_number, carrier = EXCLUDED.carrier,
-         shipment_created_at = EXCLUDED.shipment_created_at, estimated_payout_at = EXCLUDED.estimated_payout_at,
-         is_problem = EXCLUDED.is_problem, problem_reason = EXCLUDED.problem_reason, fetched_at = now(),
-         closed_at = CASE WHEN EXCLUDED.is_open THEN NULL ELSE COALESCE(orders.closed_at, now()) END,
-         brand_id = COALESCE(EXCLUDED.brand_id, orders.brand_id),
-         first_seen_shipped_at = COALESCE(orders.first_seen_shipped_at, EXCLUDED.first_seen_shipped_at),
-         first_seen_in_transit_at = COALESCE(orders.first_seen_in_transit_at, EXCLUDED.first_seen_in_transit_at),
-         currency = COALESCE(EXCLUDED.currency, orders.currency)
-       WHERE orders.faire_updated_at <= EXCLUDED.faire_updated_at`,
-      [
-        s.faireOrderId,
-        s.displayId,
-        s.state,
-        s.isOpen,
-        s.createdAt,
-        s.updatedAt,
-        s.processingAt,
-        s.customerName,
-        s.totalCents,
-        s.expectedShipDate,
-        s.trackingNumber,
-        s.carrier,
-        s.shipmentCreatedAt,
-        s.estimatedPayoutAt,
-        verdict.isProblem,
-        verdict.problemReason,
-        brandId,
-        s.firstSeenShippedAt,
-        s.firstSeenInTransitAt,
-        s.currency,
-      ],
-    );
+    await this.orders.upsert(scope, s, verdict, brandId, m);
   }
 
   /** Recomputes every open order of the company against its thresholds, in one transaction. */
   async recalculate(scope: CompanyScope, m?: EntityManager): Promise<number> {
     const run = async (tx: EntityManager) => {
       const t = await this.thresholds(scope, tx);
-      const rows: {
-        id: string;
-        state: string;
-        faire_created_at: Date;
-        processing_at: Date | null;
-        shipment_created_at: Date | null;
-        tracking_number: string | null;
-      }[] = await scopedQuery(
-        tx,
-        scope,
-        `SELECT id, state, faire_created_at, processing_at, shipment_created_at, tracking_number FROM orders
-            WHERE company_id = $1 AND is_open FOR UPDATE`,
-      );
+      const rows = await this.orders.lockOpen(scope, tx);
       const now = this.clock.now();
       const ids: string[] = [];
       const flags: boolean[] = [];
@@ -157,15 +105,7 @@ export class OrderSnapshots {
         flags.push(v.isProblem);
         reasons.push(v.problemReason);
       }
-      if (ids.length) {
-        await scopedQuery(
-          tx,
-          scope,
-          `UPDATE orders o SET is_problem = v.p, problem_reason = v.r
-             FROM unnest($2::uuid[], $3::boolean[], $4::text[]) AS v(id, p, r) WHERE o.id = v.id AND o.company_id = $1`,
-          [ids, flags, reasons],
-        );
-      }
+      await this.orders.setVerdicts(scope, { ids, flags, reasons }, tx);
       return ids.length;
     };
     return m ? run(m) : this.db.transaction(run);
@@ -178,7 +118,7 @@ function date(v: string | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-export function snapshotOf(o: FaireOrder): Snapshot {
+export function snapshotOf(o: FaireOrder): OrderSnapshot {
   const shipments = [...(o.shipments ?? [])].sort((a, b) => a.created_at.localeCompare(b.created_at));
   const latest = shipments[shipments.length - 1];
   const customer = [o.customer?.first_name, o.customer?.last_name].filter(Boolean).join(' ').trim();

@@ -5,7 +5,7 @@ import { Queue, QueueEvents } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
-import { CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
+import { CompanyScope } from '../../common/database/company-scope.js';
 import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { ShuttingDownError } from '../../common/shutdown.js';
@@ -21,6 +21,8 @@ import {
   type CompanyAccount,
 } from '../marketplace/index.js';
 import { OPEN_STATES, OrderSnapshots } from './order-snapshots.service.js';
+import { OrderSyncStates } from './order-sync-state.repository.js';
+import { OrdersRepository } from './orders.repository.js';
 
 const CLOSED_STATES: FaireOrderState[] = ['DELIVERED', 'CANCELED', 'PENDING_RETAILER_CONFIRMATION'];
 const FULL_SYNC_EVERY_MS = 24 * 3_600_000;
@@ -50,6 +52,8 @@ export class OrdersSyncService implements OnModuleDestroy {
     private readonly connections: CompanyConnections,
     private readonly companies: CompanyRecords,
     private readonly snapshots: OrderSnapshots,
+    private readonly orders: OrdersRepository,
+    private readonly syncStates: OrderSyncStates,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -104,20 +108,8 @@ export class OrdersSyncService implements OnModuleDestroy {
     );
   }
 
-  async state(scope: CompanyScope) {
-    const rows = await scopedQuery<
-      {
-        last_success_at: Date | null;
-        high_water_mark: Date | null;
-        last_error: string | null;
-        last_error_at: Date | null;
-      }[]
-    >(
-      this.db,
-      scope,
-      'SELECT last_success_at, high_water_mark, last_error, last_error_at FROM order_sync_state WHERE company_id = $1',
-    );
-    return rows[0] ?? null;
+  state(scope: CompanyScope) {
+    return this.syncStates.get(scope);
   }
 
   /**
@@ -135,13 +127,8 @@ export class OrdersSyncService implements OnModuleDestroy {
       const result = await this.syncFrom(companyId, account, opts.willRetry ?? false);
       const now = await this.connections.find(scope);
       if (!now || now.brandId === account.brandId || round >= 2) return result;
-      await scopedQuery(
-        this.db,
-        scope,
-        'DELETE FROM orders WHERE company_id = $1 AND brand_id IS DISTINCT FROM $2',
-        [now.brandId],
-      );
-      await scopedQuery(this.db, scope, 'DELETE FROM order_sync_state WHERE company_id = $1');
+      await this.orders.dropOtherBrands(scope, now.brandId);
+      await this.syncStates.forget(scope);
     }
   }
 
@@ -175,13 +162,8 @@ export class OrdersSyncService implements OnModuleDestroy {
       }
       if (full) {
         // Open here but not in Faire's open list any more: read each to learn its state.
-        const stale = await scopedQuery<{ faire_order_id: string }[]>(
-          this.db,
-          scope,
-          'SELECT faire_order_id FROM orders WHERE company_id = $1 AND is_open AND NOT (faire_order_id = ANY($2::text[]))',
-          [[...seen]],
-        );
-        for (const { faire_order_id } of stale) {
+        const stale = await this.orders.openNotIn(scope, [...seen]);
+        for (const faire_order_id of stale) {
           try {
             await this.snapshots.applyFaireOrder(
               companyId,
@@ -192,24 +174,13 @@ export class OrdersSyncService implements OnModuleDestroy {
             );
           } catch (err) {
             if (!(err instanceof FaireError && err.kind === 'NOT_FOUND')) throw err;
-            await scopedQuery(
-              this.db,
-              scope,
-              `UPDATE orders SET is_open = false, closed_at = now(), is_problem = false WHERE company_id = $1 AND faire_order_id = $2`,
-              [faire_order_id],
-            );
+            await this.orders.closeGone(scope, faire_order_id);
           }
           closed += 1;
         }
       }
       await this.snapshots.recalculate(scope);
-      await scopedQuery(
-        this.db,
-        scope,
-        `INSERT INTO order_sync_state (company_id, last_success_at, high_water_mark, updated_at) VALUES ($1, $2, $3, now())
-         ON CONFLICT (company_id) DO UPDATE SET last_success_at = $2, high_water_mark = $3, updated_at = now()`,
-        [now, highWater ?? now],
-      );
+      await this.syncStates.succeeded(scope, now, highWater ?? now);
       return { fetched, closed };
     } catch (err) {
       if (err instanceof ShuttingDownError) throw err; // handed back, not a failed sync
@@ -223,13 +194,7 @@ export class OrdersSyncService implements OnModuleDestroy {
         await this.connections.markFailed(account.connectionId, err.message);
       }
       this.logger.warn(`Order sync for company ${companyId} failed: ${message}`);
-      await scopedQuery(
-        this.db,
-        scope,
-        `INSERT INTO order_sync_state (company_id, last_error, last_error_at, updated_at) VALUES ($1, $2, now(), now())
-         ON CONFLICT (company_id) DO UPDATE SET last_error = $2, last_error_at = now(), updated_at = now()`,
-        [message],
-      );
+      await this.syncStates.failed(scope, message);
       throw err;
     }
   }

@@ -3,9 +3,12 @@ import { Module } from '@nestjs/common';
 import { QUEUES } from '../../common/queue/queues.js';
 import { CompanyRecordsModule } from '../companies/index.js';
 import { MarketplaceModule } from '../marketplace/index.js';
+import { LateRateQuery } from './late-rate.query.js';
 import { LateRateService } from './late-rate.service.js';
 import { OrderRecords } from './order-records.repository.js';
 import { OrderSnapshots } from './order-snapshots.service.js';
+import { OrderSyncStates } from './order-sync-state.repository.js';
+import { OrdersRepository } from './orders.repository.js';
 import { OrdersSyncService } from './orders-sync.service.js';
 import { OrdersService } from './orders.service.js';
 import { ProblemOrderReports } from './problem-order-reports.service.js';
@@ -19,6 +22,9 @@ const ordersQueue = BullModule.registerQueue({ name: QUEUES.ORDERS });
   imports: [ordersQueue, MarketplaceModule, CompanyRecordsModule],
   providers: [
     ThresholdsRepository,
+    OrdersRepository,
+    OrderSyncStates,
+    LateRateQuery,
     OrderRecords,
     OrderSnapshots,
     OrdersSyncService,

@@ -1,15 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
-import { CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
+import { CompanyScope } from '../../common/database/company-scope.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import type { ListOrdersQuery } from './dto/list-orders.query.js';
 import { OPEN_STATES, OrderSnapshots } from './order-snapshots.service.js';
-import { ORDER_COLUMNS, toOrderView, type OrderRow, type OrderView } from './order-view.js';
+import { toOrderView, type OrderView } from './order-view.js';
 import { listOrdersSql } from './orders-list.sql.js';
 import { OrdersSyncService } from './orders-sync.service.js';
+import { OrdersRepository } from './orders.repository.js';
 import { ShipmentTally } from './shipment-tally.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -18,7 +17,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 @Injectable()
 export class OrdersService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly orders: OrdersRepository,
     private readonly snapshots: OrderSnapshots,
     private readonly sync: OrdersSyncService,
     private readonly shipments: ShipmentTally,
@@ -34,25 +33,14 @@ export class OrdersService {
     const scope = CompanyScope.of(caller);
     const t = await this.snapshots.thresholds(scope);
     const now = this.clock.now();
-    const { where, countWheres, countParams, orderBy, params } = listOrdersSql(q, t, now);
+    const sql = listOrdersSql(q, t, now);
     const paged = q.page !== undefined || q.perPage !== undefined;
     const perPage = q.perPage ?? 50;
     const page = q.page ?? 1;
-    const rows = await scopedQuery<OrderRow[]>(
-      this.db,
-      scope,
-      `SELECT ${ORDER_COLUMNS} FROM orders WHERE ${where} ORDER BY ${orderBy}` +
-        (paged ? ` LIMIT ${perPage} OFFSET ${(page - 1) * perPage}` : ''),
-      params,
-    );
+    const rows = await this.orders.listPage(scope, sql, paged ? { perPage, page } : undefined);
     let total = rows.length;
     if (paged && (page > 1 || rows.length === perPage)) {
-      const count =
-        countWheres.length === 1
-          ? `SELECT count(*)::int AS n FROM orders WHERE ${countWheres[0]}`
-          : `SELECT (${countWheres.map((w) => `(SELECT count(*) FROM orders WHERE ${w})`).join(' + ')})::int AS n`;
-      const [counted] = await scopedQuery<[{ n: number }]>(this.db, scope, count, countParams);
-      total = counted.n;
+      total = await this.orders.listCount(scope, sql);
     } else if (paged) total = (page - 1) * perPage + rows.length;
     const url = this.config.marketplace.orderUrlTemplate;
     return { orders: rows.map((r) => toOrderView(r, t, now, url)), total };

@@ -2,10 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
-import { type CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
+import type { CompanyScope } from '../../common/database/company-scope.js';
 import { OrderSnapshots } from './order-snapshots.service.js';
-import { ORDER_COLUMNS, toOrderView, type OrderRow, type OrderView } from './order-view.js';
+import { toOrderView, type OrderView } from './order-view.js';
 import { listOrdersSql } from './orders-list.sql.js';
+import { OrdersRepository } from './orders.repository.js';
 
 /**
  * Which problem orders were already reported to a company (the daily digest), kept on the order
@@ -15,6 +16,7 @@ import { listOrdersSql } from './orders-list.sql.js';
 export class ProblemOrderReports {
   constructor(
     private readonly snapshots: OrderSnapshots,
+    private readonly orders: OrdersRepository,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -27,13 +29,8 @@ export class ProblemOrderReports {
     const t = await this.snapshots.thresholds(scope, m);
     const now = this.clock.now();
     // listOrdersSql leaves $1 to the scope.
-    const { where, orderBy, params } = listOrdersSql({ problem: 'true', sort: 'expectedShipDate' }, t, now);
-    const rows = await scopedQuery<(OrderRow & { digest_reported_reason: string | null })[]>(
-      m,
-      scope,
-      `SELECT ${ORDER_COLUMNS}, digest_reported_reason FROM orders WHERE ${where} ORDER BY ${orderBy}`,
-      params,
-    );
+    const sql = listOrdersSql({ problem: 'true', sort: 'expectedShipDate' }, t, now);
+    const rows = await this.orders.listWithReported(scope, sql, m);
     const url = this.config.marketplace.orderUrlTemplate;
     return rows
       .map((r) => ({ view: toOrderView(r, t, now, url), reported: r.digest_reported_reason }))
@@ -47,12 +44,6 @@ export class ProblemOrderReports {
     orders: readonly Pick<OrderView, 'id' | 'problemReason'>[],
     m: EntityManager,
   ): Promise<void> {
-    await scopedQuery(
-      m,
-      scope,
-      `UPDATE orders o SET digest_reported_reason = v.reason
-         FROM unnest($2::uuid[], $3::text[]) AS v(id, reason) WHERE o.id = v.id AND o.company_id = $1`,
-      [orders.map((o) => o.id), orders.map((o) => o.problemReason)],
-    );
+    await this.orders.markReported(scope, orders, m);
   }
 }

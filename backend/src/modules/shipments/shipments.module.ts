@@ -8,6 +8,7 @@ import { MarketplaceModule } from '../marketplace/index.js';
 import { OrdersModule } from '../orders/index.js';
 import { UsersModule } from '../users/index.js';
 import { FailedRowsExport } from './failed-rows-export.js';
+import { HistoryQuery } from './history.query.js';
 import { OrderCheckService } from './order-check.service.js';
 import { ShipmentPlatformStats } from './platform-stats.repository.js';
 import { ShipmentCounts } from './shipment-counts.repository.js';
@@ -19,6 +20,7 @@ import { ShipmentIntake } from './shipment-intake.service.js';
 import { UploadCountsStore } from './upload-counts.store.js';
 import { UploadReadinessService } from './upload-readiness.service.js';
 import { UploadResultsService } from './upload-results.service.js';
+import { UploadsRepository } from './uploads.repository.js';
 
 const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
 
@@ -45,6 +47,8 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
     UploadResultsService,
     FailedRowsExport,
     UploadCountsStore,
+    UploadsRepository,
+    HistoryQuery,
     UploadReadinessService,
     OrderCheckService,
     ShipmentCounts,

@@ -1,15 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { RETRYABLE_SHIPMENT_STATUSES, safeText } from '@portal/shipment-rules';
-import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
-import { CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
+import { CompanyScope } from '../../common/database/company-scope.js';
 import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { ActivityService } from '../activity/index.js';
 import { ingestCsv } from './csv-ingest.js';
-import { listShipments, waitForRowStatuses } from './shipment-history.query.js';
+import { HistoryQuery } from './history.query.js';
 import {
   parseMapping,
   previewRows,
@@ -17,12 +15,12 @@ import {
   reviewedRows,
   QUEUE_BACK_NOTICE,
 } from './upload-answer.js';
-import { isWaitingOnFaire, RESET_FOR_RETRY_SQL } from './retry-schedule.js';
+import { isWaitingOnFaire } from './retry-schedule.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
 import { FILE_NAME_CHARS, ShipmentIntake, type IntakeRequest } from './shipment-intake.service.js';
 import { ColumnMappingsService } from '../column-mappings/index.js';
-import { CompanyConnections } from '../marketplace/index.js';
 import { UploadReadinessService } from './upload-readiness.service.js';
+import { UploadsRepository } from './uploads.repository.js';
 import type { ListShipmentsQuery, ProcessShipmentsDto } from './shipments.dto.js';
 
 /** Rows of each kind the upload answer previews. */
@@ -35,14 +33,14 @@ export class ShipmentsService {
   private readonly logger = new Logger('Shipments');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly reads: HistoryQuery,
+    private readonly uploads: UploadsRepository,
     private readonly queueing: ShipmentQueueing,
     private readonly activity: ActivityService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly readiness: UploadReadinessService,
     private readonly mappings: ColumnMappingsService,
-    private readonly connections: CompanyConnections,
     private readonly intake: ShipmentIntake,
   ) {}
 
@@ -179,12 +177,11 @@ export class ShipmentsService {
       await this.mappings.rememberDateOrder(caller, { order: body.dateOrder, source: 'file' });
     }
     // Nothing is sent while the queue is away: answer at once with the rows PENDING.
-    const statuses = await waitForRowStatuses(
-      this.db,
+    const statuses = await this.reads.waitForRowStatuses({
       caller,
-      stored.uploadId,
-      stored.queueUnavailable ? 0 : this.config.shipments.processWaitMs,
-    );
+      uploadId: stored.uploadId,
+      waitMs: stored.queueUnavailable ? 0 : this.config.shipments.processWaitMs,
+    });
     const results = processResults(rows, items, statuses);
     const counts = {
       success: results.filter((r) => r.status === 'SUCCESS').length,
@@ -209,7 +206,7 @@ export class ShipmentsService {
   }
 
   list(caller: CompanyAuthContext, q: ListShipmentsQuery) {
-    return listShipments(this.db, this.connections, caller, q);
+    return this.reads.shipments({ caller, query: q });
   }
 
   /** Retry a FAILED / ORDER_NOT_FOUND / ORDER_STATUS_INCORRECT row; waits a bounded time for the outcome. */
@@ -219,33 +216,15 @@ export class ShipmentsService {
   ): Promise<{ success: boolean; status: string; error: string | null }> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('NOT_FOUND', 'Shipment not found');
     const scope = CompanyScope.of(caller);
-    const updated: unknown = await scopedQuery(
-      this.db,
-      scope,
-      `UPDATE shipments SET ${RESET_FOR_RETRY_SQL}
-        WHERE id = $2 AND company_id = $1 AND status = ANY($3::text[]) RETURNING id, order_id, display_id, tracking_number`,
-      [id, RETRYABLE],
-    );
-    const rows =
-      Array.isArray(updated) && Array.isArray(updated[0])
-        ? (updated[0] as unknown[])
-        : (updated as unknown[]);
+    const rows = await this.uploads.resetShipmentForRetry({ scope, shipmentId: id, statuses: RETRYABLE });
     if (rows.length === 0) {
-      const exists = await scopedQuery<{ status: string }[]>(
-        this.db,
-        scope,
-        'SELECT status FROM shipments WHERE id = $2 AND company_id = $1',
-        [id],
-      );
-      if (!exists[0]) throw new AppError('NOT_FOUND', 'Shipment not found');
-      throw new AppError(
-        'CONFLICT',
-        `Only failed shipments can be retried (this one is ${exists[0].status})`,
-      );
+      const exists = await this.reads.shipmentStatus({ scope, shipmentId: id });
+      if (!exists) throw new AppError('NOT_FOUND', 'Shipment not found');
+      throw new AppError('CONFLICT', `Only failed shipments can be retried (this one is ${exists.status})`);
     }
     const queued = await this.queueing.queueOne(id, `retry-${id}-${Date.now()}`);
     // Named as people know it: the order's display id and the tracking number, not the row's uuid.
-    const retried = rows[0] as { order_id: string; display_id: string | null; tracking_number: string };
+    const retried = rows[0]!;
     await this.activity.record({
       actor: caller,
       companyId: caller.companyId,
@@ -256,14 +235,7 @@ export class ShipmentsService {
     // Queue away: nothing happens until it is back, so the answer does not wait for it.
     const deadline = Date.now() + (queued ? this.config.shipments.processWaitMs : 0);
     for (;;) {
-      const [row] = await scopedQuery<
-        [{ status: string; error_message: string | null; next_try_at: Date | null }]
-      >(
-        this.db,
-        scope,
-        'SELECT status, error_message, next_try_at FROM shipments WHERE id = $2 AND company_id = $1',
-        [id],
-      );
+      const row = await this.reads.shipmentOutcome({ scope, shipmentId: id });
       if (row.status !== 'PENDING') {
         return {
           success: row.status === 'SUCCESS',

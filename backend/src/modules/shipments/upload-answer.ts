@@ -12,7 +12,7 @@ import {
 } from '@portal/shipment-rules';
 import { AppError } from '../../common/errors/index.js';
 import type { IngestedRow } from './csv-ingest.js';
-import type { RowStatuses } from './shipment-history.query.js';
+import type { RowStatuses } from './history.query.js';
 import type { ProcessItemDto } from './shipments.dto.js';
 
 /** Told with an upload, a review or a retry made while the queue (Redis) is away (decision 0039). */

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { HeavyReads } from '../../common/database/heavy-reads.js';
-import { UPLOAD_COUNTS_SQL } from './upload-rows.sql.js';
+import { HistoryQuery } from './history.query.js';
+import { UploadsRepository } from './uploads.repository.js';
 
 export interface UploadCountsView {
   by: Record<string, number>;
@@ -29,21 +27,14 @@ export interface CountedUpload {
 @Injectable()
 export class UploadCountsStore {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly heavy: HeavyReads,
+    private readonly reads: HistoryQuery,
+    private readonly uploads: UploadsRepository,
   ) {}
 
   async countsOf(uploads: CountedUpload[]): Promise<Map<string, UploadCountsView>> {
     const out = new Map<string, UploadCountsView>();
     if (uploads.length === 0) return out;
-    const stored = await this.db.query<
-      { upload_id: string; by_status: Record<string, number>; own_rows: number }[]
-    >(
-      `SELECT c.upload_id, c.by_status, c.own_rows FROM upload_counts c
-         JOIN uploads u ON u.id = c.upload_id AND u.counts_version = c.counts_version
-        WHERE c.upload_id = ANY($1::uuid[])`,
-      [uploads.map((u) => u.id)],
-    );
+    const stored = await this.reads.storedCounts({ uploadIds: uploads.map((u) => u.id) });
     for (const s of stored) {
       out.set(s.upload_id, {
         by: s.by_status,
@@ -62,15 +53,12 @@ export class UploadCountsStore {
       // Settled: every row of the file is in, none is PENDING. Stored under the version read with the
       // upload, before the counting: a row reopened since raised it, so these counts are never used.
       if (u.materialized_at !== null && u.staged_rows === 0 && !c.by.PENDING) {
-        await this.db.query(
-          `INSERT INTO upload_counts (upload_id, counts_version, by_status, own_rows)
-           VALUES ($1, $2, $3, $4)
-           ON CONFLICT (upload_id) DO UPDATE
-             SET counts_version = excluded.counts_version, by_status = excluded.by_status,
-                 own_rows = excluded.own_rows, counted_at = now()
-             WHERE upload_counts.counts_version <= excluded.counts_version`,
-          [u.id, u.counts_version, JSON.stringify(c.by), c.own],
-        );
+        await this.uploads.storeCounts({
+          uploadId: u.id,
+          countsVersion: u.counts_version,
+          byStatus: c.by,
+          ownRows: c.own,
+        });
       }
     }
     return out;
@@ -79,15 +67,7 @@ export class UploadCountsStore {
   /** Counts over the rows themselves, per upload and status, with what is waiting on Faire (decision 0037). */
   private async live(ids: string[]): Promise<Map<string, UploadCountsView>> {
     const out = new Map<string, UploadCountsView>();
-    const rows = await this.heavy.query<{
-      upload_id: string;
-      status: string;
-      n: number;
-      own: number;
-      waiting: number;
-      next_retry_at: Date | null;
-      last_fault: string | null;
-    }>(UPLOAD_COUNTS_SQL, [ids]);
+    const rows = await this.reads.liveCounts({ uploadIds: ids });
     for (const r of rows) {
       const c = out.get(r.upload_id) ?? { by: {}, own: 0, waiting: 0, nextRetryAt: null, lastFault: null };
       c.by[r.status] = r.n;

@@ -1,44 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { ColumnMapping } from '@portal/shipment-rules';
-import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
-import { CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
+import { CompanyScope } from '../../common/database/company-scope.js';
 import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { ActivityService } from '../activity/index.js';
 import { UserDirectory, type UserNameAndEmail } from '../users/index.js';
 import { FailedRowsExport, type FailedRowsFile } from './failed-rows-export.js';
-import { RESET_FOR_RETRY_SQL, secondsUntil } from './retry-schedule.js';
+import { HistoryQuery, type UploadRecord } from './history.query.js';
+import { secondsUntil } from './retry-schedule.js';
 import { RETRYABLE } from './shipments.service.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
 import { UploadCountsStore, type UploadCountsView } from './upload-counts.store.js';
-import { UPLOAD_ROWS_CTE, type UploadRowRecord } from './upload-rows.sql.js';
 import { describeRow, fieldColumns } from './upload-row-view.js';
 import type { ListUploadsQuery, RowFilter, UploadRowsQuery } from './uploads.dto.js';
-
-export interface UploadRecord {
-  id: string;
-  source: string;
-  file_name: string;
-  column_mapping: ColumnMapping | null;
-  total_rows: number;
-  valid_rows: number;
-  invalid_rows: number;
-  duplicate_rows: number;
-  created_at: Date;
-  materialized_at: Date | null;
-  staged_rows: number;
-  user_id: string | null;
-  counts_version: number;
-}
-
-const UPLOAD_COLUMNS = `u.id, u.source, u.file_name, u.column_mapping, u.total_rows, u.valid_rows, u.invalid_rows,
-  u.duplicate_rows, u.created_at, u.materialized_at, u.user_id, u.counts_version,
-  (SELECT coalesce(sum(row_count), 0)::int FROM upload_batches b WHERE b.upload_id = u.id) AS staged_rows`;
-
-/** Rows matching the `status` filter given as parameter `$2` (null: every row). */
-const FILTER_SQL = `($2::text IS NULL OR status = $2 OR ($2 = 'ISSUES' AND status <> 'SUCCESS'))`;
+import { UploadsRepository } from './uploads.repository.js';
 
 /**
  * What happened to each upload and each of its rows, for the results view and the history: the
@@ -48,7 +23,8 @@ const FILTER_SQL = `($2::text IS NULL OR status = $2 OR ($2 = 'ISSUES' AND statu
 @Injectable()
 export class UploadResultsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly reads: HistoryQuery,
+    private readonly uploads: UploadsRepository,
     private readonly queueing: ShipmentQueueing,
     private readonly activity: ActivityService,
     private readonly clock: Clock,
@@ -59,18 +35,8 @@ export class UploadResultsService {
 
   async list(caller: CompanyAuthContext, q: ListUploadsQuery) {
     const scope = CompanyScope.of(caller);
-    const [{ total }] = await scopedQuery<[{ total: number }]>(
-      this.db,
-      scope,
-      'SELECT count(*)::int AS total FROM uploads WHERE company_id = $1',
-    );
-    const uploads = await scopedQuery<UploadRecord[]>(
-      this.db,
-      scope,
-      `SELECT ${UPLOAD_COLUMNS} FROM uploads u
-        WHERE u.company_id = $1 ORDER BY u.created_at DESC, u.id DESC LIMIT $2 OFFSET $3`,
-      [q.limit, (q.page - 1) * q.limit],
-    );
+    const total = await this.reads.uploadTotal({ scope });
+    const uploads = await this.reads.uploadsPage({ scope, limit: q.limit, offset: (q.page - 1) * q.limit });
     const counts = await this.counts.countsOf(uploads);
     const uploaders = await this.uploaders(uploads);
     return {
@@ -89,15 +55,12 @@ export class UploadResultsService {
   async rows(caller: CompanyAuthContext, uploadId: string, q: UploadRowsQuery) {
     const upload = await this.find(caller, uploadId);
     const filter: RowFilter | null = q.status ?? null;
-    const [{ total }] = await this.db.query<[{ total: number }]>(
-      `WITH ${UPLOAD_ROWS_CTE} SELECT count(*)::int AS total FROM upload_row_outcomes WHERE ${FILTER_SQL}`,
-      [[uploadId], filter],
-    );
-    const records = await this.db.query<UploadRowRecord[]>(
-      `WITH ${UPLOAD_ROWS_CTE} SELECT * FROM upload_row_outcomes WHERE ${FILTER_SQL}
-        ORDER BY row_number LIMIT $3 OFFSET $4`,
-      [[uploadId], filter, q.limit, (q.page - 1) * q.limit],
-    );
+    const { total, records } = await this.reads.uploadRows({
+      uploadId,
+      filter,
+      limit: q.limit,
+      offset: (q.page - 1) * q.limit,
+    });
     const now = this.clock.now();
     const fields = fieldColumns(upload.column_mapping);
     return { total, rows: records.map((r) => describeRow(r, uploadId, fields, now)) };
@@ -115,19 +78,11 @@ export class UploadResultsService {
   /** Sends every retryable failed row of the upload (and failed shipments its repeats point to) again. */
   async retryFailed(caller: CompanyAuthContext, uploadId: string): Promise<{ retried: number }> {
     const upload = await this.find(caller, uploadId);
-    const updated: unknown = await scopedQuery(
-      this.db,
-      CompanyScope.of(caller),
-      `UPDATE shipments SET ${RESET_FOR_RETRY_SQL}
-        WHERE company_id = $1 AND status = ANY($3::text[])
-          AND (upload_id = $2 OR id IN (SELECT shipment_id FROM upload_rows WHERE upload_id = $2 AND shipment_id IS NOT NULL))
-        RETURNING id, order_id`,
-      [uploadId, RETRYABLE],
-    );
-    const rows = (Array.isArray(updated) && Array.isArray(updated[0]) ? updated[0] : updated) as {
-      id: string;
-      order_id: string;
-    }[];
+    const rows = await this.uploads.resetUploadForRetry({
+      scope: CompanyScope.of(caller),
+      uploadId,
+      statuses: RETRYABLE,
+    });
     if (rows.length === 0) return { retried: 0 };
     await this.queueing.enqueue(uploadId, rows, 1, `retry${Date.now()}`);
     await this.activity.record({
@@ -145,13 +100,7 @@ export class UploadResultsService {
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uploadId)) {
       throw new AppError('NOT_FOUND', 'Upload not found');
     }
-    const [upload] = await scopedQuery<UploadRecord[]>(
-      this.db,
-      CompanyScope.of(caller),
-      `SELECT ${UPLOAD_COLUMNS} FROM uploads u
-        WHERE u.id = $2 AND u.company_id = $1`,
-      [uploadId],
-    );
+    const upload = await this.reads.upload({ scope: CompanyScope.of(caller), uploadId });
     if (!upload) throw new AppError('NOT_FOUND', 'Upload not found');
     return upload;
   }

@@ -2,6 +2,7 @@ import { displayIdFor, formatCents, storableRecord } from '@portal/shipment-rule
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { EntityManager } from 'typeorm';
 import type { IngestedRow } from './csv-ingest.js';
+import { type InsertedShipment, type SliceUpload, UploadsRepository } from './uploads.repository.js';
 
 /**
  * A valid row as staged, short because a 10 MB file has ~190k of them:
@@ -39,7 +40,7 @@ function stagedRecord(r: StagedRow): Record<string, string> {
 /** Rows per INSERT statement. */
 const INSERT_SLICE = 2000;
 
-type Inserted = { id: string; row_number: number; order_id: string };
+type Inserted = InsertedShipment;
 
 export interface SliceOutcome {
   batchNo: number;
@@ -50,14 +51,8 @@ export interface SliceOutcome {
   refused: number;
 }
 
-interface SliceContext {
-  uploadId: string;
-  /** The upload's source kind (UPLOAD, PROCESS, SHIPSTATION, ...). */
-  source: string;
-  companyId: string;
-  userId: string | null;
-  createdAt: string;
-}
+/** The upload's source kind (UPLOAD, PROCESS, SHIPSTATION, ...), owner and time. */
+type SliceContext = SliceUpload;
 
 /** The SQLSTATE of a Postgres error (also when wrapped by TypeORM), or ''. */
 function sqlState(err: unknown): string {
@@ -109,21 +104,8 @@ export async function materializeNextSlice(
   tx: EntityManager,
   uploadId: string,
 ): Promise<SliceOutcome | null> {
-  const [batch] = await tx.query<
-    {
-      batch_no: number;
-      rows: string;
-      company_id: string;
-      user_id: string | null;
-      created_at: string;
-      source: string;
-    }[]
-  >(
-    `SELECT b.batch_no, b.rows, u.company_id, u.user_id, u.created_at::text AS created_at, u.source
-       FROM upload_batches b JOIN uploads u ON u.id = b.upload_id
-      WHERE b.upload_id = $1 ORDER BY b.batch_no LIMIT 1 FOR UPDATE OF b SKIP LOCKED`,
-    [uploadId],
-  );
+  const uploads = UploadsRepository.in(tx);
+  const batch = await uploads.takeNextSlice({ uploadId });
   if (!batch) return null;
   const ctx: SliceContext = {
     uploadId,
@@ -137,20 +119,14 @@ export async function materializeNextSlice(
   // the unique key (each takes the keys it shares with the other in the same order; decision 0039).
   const rows = (JSON.parse(batch.rows) as StagedRow[]).sort(byKey);
   const refused: Array<{ row: StagedRow; message: string }> = [];
-  const written = await writeIsolating(tx, ctx, rows, refused);
+  const written = await writeIsolating(uploads, ctx, rows, refused);
   // Queued in the file's order, as before.
   written.inserted.sort((a, b) => a.row_number - b.row_number);
-  if (refused.length) await recordRefused(tx, uploadId, refused);
+  if (refused.length) await recordRefused(uploads, uploadId, refused);
   if (written.storedBefore) {
-    await tx.query('UPDATE uploads SET duplicate_rows = duplicate_rows + $2 WHERE id = $1', [
-      uploadId,
-      written.storedBefore,
-    ]);
+    await uploads.addRepeatsOfStored({ uploadId, count: written.storedBefore });
   }
-  await tx.query('DELETE FROM upload_batches WHERE upload_id = $1 AND batch_no = $2', [
-    uploadId,
-    batch.batch_no,
-  ]);
+  await uploads.dropSlice({ uploadId, batchNo: batch.batch_no });
   return { batchNo: batch.batch_no, ...written, refused: refused.length };
 }
 
@@ -168,28 +144,28 @@ function byKey(a: StagedRow, b: StagedRow): number {
 
 /** `writeRows` under a savepoint; on a data refusal, the two halves on their own, down to single rows. */
 async function writeIsolating(
-  tx: EntityManager,
+  uploads: UploadsRepository,
   ctx: SliceContext,
   rows: StagedRow[],
   refused: Array<{ row: StagedRow; message: string }>,
 ): Promise<Written> {
   if (rows.length === 0) return { inserted: [], storedBefore: 0 };
-  await tx.query('SAVEPOINT slice_rows');
+  await uploads.markSliceSavepoint();
   try {
-    const written = await writeRows(tx, ctx, rows);
-    await tx.query('RELEASE SAVEPOINT slice_rows');
+    const written = await writeRows(uploads, ctx, rows);
+    await uploads.releaseSliceSavepoint();
     return written;
   } catch (err) {
     if (!isDataRefusal(err)) throw err;
-    await tx.query('ROLLBACK TO SAVEPOINT slice_rows');
-    await tx.query('RELEASE SAVEPOINT slice_rows');
+    await uploads.rollBackToSliceSavepoint();
+    await uploads.releaseSliceSavepoint();
     if (rows.length === 1) {
       refused.push({ row: rows[0]!, message: refusalMessage(err) });
       return { inserted: [], storedBefore: 0 };
     }
     const half = Math.ceil(rows.length / 2);
-    const first = await writeIsolating(tx, ctx, rows.slice(0, half), refused);
-    const second = await writeIsolating(tx, ctx, rows.slice(half), refused);
+    const first = await writeIsolating(uploads, ctx, rows.slice(0, half), refused);
+    const second = await writeIsolating(uploads, ctx, rows.slice(half), refused);
     return {
       inserted: [...first.inserted, ...second.inserted],
       storedBefore: first.storedBefore + second.storedBefore,
@@ -198,35 +174,25 @@ async function writeIsolating(
 }
 
 /** The rows' shipments, and `upload_rows` for repeats (within the file, or of a shipment stored before). */
-async function writeRows(tx: EntityManager, ctx: SliceContext, rows: StagedRow[]): Promise<Written> {
+async function writeRows(uploads: UploadsRepository, ctx: SliceContext, rows: StagedRow[]): Promise<Written> {
   const fresh = rows.filter((r) => r[S.duplicateOf] === 0);
   const inserted: Inserted[] = [];
   for (let i = 0; i < fresh.length; i += INSERT_SLICE) {
     const slice = fresh.slice(i, i + INSERT_SLICE);
-    const got: Inserted[] = await tx.query(
-      // Inserted in the rows' (key) order: ORDER BY the array position says so explicitly.
-      `INSERT INTO shipments (company_id, upload_id, uploaded_by, uploaded_at, row_number, order_id, display_id, tracking_number, carrier, carrier_raw, ship_date, shipping_cost_cents)
-       SELECT $1, $2, $3, $4::timestamptz, t.row_number, t.order_id, t.display_id, t.tracking_number, t.carrier, t.carrier_raw, t.ship_date, t.cost
-         FROM unnest($5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::date[], $12::int[])
-              WITH ORDINALITY AS t(row_number, order_id, display_id, tracking_number, carrier, carrier_raw, ship_date, cost, ord)
-        ORDER BY t.ord
-       ON CONFLICT (company_id, order_id, tracking_number) DO NOTHING
-       RETURNING id, row_number, order_id`,
-      [
-        ctx.companyId,
-        ctx.uploadId,
-        ctx.userId,
-        ctx.createdAt,
-        slice.map((r) => r[S.rowNumber]),
-        slice.map((r) => r[S.orderId]),
-        slice.map((r) => displayIdFor(r[S.orderId])),
-        slice.map((r) => r[S.trackingNumber]),
-        slice.map((r) => r[S.carrier]),
-        slice.map(carrierRawOf),
-        slice.map((r) => r[S.shipDate]),
-        slice.map((r) => r[S.cents]),
-      ],
-    );
+    // Inserted in the rows' (key) order.
+    const got: Inserted[] = await uploads.insertShipments({
+      upload: ctx,
+      rows: {
+        rowNumbers: slice.map((r) => r[S.rowNumber]),
+        orderIds: slice.map((r) => r[S.orderId]),
+        displayIds: slice.map((r) => displayIdFor(r[S.orderId])),
+        trackingNumbers: slice.map((r) => r[S.trackingNumber]),
+        carriers: slice.map((r) => r[S.carrier]),
+        carrierRaws: slice.map(carrierRawOf),
+        shipDates: slice.map((r) => r[S.shipDate]),
+        cents: slice.map((r) => r[S.cents]),
+      },
+    });
     for (const r of got) inserted.push(r);
   }
   const link = new Map<number, string>(inserted.map((r) => [r.row_number, r.id]));
@@ -238,12 +204,11 @@ async function writeRows(tx: EntityManager, ctx: SliceContext, rows: StagedRow[]
   const lookup = [...existing, ...unlinked];
   const byKey = new Map<string, string>();
   if (lookup.length) {
-    const found: { id: string; order_id: string; tracking_number: string }[] = await tx.query(
-      `SELECT s.id, s.order_id, s.tracking_number FROM shipments s
-         JOIN unnest($2::text[], $3::text[]) AS k(order_id, tracking_number) ON s.order_id = k.order_id AND s.tracking_number = k.tracking_number
-        WHERE s.company_id = $1`,
-      [ctx.companyId, lookup.map((r) => r[S.orderId]), lookup.map((r) => r[S.trackingNumber])],
-    );
+    const found = await uploads.shipmentsByKey({
+      companyId: ctx.companyId,
+      orderIds: lookup.map((r) => r[S.orderId]),
+      trackingNumbers: lookup.map((r) => r[S.trackingNumber]),
+    });
     for (const e of found) byKey.set(`${e.order_id}|${e.tracking_number}`, e.id);
   }
   const keyed = (r: StagedRow) => byKey.get(`${r[S.orderId]}|${r[S.trackingNumber]}`) ?? null;
@@ -255,58 +220,38 @@ async function writeRows(tx: EntityManager, ctx: SliceContext, rows: StagedRow[]
   // from ShipStation): one shipment, and this upload recorded as another of its sources (decision 0033).
   const reported = existing.map(keyed).filter((id): id is string => id !== null);
   if (reported.length) {
-    await tx.query(
-      `INSERT INTO shipment_sources (shipment_id, upload_id, source)
-       SELECT s.id, $2, $3 FROM shipments s WHERE s.id = ANY($1::uuid[]) AND s.upload_id <> $2
-       ON CONFLICT DO NOTHING`,
-      [reported, ctx.uploadId, ctx.source],
-    );
+    await uploads.addShipmentSources({ shipmentIds: reported, uploadId: ctx.uploadId, source: ctx.source });
   }
   // Rows that did not become a shipment of this upload: repeats within the file (linked to the
   // first occurrence's shipment) and repeats of a shipment stored before.
   const repeated = [...repeats, ...existing].sort((a, b) => a[S.rowNumber] - b[S.rowNumber]);
   if (repeated.length) {
-    await tx.query(
-      `INSERT INTO upload_rows (upload_id, row_number, raw, valid, shipment_id, duplicate)
-       SELECT $1, t.row_number, t.raw, true, t.shipment_id, true
-         FROM unnest($2::int[], $3::jsonb[], $4::uuid[]) AS t(row_number, raw, shipment_id)`,
-      [
-        ctx.uploadId,
-        repeated.map((r) => r[S.rowNumber]),
-        repeated.map((r) => JSON.stringify(stagedRecord(r))),
-        repeated.map((r) =>
-          r[S.duplicateOf] !== 0
-            ? (link.get(r[S.duplicateOf]) ?? keyed(r))
-            : (link.get(r[S.rowNumber]) ?? null),
-        ),
-      ],
-    );
+    await uploads.insertRepeatRows({
+      uploadId: ctx.uploadId,
+      rowNumbers: repeated.map((r) => r[S.rowNumber]),
+      raws: repeated.map((r) => JSON.stringify(stagedRecord(r))),
+      shipmentIds: repeated.map((r) =>
+        r[S.duplicateOf] !== 0
+          ? (link.get(r[S.duplicateOf]) ?? keyed(r))
+          : (link.get(r[S.rowNumber]) ?? null),
+      ),
+    });
   }
   return { inserted, storedBefore: existing.length };
 }
 
 /** Refused rows become rows with an error of their upload, counted as invalid instead of valid. */
 async function recordRefused(
-  tx: EntityManager,
+  uploads: UploadsRepository,
   uploadId: string,
   refused: Array<{ row: StagedRow; message: string }>,
 ): Promise<void> {
-  await tx.query(
-    `INSERT INTO upload_rows (upload_id, row_number, raw, valid, errors, warnings)
-     SELECT $1, t.row_number, t.raw, false, t.e, '[]'::jsonb
-       FROM unnest($2::int[], $3::jsonb[], $4::jsonb[]) AS t(row_number, raw, e)
-     ON CONFLICT DO NOTHING`,
-    [
-      uploadId,
-      refused.map((r) => r.row[S.rowNumber]),
-      refused.map((r) => JSON.stringify(storableRecord(stagedRecord(r.row)))),
-      refused.map((r) => JSON.stringify([{ code: 'REFUSED_BY_DATABASE', message: r.message }])),
-    ],
-  );
-  await tx.query(
-    `UPDATE uploads SET valid_rows = valid_rows - $2, invalid_rows = invalid_rows + $2 WHERE id = $1`,
-    [uploadId, refused.length],
-  );
+  await uploads.recordRefusedRows({
+    uploadId,
+    rowNumbers: refused.map((r) => r.row[S.rowNumber]),
+    raws: refused.map((r) => JSON.stringify(storableRecord(stagedRecord(r.row)))),
+    errors: refused.map((r) => JSON.stringify([{ code: 'REFUSED_BY_DATABASE', message: r.message }])),
+  });
 }
 
 /** Rows with errors per INSERT statement, at most; fewer when their JSON passes CHUNK_JSON_CHARS. */

@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import type { IngestedRow } from './csv-ingest.js';
 import { Groups, packOrders } from './order-groups.js';
 import { invalidRowChunks, type StagedRow } from './upload-slices.js';
+import { UploadsRepository } from './uploads.repository.js';
 
 /** Rows of one job: an order's rows always travel together (one create call per order). */
 export const BATCH_SIZE = 50;
@@ -74,50 +75,39 @@ export async function insertStagedUpload(
   sender: IntakeSender,
   u: StagedUpload,
 ): Promise<string> {
-  const [upload] = await tx.query<[{ id: string }]>(
-    `INSERT INTO uploads (company_id, user_id, source_connection_id, source, file_name, file_size, encoding, delimiter, column_mapping, total_rows, valid_rows, invalid_rows, duplicate_rows, materialized_at, currency)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15) RETURNING id`,
-    [
-      sender.companyId,
-      sender.userId,
-      sender.connectionId,
-      u.source,
-      u.fileName,
-      u.fileSize,
-      u.encoding,
-      u.delimiter,
-      u.mapping ? JSON.stringify(u.mapping) : null,
-      u.rows.length,
-      u.validRows,
-      u.rows.length - u.validRows,
-      u.inFileRepeats,
-      u.batches.length === 0 ? new Date() : null,
-      u.currency ?? null,
-    ],
-  );
-  // One parameter per slice: a big text parameter goes to Postgres as is, where an array of them
-  // would be escaped into one array literal first (4x slower for a 10 MB file).
+  const uploads = UploadsRepository.in(tx);
+  const uploadId = await uploads.insertUpload({
+    companyId: sender.companyId,
+    userId: sender.userId,
+    connectionId: sender.connectionId,
+    source: u.source,
+    fileName: u.fileName,
+    fileSize: u.fileSize,
+    encoding: u.encoding,
+    delimiter: u.delimiter,
+    mapping: u.mapping ? JSON.stringify(u.mapping) : null,
+    totalRows: u.rows.length,
+    validRows: u.validRows,
+    invalidRows: u.rows.length - u.validRows,
+    duplicateRows: u.inFileRepeats,
+    materializedAt: u.batches.length === 0 ? new Date() : null,
+    currency: u.currency ?? null,
+  });
+  // A few slices per statement, each one parameter (see `insertSlices`).
   for (let i = 0; i < u.batches.length; i += STAGE_BATCHES_PER_STATEMENT) {
     if (i > 0) await yieldToLoop();
-    const params: unknown[] = [upload.id];
-    const values = u.batches.slice(i, i + STAGE_BATCHES_PER_STATEMENT).map((b, k) => {
-      params.push(i + k, b.length, JSON.stringify(b));
-      const n = params.length;
-      return `($1, $${n - 2}::int, $${n - 1}::int, $${n}::text)`;
+    await uploads.insertSlices({
+      uploadId,
+      firstBatchNo: i,
+      slices: u.batches
+        .slice(i, i + STAGE_BATCHES_PER_STATEMENT)
+        .map((b) => ({ rowCount: b.length, rows: JSON.stringify(b) })),
     });
-    await tx.query(
-      `INSERT INTO upload_batches (upload_id, batch_no, row_count, rows) VALUES ${values.join(', ')}`,
-      params,
-    );
   }
   for await (const chunk of invalidRowChunks(u.invalid)) {
-    await tx.query(
-      `INSERT INTO upload_rows (upload_id, row_number, raw, valid, errors, warnings)
-       SELECT $1, t.row_number, t.raw, false, t.e, t.w FROM unnest($2::int[], $3::jsonb[], $4::jsonb[], $5::jsonb[]) AS t(row_number, raw, e, w)`,
-      [upload.id, chunk.rowNumbers, chunk.raws, chunk.errors, chunk.warnings],
-    );
+    await uploads.insertInvalidRows({ uploadId, rows: chunk });
   }
-  return upload.id;
+  return uploadId;
 }
 
 /** Slices of `items`, yielding to the event loop between them so other requests keep being served. */

@@ -1,12 +1,19 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Query, Redirect, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import type { Request } from 'express';
 import { CompanyAuth, RequireCompany, Roles } from '../../common/http/auth.decorators.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { MachineHook, Public } from '../../common/http/public.decorator.js';
 import { ShopifyConnect } from './shopify/shopify-connect.service.js';
-import { ShopifyHooks } from './shopify/shopify-hooks.service.js';
+import { ShopifyHooks, type ShopifyHookReceipt } from './shopify/shopify-hooks.service.js';
 
 export class ConnectShopifyDto {
   @ApiProperty({ description: "The shop's myshopify.com domain, e.g. your-shop.myshopify.com" })
@@ -18,6 +25,19 @@ export class ConnectShopifyDto {
 /** The Shopify page to open to connect the shop. */
 export class ShopifyAuthorizeView {
   @ApiProperty() authorizeUrl: string;
+}
+
+/** A webhook's receipt: `ok`, and what the topic did; the privacy topics say what is (not) stored. */
+export class ShopifyHookReceiptView implements ShopifyHookReceipt {
+  @ApiProperty({ enum: [true] }) ok: true;
+  @ApiPropertyOptional({ description: 'A read of the order was queued (fulfilment and order topics)' })
+  queued?: boolean;
+  @ApiPropertyOptional({ description: 'customers/data_request, customers/redact: always false' })
+  customerDataStored?: boolean;
+  @ApiPropertyOptional({ description: "shop/redact: the shop's connection and its records were deleted" })
+  deleted?: boolean;
+  @ApiPropertyOptional({ description: 'Privacy topics: what this product keeps of a shop' })
+  statement?: string;
 }
 
 /** Connecting a Shopify shop, Shopify's redirect back, and its webhooks (decision 0047). */
@@ -58,17 +78,14 @@ export class ShopifyController {
   @ApiOperation({
     summary: 'Shopify webhook delivery: verified on the raw body, stored once, answered at once',
   })
-  @ApiOkResponse({
-    description: 'A receipt: `ok`, and for privacy topics what was (not) stored',
-    schema: { type: 'object', properties: { ok: { type: 'boolean' } }, additionalProperties: true },
-  })
+  @ApiOkResponse({ type: ShopifyHookReceiptView })
   hook(
     @Req() req: Request,
     @Headers('x-shopify-hmac-sha256') hmac: unknown,
     @Headers('x-shopify-topic') topic: unknown,
     @Headers('x-shopify-shop-domain') shop: unknown,
     @Headers('x-shopify-webhook-id') webhookId: unknown,
-  ) {
+  ): Promise<ShopifyHookReceiptView> {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     return this.hooks.receive({ raw, hmac, topic, shop, webhookId });
   }

@@ -20,6 +20,7 @@ import { ShipStationClient } from './shipstation/shipstation.client.js';
 import { ShopifyClient } from './shopify/shopify.client.js';
 import { ShopifyConnect } from './shopify/shopify-connect.service.js';
 import { ShopifyHooks } from './shopify/shopify-hooks.service.js';
+import { ShopifyConnectionRows } from './shopify/shopify-connections.repository.js';
 import { ShopifyShops } from './shopify/shopify-shops.repository.js';
 import { ShopifySync } from './shopify/shopify-sync.service.js';
 import { ShopifyTokens } from './shopify/shopify-tokens.service.js';
@@ -53,6 +54,7 @@ const sourcesQueue = BullModule.registerQueue({ name: QUEUES.SOURCES });
     ShipStationClient,
     ShopifyClient,
     ShopifyShops,
+    ShopifyConnectionRows,
     ShopifyTokens,
     ShopifySync,
     ShopifyConnect,

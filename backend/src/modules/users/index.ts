@@ -4,7 +4,6 @@ export { User } from './entities/user.entity.js';
 export { UsersService, type GoogleIdentity } from './users.service.js';
 export {
   UserDirectory,
-  userByIdSql,
   type UserIdentity,
   type UserListing,
   type UserNameAndEmail,

@@ -17,21 +17,14 @@ export interface UserListing {
   lastSignInAt: Date | null;
 }
 
-/** A user as the caller's context needs them (the session lookup reads them with the session). */
+/**
+ * A user as the caller's context needs them. The session lookup reads them with the session through
+ * `user_identity(uuid)`, this module's database function (migration 1764300005200, decision 0052).
+ */
 export interface UserIdentity {
   id: string;
   email: string;
   name: string;
-}
-
-/**
- * A statement answering the user whose id is the SQL expression `idSql` (columns `id`, `email`, `name`;
- * no row when there is none), for a caller that must read the user in its own statement: the session
- * lookup reads the session, the user and their membership in one round trip (decision 0026). The SQL
- * naming this table stays here.
- */
-export function userByIdSql(idSql: string): string {
-  return `SELECT u.id, u.email, u.name FROM users u WHERE u.id = ${idSql}`;
 }
 
 /**

@@ -11,8 +11,9 @@ import type { CompanyAuthContext } from '../../../common/http/auth-context.js';
 import { ActivityService } from '../../activity/index.js';
 import { CompanyMembers } from '../../companies/index.js';
 import { UserDirectory } from '../../users/index.js';
-import { SourceConnections, hookTokenHash, newHookToken } from '../source-connections.repository.js';
+import { SourceConnections } from '../source-connections.repository.js';
 import { ShopifyClient } from './shopify.client.js';
+import { ShopifyConnectionRows } from './shopify-connections.repository.js';
 import { shopDomainOf, verifyCallbackQuery } from './shopify-rules.js';
 import { ShopifyShops } from './shopify-shops.repository.js';
 import { ShopifyError } from './shopify-token-keeper.js';
@@ -67,6 +68,7 @@ export class ShopifyConnect {
     @InjectDataSource() private readonly db: DataSource,
     private readonly connections: SourceConnections,
     private readonly shops: ShopifyShops,
+    private readonly rows: ShopifyConnectionRows,
     private readonly tokens: ShopifyTokens,
     private readonly client: ShopifyClient,
     private readonly members: CompanyMembers,
@@ -178,34 +180,15 @@ export class ShopifyConnect {
   /** The company's Shopify connection with the new tokens (a reconnect resumes the one it had). */
   private async save(scope: CompanyScope, userId: string, creds: ShopifyCredentials): Promise<string> {
     return this.db.transaction(async (tx) => {
-      const held = await tx.query<{ company_id: string }[]>(
-        'SELECT company_id FROM shopify_shops WHERE shop_domain = $1 FOR UPDATE',
-        [creds.shop],
-      );
-      if (held[0] && held[0].company_id !== scope.companyId) {
+      const holder = await this.shops.lockHolder(tx, creds.shop);
+      if (holder && holder !== scope.companyId) {
         throw new AppError('CONFLICT', `${creds.shop} is connected to another company`);
       }
-      const existing = await tx.query<{ id: string }[]>(
-        `SELECT id FROM source_connections WHERE company_id = $1 AND kind = 'SHOPIFY' FOR UPDATE`,
-        [scope.companyId],
-      );
-      const id = existing[0]?.id ?? randomUUID();
+      const existing = await this.rows.lockOfCompany(scope, tx);
+      const id = existing ?? randomUUID();
       const sealed = this.tokens.seal({ id, companyId: scope.companyId }, creds);
-      if (existing[0]) {
-        await tx.query(
-          `UPDATE source_connections SET credentials_ciphertext = $2, paused = false, disconnected_at = NULL,
-                  failing_reason = NULL, failures = 0, connected_by = $3, updated_at = now()
-            WHERE id = $1`,
-          [id, sealed, userId],
-        );
-      } else {
-        await tx.query(
-          `INSERT INTO source_connections (id, company_id, kind, credentials_ciphertext, hook_token_hash, connected_by,
-                                           cost_rule)
-           VALUES ($1, $2, 'SHOPIFY', $3, $4, $5, '{"kind":"LABEL"}')`,
-          [id, scope.companyId, sealed, hookTokenHash(newHookToken()), userId],
-        );
-      }
+      if (existing) await this.rows.resume(tx, id, sealed, userId);
+      else await this.rows.insert(tx, id, scope, sealed, userId);
       await this.shops.attach(tx, id, scope.companyId, creds.shop, creds.scope);
       return id;
     });

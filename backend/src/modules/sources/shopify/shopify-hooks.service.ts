@@ -30,6 +30,15 @@ export interface ShopifyDelivery {
   webhookId: unknown;
 }
 
+/** The answer to a delivery: `ok`, with what the topic did (a read queued, data stored or deleted). */
+export interface ShopifyHookReceipt {
+  ok: true;
+  queued?: boolean;
+  customerDataStored?: boolean;
+  deleted?: boolean;
+  statement?: string;
+}
+
 function header(value: unknown, max: number): string | null {
   return typeof value === 'string' && value.trim() && value.length <= max ? value.trim() : null;
 }
@@ -53,7 +62,7 @@ export class ShopifyHooks {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async receive(d: ShopifyDelivery): Promise<Record<string, unknown>> {
+  async receive(d: ShopifyDelivery): Promise<ShopifyHookReceipt> {
     const secret = this.config.shopify.clientSecret;
     if (!secret || !Buffer.isBuffer(d.raw) || !verifyWebhook(d.raw, d.hmac, secret)) {
       throw new AppError('NOT_AUTHENTICATED', 'The webhook signature (X-Shopify-Hmac-SHA256) is not valid');

@@ -33,6 +33,15 @@ export class ShopifyShops {
     return rows[0] ?? null;
   }
 
+  /** The company the shop is attached to (null: none), its row locked until `tx` ends. */
+  async lockHolder(tx: EntityManager, shop: string): Promise<string | null> {
+    const rows = await tx.query<{ company_id: string }[]>(
+      'SELECT company_id FROM shopify_shops WHERE shop_domain = $1 FOR UPDATE',
+      [shop],
+    );
+    return rows[0]?.company_id ?? null;
+  }
+
   /** The shop is this connection's (a reinstall moves it back; another company's shop is refused by the caller). */
   async attach(
     tx: EntityManager,

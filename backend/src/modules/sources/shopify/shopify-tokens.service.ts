@@ -1,19 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Clock } from '../../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/index.js';
 import { SecretBox } from '../../../common/crypto/secret-box.js';
 import { SourceConnections } from '../source-connections.repository.js';
 import { ShopifyClient } from './shopify.client.js';
+import {
+  ShopifyConnectionRows,
+  type SealedShopifyCredentials as Sealed,
+} from './shopify-connections.repository.js';
 import { ShopifyError, TokenKeeper, type TokenStore } from './shopify-token-keeper.js';
 import type { ShopifyCredentials } from './shopify.types.js';
-
-interface Sealed {
-  id: string;
-  company_id: string;
-  credentials_ciphertext: string;
-}
 
 /**
  * A Shopify connection's tokens in Postgres (decision 0048): sealed like every source's credentials
@@ -28,7 +24,7 @@ export class ShopifyTokens implements TokenStore {
   readonly keeper: TokenKeeper;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly rows: ShopifyConnectionRows,
     private readonly connections: SourceConnections,
     client: ShopifyClient,
     clock: Clock,
@@ -64,34 +60,22 @@ export class ShopifyTokens implements TokenStore {
   }
 
   async read(connectionId: string): Promise<ShopifyCredentials> {
-    const rows = await this.db.query<Sealed[]>(
-      'SELECT id, company_id, credentials_ciphertext FROM source_connections WHERE id = $1',
-      [connectionId],
-    );
-    if (!rows[0]) throw new ShopifyError('AUTH', 'The Shopify connection is gone');
-    return this.open(rows[0]);
+    const row = await this.rows.sealed(connectionId);
+    if (!row) throw new ShopifyError('AUTH', 'The Shopify connection is gone');
+    return this.open(row);
   }
 
   exclusive(
     connectionId: string,
     renew: (current: ShopifyCredentials) => Promise<ShopifyCredentials | null>,
   ): Promise<ShopifyCredentials> {
-    return this.db.transaction(async (tx) => {
-      await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('shopify-token:' || $1, 0))`, [
-        connectionId,
-      ]);
-      const rows = await tx.query<Sealed[]>(
-        'SELECT id, company_id, credentials_ciphertext FROM source_connections WHERE id = $1',
-        [connectionId],
-      );
-      if (!rows[0]) throw new ShopifyError('AUTH', 'The Shopify connection is gone');
-      const current = this.open(rows[0]);
+    return this.rows.withTokenLock(connectionId, async (tx) => {
+      const row = await this.rows.sealed(connectionId, tx);
+      if (!row) throw new ShopifyError('AUTH', 'The Shopify connection is gone');
+      const current = this.open(row);
       const next = await renew(current);
       if (!next) return current;
-      await tx.query(
-        'UPDATE source_connections SET credentials_ciphertext = $2, updated_at = now() WHERE id = $1',
-        [connectionId, this.seal({ id: rows[0].id, companyId: rows[0].company_id }, next)],
-      );
+      await this.rows.rotate(tx, connectionId, this.seal({ id: row.id, companyId: row.company_id }, next));
       return next;
     });
   }

@@ -1,6 +1,6 @@
 import { Box, MenuItem, TextField, Typography } from '@mui/material';
 import type { CompanyRole } from '../auth/useCurrentUser';
-import { ROLE_LABELS, ROLES } from './api';
+import { ROLE_LABELS, ROLES } from './roles';
 
 const ROLE_HINTS: Record<CompanyRole, string> = {
   COMPANY_ADMIN: 'Manages the team and late thresholds',

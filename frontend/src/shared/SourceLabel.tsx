@@ -2,13 +2,17 @@ import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import BoltIcon from '@mui/icons-material/BoltOutlined';
 import { Box } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { isFileSource, sourceName } from '../integrations/format';
-import type { Shipment } from './query';
+import { isFileSource, sourceName } from './sources';
 
-type Sourced = Pick<Shipment, 'source' | 'sources' | 'sourceName'>;
+/** What a shipment says of where it came from (History's rows, the results view's). */
+interface Sourced {
+  source?: string;
+  sources?: string[];
+  sourceName?: string | null;
+}
 
 /** Every source of a shipment, the first one first; one from before sources were kept came from a file. */
-export function shipmentSources(s: Pick<Shipment, 'source' | 'sources'>): string[] {
+export function shipmentSources(s: Pick<Sourced, 'source' | 'sources'>): string[] {
   return [...new Set(s.sources?.length ? s.sources : [s.source ?? 'UPLOAD'])];
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CurrentUser } from '../auth/useCurrentUser';
-import { navigationFor } from './navigation';
+import type { CurrentUser } from './auth/useCurrentUser';
+import { navigationFor } from './routes';
 
 const base: CurrentUser = {
   id: 'u1',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRetryable, statusLabel, statusTone } from './status';
+import { isRetryable, statusLabel, statusTone } from './shipmentStatus';
 
 describe('shipment status', () => {
   it('labels the known statuses as the spec does', () => {

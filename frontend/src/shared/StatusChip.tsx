@@ -1,12 +1,13 @@
 import { Chip } from '@mui/material';
-import { statusLabel, statusTone, type StatusTone } from './status';
+import { colors, tint } from '../theme/tokens';
+import { statusLabel, statusTone, type StatusTone } from './shipmentStatus';
 
 const STYLES: Record<StatusTone, { bg: string; fg: string; dot: string }> = {
-  success: { bg: 'rgba(47,133,90,0.12)', fg: '#22643f', dot: '#2f855a' },
-  info: { bg: 'rgba(49,100,160,0.11)', fg: '#2c5282', dot: '#3182ce' },
-  warning: { bg: 'rgba(192,86,33,0.11)', fg: '#9c4221', dot: '#dd6b20' },
-  error: { bg: 'rgba(197,48,48,0.11)', fg: '#9b2c2c', dot: '#c53030' },
-  default: { bg: 'rgba(91,102,99,0.12)', fg: '#4a5553', dot: '#718096' },
+  success: { bg: tint('success', 0.12), fg: colors.successText, dot: colors.success },
+  info: { bg: tint('info', 0.11), fg: colors.infoText, dot: colors.infoDot },
+  warning: { bg: tint('warning', 0.11), fg: colors.warningText, dot: colors.warningDot },
+  error: { bg: tint('error', 0.11), fg: colors.errorText, dot: colors.error },
+  default: { bg: tint('textMuted', 0.12), fg: colors.neutralText, dot: colors.neutralDot },
 };
 
 /** A shipment status as a coloured pill with the spec's label. */
