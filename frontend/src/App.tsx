@@ -1,12 +1,12 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
-import { dataProvider } from './api/dataProvider';
+import { dataProvider } from './dataProvider';
 import { createAuthProvider } from './auth/authProvider';
 import { seedFirstScreen } from './api/firstScreen';
 import { createQueryClient } from './api/queryClient';
 import { PortalPage } from './dashboard/PortalPage';
-import { LATE_RATE_QUERY_KEY, STATS_QUERY_KEY } from './orders/api';
+import { LATE_RATE_QUERY_KEY, STATS_QUERY_KEY } from './orders';
 import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './notifications/AppNotification';
 import { FullPageSpinner } from './pages/FullPageSpinner';
@@ -18,8 +18,8 @@ const queryClient = createQueryClient();
 // The signed-in caller's page carries the first screen's session, configuration and connection, and
 // has already asked for the dashboard's numbers.
 seedFirstScreen(queryClient, {
-  '/api/analytics/stats': STATS_QUERY_KEY,
-  '/api/orders/late-rate': LATE_RATE_QUERY_KEY,
+  '/api/analytics/stats': { queryKey: STATS_QUERY_KEY, queryFn: () => dataProvider.getOrderStats() },
+  '/api/orders/late-rate': { queryKey: LATE_RATE_QUERY_KEY, queryFn: () => dataProvider.getLateRate() },
 });
 const authProvider = createAuthProvider(queryClient);
 

@@ -16,7 +16,7 @@ import {
 import { useState } from 'react';
 import { LoadError } from './AdminCard';
 import { ActivityList } from './ActivityList';
-import { ADMIN_ACTIVITY_PATH, useActivityPage } from './api';
+import { useActivityPage } from './api';
 import { ACTION_LABELS } from './format';
 
 const PAGE_SIZES = [25, 50, 100];
@@ -51,11 +51,7 @@ function ActivityLog() {
   const [action, setAction] = useState('');
   const [page, setPage] = useState(0);
   const [limit, setLimit] = useState<number>(PAGE_SIZES[0] ?? 25);
-  const activity = useActivityPage(
-    ADMIN_ACTIVITY_PATH,
-    { page: page + 1, limit, action: action || undefined },
-    { fresh: true },
-  );
+  const activity = useActivityPage({ page: page + 1, limit, action: action || undefined }, { fresh: true });
   const total = activity.data?.total ?? 0;
 
   return (

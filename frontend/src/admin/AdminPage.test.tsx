@@ -35,34 +35,34 @@ const config: AdminConfig = {
   googleClientSecret: { set: false, last4: null, source: null, updatedAt: null, updatedBy: null },
 };
 
+const user = (patch: Partial<AdminUser>): AdminUser => ({
+  id: 'u1',
+  name: '',
+  email: '',
+  hasFaireToken: false,
+  isAdmin: false,
+  companyName: null,
+  companyId: null,
+  faireConnection: null,
+  lastSignInAt: null,
+  ...patch,
+});
 const users: AdminUser[] = [
-  {
-    id: 'u1',
-    name: 'Ann',
-    email: 'ann@example.com',
-    hasFaireToken: true,
-    isAdmin: false,
-    companyName: 'Acme',
-    companyId: 'c1',
-    lastSignInAt: null,
-  },
-  {
-    id: 'u2',
-    name: '',
-    email: 'bob@example.com',
-    hasFaireToken: false,
-    isAdmin: false,
-    companyName: null,
-    companyId: null,
-    lastSignInAt: null,
-  },
+  user({ name: 'Ann', email: 'ann@example.com', hasFaireToken: true, companyName: 'Acme', companyId: 'c1' }),
+  user({ id: 'u2', email: 'bob@example.com' }),
 ];
 
 const stats: AdminStats = {
   totalUsers: 42,
   totalShipments: 1234,
   activeUsers: 17,
-  system: { api: 'Disconnected', database: 'Operational', oauth: 'Active', queue: 'Operational' },
+  system: {
+    api: 'Disconnected',
+    database: 'Operational',
+    oauth: 'Active',
+    queue: 'Operational',
+    stuckUploads: 0,
+  },
   capacity: {
     pool: { size: 14, open: 6, inUse: 3, waiting: 0 },
     databaseConnections: 41,

@@ -1,7 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { DataProvider, GetListParams, GetListResult } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dataProvider, type ActivityItem } from '../api/dataProvider';
+import type { ActivityItem } from '@portal/shipment-rules';
+import { dataProvider } from '../dataProvider';
 import { mockApi } from '../test/fetchMock';
 import { annActivity, annAtAcme } from '../test/fixtures';
 import { renderScreen } from '../test/render';

@@ -2,7 +2,7 @@ import HistoryIcon from '@mui/icons-material/HistoryOutlined';
 import { Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useGetList } from 'react-admin';
-import type { ActivityItem } from '../api/dataProvider';
+import type { ActivityItem } from '@portal/shipment-rules';
 import { canAccess } from '../auth/canAccess';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { AdminCard, LoadError } from './AdminCard';

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { AdminCard, LoadError } from './AdminCard';
 import { ActivityList } from './ActivityList';
 import { ActivityLogDialog } from './ActivityLogDialog';
-import { ADMIN_ACTIVITY_PATH, RECENT_ACTIVITY_LIMIT, useActivityPage } from './api';
+import { RECENT_ACTIVITY_LIMIT, useActivityPage } from './api';
 
 /** Recent Activity: the newest entries of the log, and the whole log on demand. */
 export function RecentActivityCard() {
-  const activity = useActivityPage(ADMIN_ACTIVITY_PATH, { page: 1, limit: RECENT_ACTIVITY_LIMIT });
+  const activity = useActivityPage({ page: 1, limit: RECENT_ACTIVITY_LIMIT });
   const [allOpen, setAllOpen] = useState(false);
   const items = activity.data?.items ?? [];
 

@@ -1,165 +1,78 @@
 import type { ActivityItem } from '@portal/shipment-rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, errorMessage, getQueryFn } from '../api/request';
+import { errorMessage } from '../api/request';
 import type { CompanyRole } from '../auth/useCurrentUser';
 import { useToast } from '../notifications/toast';
 import { deliveryOf, deliveryText } from '../shared/invitations';
+import { ADMIN_ACTIVITY_PATH, useAdminActions, type ActivityParams } from './provider';
 
-export type ConfigSource = 'database' | 'environment' | null;
+import type { Schema } from '../api/schema';
 
+export type ConfigSource = Schema<'ConfigFieldView'>['source'];
 /** One application setting as the server shows it: never a secret, only whether it is set. */
-export interface ConfigField {
-  set: boolean;
-  /** The full value, for ids only. */
-  value?: string | null;
-  last4: string | null;
-  source: ConfigSource;
-  updatedAt: string | null;
-  updatedBy: string | null;
-}
-
-export interface AdminConfig {
-  faireApplicationId: ConfigField;
-  faireApplicationSecret: ConfigField;
-  googleClientId: ConfigField;
-  googleClientSecret: ConfigField;
-}
-
+export type ConfigField = Schema<'ConfigFieldView'>;
+export type AdminConfig = Schema<'AppConfigView'>;
 /** Spec "Config payload": every field optional; an empty string removes the saved value. */
-export interface ConfigPayload {
-  faireApplicationId?: string;
-  faireApplicationSecret?: string;
-  googleClientId?: string;
-  googleClientSecret?: string;
-}
-
-export interface TestApiResult {
-  connected: boolean;
-  message: string;
-}
-
+export type ConfigPayload = Schema<'SaveAppConfigDto'>;
+export type TestApiResult = Schema<'TestApiView'>;
 /** A company's Faire connection as the platform admin sees it (one per company). */
-export interface AdminFaireConnection {
-  brandId?: string;
-  brandName: string;
-  status: string;
-  currency?: string;
-  connectedByName: string | null;
-  /** Another company is connected to the same brand: to resolve. */
-  brandShared: boolean;
-}
-
-export interface AdminUser {
-  id: string;
-  name: string;
-  email: string;
-  hasFaireToken: boolean;
-  isAdmin: boolean;
-  companyName: string | null;
-  /** The user's company (null without one). */
-  companyId: string | null;
-  /** The Faire connection of the user's company (one per company). */
-  faireConnection?: AdminFaireConnection | null;
-  lastSignInAt: string | null;
-}
-
-export interface AdminStats {
-  totalUsers: number;
-  totalShipments: number;
-  activeUsers: number;
-  system: {
-    api: 'Connected' | 'Disconnected';
-    database: 'Operational' | 'Down';
-    oauth: 'Active' | 'Not configured';
-    queue: 'Operational' | 'Down';
-    /** Uploads whose rows are still not all shipments after the recovery delay. */
-    stuckUploads?: number;
-  };
-  capacity?: {
-    pool: { size: number; open: number; inUse: number; waiting: number };
-    databaseConnections: number | null;
-    databaseMaxConnections: number | null;
-    queues: { shipments: QueueDepth | null; orders: QueueDepth | null };
-  };
-}
-
-export interface QueueDepth {
-  waiting: number;
-  active: number;
-  delayed: number;
-  failed: number;
-}
-
+export type AdminFaireConnection = Schema<'AdminFaireConnectionView'>;
+export type AdminUser = Schema<'AdminUserView'>;
+export type AdminStats = Schema<'AdminStatsView'>;
+export type QueueDepth = Schema<'QueueDepthView'>;
 export type { ActivityItem };
-
-export interface ActivityPage {
-  items: ActivityItem[];
-  total: number;
-}
-
-export interface ActivityParams {
-  page: number;
-  limit: number;
-  action?: string;
-}
-
-export interface AdminCompany {
-  id: string;
-  name: string;
-  members: number;
-  faireConnection?: AdminFaireConnection | null;
-}
+export type ActivityPage = Schema<'ActivityPageView'>;
+export type { ActivityParams };
+export type AdminCompany = Schema<'AdminCompanyView'>;
 
 export const CONFIG_QUERY_KEY = ['/api/admin/config'] as const;
 export const USERS_QUERY_KEY = ['/api/admin/users'] as const;
 export const STATS_QUERY_KEY = ['/api/admin/stats'] as const;
 export const COMPANIES_QUERY_KEY = ['/api/admin/companies'] as const;
-export const ADMIN_ACTIVITY_PATH = '/api/admin/activity';
 /** The bull-board dashboard (server-rendered, platform admins only). */
 export const QUEUE_DASHBOARD_URL = '/api/admin/queues';
 
 export const RECENT_ACTIVITY_LIMIT = 10;
 
 export function useAdminConfig() {
-  return useQuery<AdminConfig | null>({
+  const dataProvider = useAdminActions();
+  return useQuery({
     queryKey: CONFIG_QUERY_KEY,
-    queryFn: getQueryFn<AdminConfig>({ on401: 'throw' }),
+    queryFn: () => dataProvider.getAdminConfig(),
   });
 }
 
 export function useAdminUsers() {
-  return useQuery<AdminUser[] | null>({
+  const dataProvider = useAdminActions();
+  return useQuery({
     queryKey: USERS_QUERY_KEY,
-    queryFn: getQueryFn<AdminUser[]>({ on401: 'throw' }),
+    queryFn: () => dataProvider.getAdminUsers(),
   });
 }
 
 export function useAdminStats() {
-  return useQuery<AdminStats | null>({
+  const dataProvider = useAdminActions();
+  return useQuery({
     queryKey: STATS_QUERY_KEY,
-    queryFn: getQueryFn<AdminStats>({ on401: 'throw' }),
+    queryFn: () => dataProvider.getAdminStats(),
   });
 }
 
 export function useAdminCompanies(enabled: boolean) {
-  return useQuery<AdminCompany[] | null>({
+  const dataProvider = useAdminActions();
+  return useQuery({
     queryKey: COMPANIES_QUERY_KEY,
-    queryFn: getQueryFn<AdminCompany[]>({ on401: 'throw' }),
+    queryFn: () => dataProvider.getAdminCompanies(),
     enabled,
   });
 }
 
-export function activityUrl(path: string, params: ActivityParams): string {
-  const search = new URLSearchParams({ page: String(params.page), limit: String(params.limit) });
-  if (params.action) search.set('action', params.action);
-  return `${path}?${search.toString()}`;
-}
-
 /** One page of an activity log (the whole log, `/api/admin/activity`; the company's is the `activity` list). */
-export function useActivityPage(path: string, params: ActivityParams, options: { fresh?: boolean } = {}) {
-  return useQuery<ActivityPage>({
-    queryKey: [path, params],
-    queryFn: () => apiRequest<ActivityPage>('GET', activityUrl(path, params)),
+export function useActivityPage(params: ActivityParams, options: { fresh?: boolean } = {}) {
+  const dataProvider = useAdminActions();
+  return useQuery({
+    queryKey: [ADMIN_ACTIVITY_PATH, params],
+    queryFn: () => dataProvider.getAdminActivity(params),
     placeholderData: (previous) => previous,
     ...(options.fresh ? { refetchOnMount: 'always' as const } : {}),
   });
@@ -180,8 +93,9 @@ function useRefreshAdmin() {
 export function useSaveConfig() {
   const toast = useToast();
   const refresh = useRefreshAdmin();
+  const dataProvider = useAdminActions();
   return useMutation({
-    mutationFn: (payload: ConfigPayload) => apiRequest<AdminConfig>('POST', '/api/admin/config', payload),
+    mutationFn: (payload: ConfigPayload) => dataProvider.saveAdminConfig(payload),
     onSuccess: () =>
       toast({
         title: 'Configuration saved',
@@ -195,8 +109,9 @@ export function useSaveConfig() {
 
 export function useTestConnection() {
   const toast = useToast();
+  const dataProvider = useAdminActions();
   return useMutation({
-    mutationFn: () => apiRequest<TestApiResult>('POST', '/api/admin/test-api'),
+    mutationFn: () => dataProvider.testFaireApi(),
     onSuccess: (result) =>
       result.connected
         ? toast({
@@ -217,9 +132,10 @@ export function useTestConnection() {
 export function useAdminInvite() {
   const toast = useToast();
   const refresh = useRefreshAdmin();
+  const dataProvider = useAdminActions();
   return useMutation({
     mutationFn: (input: { companyId: string; email: string; role: CompanyRole }) =>
-      apiRequest('POST', '/api/admin/invite', input),
+      dataProvider.adminInvite(input),
     onSuccess: (data, input) =>
       toast({
         title: 'Invitation sent',
@@ -240,9 +156,10 @@ export function useAdminInvite() {
 export function useReleaseConnection() {
   const toast = useToast();
   const refresh = useRefreshAdmin();
+  const dataProvider = useAdminActions();
   return useMutation({
     mutationFn: (input: { companyId: string; companyName: string; brandName: string }) =>
-      apiRequest('DELETE', `/api/admin/companies/${encodeURIComponent(input.companyId)}/faire-connection`),
+      dataProvider.releaseFaireConnection(input.companyId),
     onSuccess: (_data, input) =>
       toast({
         title: 'Connection released',

@@ -65,8 +65,14 @@ describe('the first screen carried by the page', () => {
     const fetchMock = vi.fn(() => answer({ openOrders: 4 }));
     vi.stubGlobal('fetch', fetchMock);
     seedFirstScreen(queryClient, {
-      '/api/analytics/stats': ['/api/analytics/stats'],
-      '/api/orders/late-rate': ['/api/orders', 'late-rate'],
+      '/api/analytics/stats': {
+        queryKey: ['/api/analytics/stats'],
+        queryFn: () => apiRequest('GET', '/api/analytics/stats'),
+      },
+      '/api/orders/late-rate': {
+        queryKey: ['/api/orders', 'late-rate'],
+        queryFn: () => apiRequest('GET', '/api/orders/late-rate'),
+      },
     });
     await vi.waitFor(() => expect(queryClient.getQueryData(['/api/analytics/stats'])).toEqual(stats));
     // Not started by the page: left to the screen.

@@ -1,5 +1,4 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { apiRequest } from './request';
 import { forgetStartedRequests, type FirstScreenState } from './startedRequests';
 
 // The first screen a signed-in caller's page carries, put into the app's query cache (decision 0042).
@@ -30,14 +29,20 @@ function sameCaller(a: Identity | null | undefined, b: Identity | null | undefin
   return !!a && !!b && a.id === b.id && (a.company?.id ?? null) === (b.company?.id ?? null);
 }
 
+/** Where a request the page started goes in the cache, and the data-provider call that reads it. */
+export interface StartedQuery {
+  queryKey: QueryKey;
+  queryFn: () => Promise<unknown>;
+}
+
 /**
- * Seeds the query cache with the answers the page carried (each under its path's query key, as
- * `getQueryFn` asks for it), once at start, and puts the requests the page started under their query
- * keys (`started`: path -> key) at once, so their answers are in the cache when the screen first renders
+ * Seeds the query cache with the answers the page carried (each under its path as the query key, as the
+ * screens' hooks key them), once at start, and puts the requests the page started under their query
+ * keys (`started`: path -> key and the data-provider call, which takes the started answer) at once, so their answers are in the cache when the screen first renders
  * instead of being asked for after it mounted. Started requests are handed out only while the same
  * person in the same company is signed in: a sign-out, an expired session or a company change drops them.
  */
-export function seedFirstScreen(queryClient: QueryClient, started: Record<string, QueryKey> = {}): void {
+export function seedFirstScreen(queryClient: QueryClient, started: Record<string, StartedQuery> = {}): void {
   const state = read();
   if (!state) return;
   for (const [path, value] of Object.entries(state.data)) queryClient.setQueryData([path], value);
@@ -47,10 +52,10 @@ export function seedFirstScreen(queryClient: QueryClient, started: Record<string
     forgetStartedRequests();
     return;
   }
-  for (const [path, queryKey] of Object.entries(started)) {
+  for (const [path, query] of Object.entries(started)) {
     if (!state.pending[path]) continue;
     // A failed answer leaves the query in error; the screen asks again when it mounts, as without this.
-    void queryClient.prefetchQuery({ queryKey, queryFn: () => apiRequest('GET', path) });
+    void queryClient.prefetchQuery(query);
   }
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     const key = event.query.queryKey as QueryKey;

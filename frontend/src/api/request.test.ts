@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { at } from '../test/at';
-import { ApiError, apiRequest, errorMessage, getQueryFn } from './request';
+import { ApiError, apiRequest, errorMessage } from './request';
 
 function mockFetch(status: number, body: string, headers: Record<string, string> = {}, statusText = '') {
   const fn = vi.fn(
@@ -45,20 +45,6 @@ describe('apiRequest', () => {
   it('uses the status text when the body is empty', async () => {
     mockFetch(502, '', {}, 'Bad Gateway');
     await expect(apiRequest('GET', '/api/x')).rejects.toThrow('502: Bad Gateway');
-  });
-});
-
-describe('getQueryFn', () => {
-  it('joins the query key with slashes', async () => {
-    const fetch = mockFetch(200, '{"n":1}', { 'content-type': 'application/json' });
-    await getQueryFn({ on401: 'throw' })({ queryKey: ['/api/orders', 'problem'] });
-    expect(at(fetch.mock.calls, 0)[0]).toBe('/api/orders/problem');
-  });
-
-  it('gives null on 401 when asked to', async () => {
-    mockFetch(401, '{"message":"Please sign in"}');
-    await expect(getQueryFn({ on401: 'returnNull' })({ queryKey: ['/api/auth/me'] })).resolves.toBeNull();
-    await expect(getQueryFn({ on401: 'throw' })({ queryKey: ['/api/auth/me'] })).rejects.toThrow(/^401: /);
   });
 });
 

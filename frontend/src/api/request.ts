@@ -82,19 +82,3 @@ async function parseBody<T>(res: Response): Promise<T> {
   if (type.includes('application/json')) return (await res.json()) as T;
   return (await res.text()) as T;
 }
-
-/**
- * The default data fetch: joins query-key parts with slashes and GETs them. With `on401: 'returnNull'`
- * a 401 answers null instead of raising.
- */
-export function getQueryFn<T>(options: { on401: 'returnNull' | 'throw' }) {
-  return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T | null> => {
-    const url = queryKey.map(String).join('/');
-    try {
-      return await apiRequest<T>('GET', url);
-    } catch (err) {
-      if (options.on401 === 'returnNull' && err instanceof ApiError && err.status === 401) return null;
-      throw err;
-    }
-  };
-}

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { apiRequest, errorMessage } from '../api/request';
+import { errorMessage } from '../api/request';
 import { useToast } from '../notifications/toast';
 import { FullPageSpinner } from '../pages/FullPageSpinner';
 import { GOOGLE_CALLBACK_PATH } from './authConfig';
 import { callbackOutcome } from './callback';
+import { sessionApi } from './provider';
 import { postSignInPath, runOnce } from './session';
 import { ME_QUERY_KEY, type CurrentUser } from './useCurrentUser';
 
@@ -35,9 +36,9 @@ export function GoogleCallbackPage() {
     let cancelled = false;
     const { code, state } = outcome;
     void runOnce(`google-callback:${code}`, () =>
-      apiRequest<CurrentUser>('POST', '/api/auth/google/callback', {
+      sessionApi.googleCallback({
         code,
-        state,
+        state: state ?? undefined,
         redirectUri: window.location.origin + GOOGLE_CALLBACK_PATH,
       }),
     ).then(

@@ -1,20 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { getQueryFn } from '../api/request';
+import type { Schema } from '../api/schema';
+import { sessionApi } from './provider';
 
 /** GET /api/auth/config: which sign-in options this deployment offers. */
-export interface AuthConfig {
-  googleEnabled: boolean;
-  devLoginEnabled: boolean;
-  sandboxMarketplace: boolean;
-}
+export type AuthConfig = Schema<'AuthConfigView'>;
 
 export const AUTH_CONFIG_QUERY_KEY = ['/api/auth/config'] as const;
 
 export function useAuthConfig() {
-  return useQuery<AuthConfig | null>({
-    queryKey: AUTH_CONFIG_QUERY_KEY,
-    queryFn: getQueryFn<AuthConfig>({ on401: 'throw' }),
-  });
+  return useQuery({ queryKey: AUTH_CONFIG_QUERY_KEY, queryFn: () => sessionApi.config() });
 }
 
 /** The browser navigates here to start Google sign-in; the server answers with a redirect. */

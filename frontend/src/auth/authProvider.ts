@@ -1,8 +1,9 @@
 import type { CompanyRole } from '@portal/shipment-rules';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import { ApiError, apiRequest } from '../api/request';
+import { ApiError } from '../api/request';
 import { canAccess, type PortalAction } from './canAccess';
+import { sessionApi } from './provider';
 import { ME_QUERY_KEY, type CurrentUser } from './useCurrentUser';
 
 /** What `getPermissions` answers: the two facts every permission is decided from. */
@@ -15,14 +16,7 @@ export interface PortalPermissions {
 async function currentUser(queryClient: QueryClient): Promise<CurrentUser | null> {
   return queryClient.fetchQuery<CurrentUser | null>({
     queryKey: ME_QUERY_KEY,
-    queryFn: async () => {
-      try {
-        return await apiRequest<CurrentUser>('GET', '/api/auth/me');
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 401) return null;
-        throw err;
-      }
-    },
+    queryFn: () => sessionApi.me(),
   });
 }
 
@@ -35,7 +29,7 @@ export function createAuthProvider(queryClient: QueryClient): AuthProvider {
   return {
     login: () => Promise.reject(new Error('Sign in with Google on the sign-in screen')),
     async logout() {
-      await apiRequest('POST', '/api/auth/logout');
+      await sessionApi.logout();
       queryClient.setQueryData(ME_QUERY_KEY, null);
       queryClient.clear();
       return false;

@@ -1,6 +1,6 @@
 import type { CompanyRole } from '@portal/shipment-rules';
 import { useQuery } from '@tanstack/react-query';
-import { getQueryFn } from '../api/request';
+import { sessionApi } from './provider';
 import type { Schema } from '../api/schema';
 
 export type { CompanyRole };
@@ -12,10 +12,7 @@ export const ME_QUERY_KEY = ['/api/auth/me'] as const;
 
 /** The signed-in user, or null when signed out. */
 export function useCurrentUser() {
-  return useQuery<CurrentUser | null>({
-    queryKey: ME_QUERY_KEY,
-    queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),
-  });
+  return useQuery({ queryKey: ME_QUERY_KEY, queryFn: () => sessionApi.me() });
 }
 
 export function initials(nameOrEmail: string): string {

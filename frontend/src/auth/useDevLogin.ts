@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { apiRequest, errorMessage } from '../api/request';
+import { errorMessage } from '../api/request';
 import { useToast } from '../notifications/toast';
+import { sessionApi } from './provider';
 import { postSignInPath } from './session';
 import { ME_QUERY_KEY, type CurrentUser } from './useCurrentUser';
 
@@ -10,8 +11,6 @@ export interface DevLoginInput {
   name?: string;
   faireToken?: string;
 }
-
-type DevLoginAnswer = CurrentUser & { message?: string };
 
 function compact(input: DevLoginInput): DevLoginInput {
   const out: DevLoginInput = {};
@@ -28,8 +27,7 @@ export function useDevLogin() {
   const navigate = useNavigate();
   const toast = useToast();
   return useMutation({
-    mutationFn: (input: DevLoginInput) =>
-      apiRequest<DevLoginAnswer>('POST', '/api/auth/dev-login', compact(input)),
+    mutationFn: (input: DevLoginInput) => sessionApi.devLogin(compact(input)),
     onSuccess: ({ message, ...user }) => {
       queryClient.setQueryData<CurrentUser | null>(ME_QUERY_KEY, user);
       toast({

@@ -1,19 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { apiRequest } from '../api/request';
+import { useCompanyActions } from './provider';
 import { ME_QUERY_KEY, type CurrentUser } from '../auth/useCurrentUser';
 import { useToast } from '../notifications/toast';
 
 /** POST /api/company/create; an empty name lets the server use "{user name}'s Company". */
 export function useCreateCompany() {
   const queryClient = useQueryClient();
+  const dataProvider = useCompanyActions();
   const navigate = useNavigate();
   const toast = useToast();
   return useMutation({
-    mutationFn: (name: string) => {
-      const trimmed = name.trim();
-      return apiRequest<CurrentUser>('POST', '/api/company/create', trimmed ? { name: trimmed } : {});
-    },
+    mutationFn: (name: string) => dataProvider.createCompany(name.trim() || undefined),
     onSuccess: (user) => {
       queryClient.setQueryData<CurrentUser | null>(ME_QUERY_KEY, user);
       toast({

@@ -18,19 +18,19 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { apiRequest, errorMessage } from '../api/request';
+import { errorMessage } from '../api/request';
 import { useAuthConfig } from '../auth/authConfig';
 import { ME_QUERY_KEY } from '../auth/useCurrentUser';
 import { useToast } from '../notifications/toast';
 import { PageHeader } from '../pages/PageHeader';
 import {
-  authorizeUrlFor,
   BRAND_PROFILE_QUERY_KEY,
   CONNECTION_QUERY_KEY,
   useFaireConnection,
   type ConnectIntent,
   type FaireConnection,
 } from './api';
+import { useConnectActions } from './provider';
 import { ChangeBrandDialog } from './ChangeBrandDialog';
 import { CompanyConnectionNote } from './CompanyConnectionNote';
 import { ConnectedPanel, PermissionsCard } from './ConnectPanels';
@@ -67,6 +67,7 @@ export function ConnectPage() {
   const [params, setParams] = useSearchParams();
   const [phase, setPhase] = useState<Phase>(() => initialPhase(params));
   const queryClient = useQueryClient();
+  const dataProvider = useConnectActions();
   const toast = useToast();
   const config = useAuthConfig();
   const waiting = phase.kind === 'waiting';
@@ -120,7 +121,7 @@ export function ConnectPage() {
     askedIntent === 'change' ? 'change' : hasConnection ? 'reconnect' : 'connect';
   const [changeOpen, setChangeOpen] = useState(false);
   const authorize = useMutation({
-    mutationFn: (intent: ConnectIntent) => apiRequest<{ authUrl: string }>('GET', authorizeUrlFor(intent)),
+    mutationFn: (intent: ConnectIntent) => dataProvider.authorizeFaire(intent),
     onSuccess: ({ authUrl }) => {
       window.open(authUrl, '_blank', 'noopener');
       setPhase({ kind: 'waiting', authUrl, baseline: connection.data });

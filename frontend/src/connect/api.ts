@@ -1,39 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, getQueryFn } from '../api/request';
+import { ApiError } from '../api/request';
+import type { ResponseOf } from '../api/schema';
+import { AUTHORIZE_URL, authorizeUrlFor, useConnectActions, type ConnectIntent } from './provider';
 
 /** The company's one Faire connection, as GET /api/faire/connection answers it. */
-export type FaireConnection =
-  | { status: 'NO_COMPANY' }
-  | { status: 'NOT_CONNECTED'; canManage: boolean }
-  | {
-      status: 'CONNECTED' | 'FAILED';
-      /** True for a company admin: only they connect, reconnect, change the brand or disconnect. */
-      canManage: boolean;
-      brandId: string;
-      brandName: string | null;
-      currency: string;
-      authMode: string;
-      connectedAt: string;
-      connectedByName: string | null;
-      lastError: string | null;
-    };
+export type FaireConnection = ResponseOf<'/api/faire/connection', 'get'>;
 
-export type ConnectIntent = 'connect' | 'reconnect' | 'change';
-
-/** The authorize URL to ask for; `change` says the admin confirmed switching brands. */
-export function authorizeUrlFor(intent: ConnectIntent): string {
-  return `${AUTHORIZE_URL}?intent=${intent}`;
-}
+export type { ConnectIntent };
+export { AUTHORIZE_URL, authorizeUrlFor };
 
 export const CONNECTION_QUERY_KEY = ['/api/faire/connection'] as const;
 export const BRAND_PROFILE_QUERY_KEY = ['/api/faire/brand-profile'] as const;
-export const AUTHORIZE_URL = '/api/oauth/faire/authorize';
 
 /** GET /api/faire/connection; `pollMs` re-reads it on an interval, even while the tab is in the background. */
 export function useFaireConnection(options: { pollMs?: number | false; enabled?: boolean } = {}) {
-  return useQuery<FaireConnection | null>({
+  const dataProvider = useConnectActions();
+  return useQuery({
     queryKey: CONNECTION_QUERY_KEY,
-    queryFn: getQueryFn<FaireConnection>({ on401: 'throw' }),
+    queryFn: () => dataProvider.getFaireConnection(),
     refetchInterval: options.pollMs ?? false,
     refetchIntervalInBackground: true,
     enabled: options.enabled ?? true,
@@ -42,9 +26,10 @@ export function useFaireConnection(options: { pollMs?: number | false; enabled?:
 
 /** GET /api/faire/brand-profile: the live brand name; call only when the company has a connection. */
 export function useBrandProfile(enabled: boolean) {
-  return useQuery<{ name: string } | null>({
+  const dataProvider = useConnectActions();
+  return useQuery({
     queryKey: BRAND_PROFILE_QUERY_KEY,
-    queryFn: getQueryFn<{ name: string }>({ on401: 'throw' }),
+    queryFn: () => dataProvider.getBrandProfile(),
     enabled,
   });
 }

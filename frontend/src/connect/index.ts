@@ -9,3 +9,5 @@ export {
 } from './api';
 export { ChangeBrandDialog } from './ChangeBrandDialog';
 export { CompanyConnectionNote, NO_COMPANY_TEXT, sinceText } from './CompanyConnectionNote';
+/** The connection's part of the data provider (decision 0053). */
+export { connectProvider, useConnectActions, type ConnectActions } from './provider';

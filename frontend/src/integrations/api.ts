@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { usePortalDataProvider } from '../api/dataProvider';
+import { useIntegrationsActions } from './provider';
 import { errorMessage } from '../api/request';
 import { useToast } from '../notifications/toast';
 import { invalidateShipmentData } from '../api/invalidate';
@@ -14,7 +14,7 @@ export const INTEGRATIONS_POLL_MS = 30_000;
 
 /** `GET /api/integrations`: the company's source connections and the kinds it can connect. */
 export function useIntegrations(enabled = true) {
-  const dataProvider = usePortalDataProvider();
+  const dataProvider = useIntegrationsActions();
   return useQuery({
     queryKey: INTEGRATIONS_QUERY_KEY,
     queryFn: () => dataProvider.getIntegrations(),
@@ -36,7 +36,7 @@ function invalidateIntegrations(queryClient: QueryClient): Promise<unknown> {
  */
 export function useConnectShipStation() {
   const queryClient = useQueryClient();
-  const dataProvider = usePortalDataProvider();
+  const dataProvider = useIntegrationsActions();
   const toast = useToast();
   return useMutation({
     mutationFn: (input: { apiKey: string; apiSecret: string }) => dataProvider.connectShipStation(input),
@@ -51,7 +51,7 @@ export function useConnectShipStation() {
 
 /** Starts connecting a Shopify shop; the browser then goes to Shopify to approve the app. */
 export function useConnectShopify() {
-  const dataProvider = usePortalDataProvider();
+  const dataProvider = useIntegrationsActions();
   return useMutation({
     mutationFn: (input: { shop: string }) => dataProvider.connectShopify(input),
     onSuccess: ({ authorizeUrl }) => {
@@ -63,7 +63,7 @@ export function useConnectShopify() {
 /** Pause or resume, the mode, and whether a NEW order is accepted when a label is printed. */
 export function useUpdateIntegration() {
   const queryClient = useQueryClient();
-  const dataProvider = usePortalDataProvider();
+  const dataProvider = useIntegrationsActions();
   const toast = useToast();
   return useMutation({
     mutationFn: ({ connection, patch }: { connection: SourceConnection; patch: ConnectionPatch }) =>
@@ -90,7 +90,7 @@ export function useUpdateIntegration() {
  */
 export function useSaveCostRule() {
   const queryClient = useQueryClient();
-  const dataProvider = usePortalDataProvider();
+  const dataProvider = useIntegrationsActions();
   const toast = useToast();
   return useMutation({
     mutationFn: ({ connection, costRule }: { connection: SourceConnection; costRule: CostRuleInput }) =>
@@ -104,7 +104,7 @@ export function useSaveCostRule() {
 
 export function useDisconnectIntegration() {
   const queryClient = useQueryClient();
-  const dataProvider = usePortalDataProvider();
+  const dataProvider = useIntegrationsActions();
   const toast = useToast();
   return useMutation({
     mutationFn: (connection: SourceConnection) => dataProvider.disconnectIntegration(connection.id),
@@ -123,7 +123,7 @@ export function useDisconnectIntegration() {
 export function useSendHeld(kinds: ReadonlyArray<SourceKind> = []) {
   const labels = (n: number) => rowCount(n, kinds);
   const queryClient = useQueryClient();
-  const dataProvider = usePortalDataProvider();
+  const dataProvider = useIntegrationsActions();
   const toast = useToast();
   return useMutation({
     mutationFn: (input: SendHeldInput) => dataProvider.sendHeldLabels(input),
@@ -147,7 +147,7 @@ export function useSendHeld(kinds: ReadonlyArray<SourceKind> = []) {
 export function useDismissHeld(kinds: ReadonlyArray<SourceKind> = []) {
   const labels = (n: number) => rowCount(n, kinds);
   const queryClient = useQueryClient();
-  const dataProvider = usePortalDataProvider();
+  const dataProvider = useIntegrationsActions();
   const toast = useToast();
   return useMutation({
     mutationFn: (ids: string[]) => dataProvider.dismissHeldLabels(ids),

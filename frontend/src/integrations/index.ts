@@ -2,3 +2,5 @@
 export { ArrivedTodayCard } from './ArrivedTodayCard';
 export { AttentionCount } from './AttentionCount';
 export { IntegrationsCard } from './IntegrationsCard';
+/** The sources' part of the data provider (decision 0053). */
+export { integrationsProvider, useIntegrationsActions, type IntegrationsActions } from './provider';

@@ -14,6 +14,8 @@ export const shipStation = (over: Partial<SourceConnection> = {}): SourceConnect
   alerts: [],
   currency: 'USD',
   connectedAt: '2026-11-20T10:00:00Z',
+  carrierMap: {},
+  canManage: true,
   ...over,
 });
 
@@ -36,6 +38,7 @@ export const held = (id: string, over: Partial<AttentionItem> = {}): AttentionIt
   reason: 'AMBIGUOUS',
   reasonText: 'The label names more than one Faire order',
   sourceRef: 'WHS-1001',
+  externalId: `ext-${id}`,
   trackingNumber: `9400111899223${id.slice(-4).padStart(4, '0')}`,
   carrier: 'USPS',
   cost: 845,
@@ -44,6 +47,7 @@ export const held = (id: string, over: Partial<AttentionItem> = {}): AttentionIt
     { orderId: 'bo_aaa111', displayId: 'AAAA111111' },
     { orderId: 'bo_bbb222', displayId: 'BBBB222222' },
   ],
+  orderUrl: null,
   createdAt: '2026-11-27T09:30:00Z',
   ...over,
 });

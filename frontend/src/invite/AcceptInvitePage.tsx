@@ -5,13 +5,14 @@ import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { apiRequest, errorMessage } from '../api/request';
+import { errorMessage } from '../api/request';
 import { clearPendingInvite, runOnce, storePendingInvite } from '../auth/session';
 import { SignInOptions } from '../auth/SignInOptions';
 import { ME_QUERY_KEY, useCurrentUser, type CurrentUser } from '../auth/useCurrentUser';
 import { useToast } from '../notifications/toast';
 import { CenteredShell } from '../pages/CenteredShell';
 import { ServerUnavailable } from '../pages/ServerUnavailable';
+import { useTeamActions } from '../team';
 import { tint } from '../theme/tokens';
 
 /** Spec section 9: redirect after accepting an invitation. */
@@ -69,15 +70,14 @@ type AcceptState =
 
 function Accepting({ token }: { token: string }) {
   const queryClient = useQueryClient();
+  const dataProvider = useTeamActions();
   const toast = useToast();
   const navigate = useNavigate();
   const [state, setState] = useState<AcceptState>({ status: 'pending' });
 
   useEffect(() => {
     let cancelled = false;
-    void runOnce(`accept-invite:${token}`, () =>
-      apiRequest<CurrentUser>('POST', '/api/team/accept-invite', { token }),
-    ).then(
+    void runOnce(`accept-invite:${token}`, () => dataProvider.acceptInvite(token)).then(
       (user) => {
         clearPendingInvite();
         if (cancelled) return;
@@ -96,7 +96,7 @@ function Accepting({ token }: { token: string }) {
     return () => {
       cancelled = true;
     };
-  }, [token, queryClient, toast]);
+  }, [token, queryClient, toast, dataProvider]);
 
   useEffect(() => {
     if (state.status !== 'joined') return;

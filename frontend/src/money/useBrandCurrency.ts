@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { getQueryFn } from '../api/request';
-import { CONNECTION_QUERY_KEY, useFaireConnection, type FaireConnection } from '../connect';
+import { CONNECTION_QUERY_KEY, useFaireConnection, type ConnectActions } from '../connect';
 
 /** The currency of the company's Faire brand (USD until a brand is connected). */
 export function useBrandCurrency(enabled = true): string {
@@ -12,11 +11,11 @@ export function useBrandCurrency(enabled = true): string {
  * The brand's currency, read once (from the cache when it is there) before a file is checked: its costs
  * are read in it. USD when there is no brand or the read fails.
  */
-export async function readBrandCurrency(client: QueryClient): Promise<string> {
+export async function readBrandCurrency(client: QueryClient, dataProvider: ConnectActions): Promise<string> {
   try {
-    const data = await client.ensureQueryData<FaireConnection | null>({
+    const data = await client.ensureQueryData({
       queryKey: CONNECTION_QUERY_KEY,
-      queryFn: getQueryFn<FaireConnection>({ on401: 'throw' }),
+      queryFn: () => dataProvider.getFaireConnection(),
     });
     return data && 'currency' in data && data.currency ? data.currency : 'USD';
   } catch {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { at } from '../test/at';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dataProvider } from '../api/dataProvider';
+import { dataProvider } from '../dataProvider';
 import { annAtAcme } from '../test/fixtures';
 
 const connected = () => ({ ...annAtAcme(), hasFaireToken: true });

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { usePortalDataProvider } from '../api/dataProvider';
-import { ApiError, getQueryFn } from '../api/request';
+import { useOrdersActions } from './provider';
+import { ApiError } from '../api/request';
 import { useToast } from '../notifications/toast';
-import type { AnalyticsStats, LateRate, OrdersResponse } from './types';
 
 export const OPEN_ORDERS_QUERY_KEY = ['/api/orders'] as const;
 /** Fetched as /api/orders/problem; invalidating OPEN_ORDERS_QUERY_KEY refreshes it too. */
@@ -12,31 +11,35 @@ export const STATS_QUERY_KEY = ['/api/analytics/stats'] as const;
 export const LATE_RATE_QUERY_KEY = ['/api/orders', 'late-rate'] as const;
 
 export function useOpenOrders() {
-  return useQuery<OrdersResponse | null>({
+  const dataProvider = useOrdersActions();
+  return useQuery({
     queryKey: OPEN_ORDERS_QUERY_KEY,
-    queryFn: getQueryFn<OrdersResponse>({ on401: 'throw' }),
+    queryFn: () => dataProvider.getOpenOrders(),
   });
 }
 
 export function useProblemOrders() {
-  return useQuery<OrdersResponse | null>({
+  const dataProvider = useOrdersActions();
+  return useQuery({
     queryKey: PROBLEM_ORDERS_QUERY_KEY,
-    queryFn: getQueryFn<OrdersResponse>({ on401: 'throw' }),
+    queryFn: () => dataProvider.getProblemOrders(),
   });
 }
 
 export function useLateRate(enabled = true) {
-  return useQuery<LateRate | null>({
+  const dataProvider = useOrdersActions();
+  return useQuery({
     queryKey: LATE_RATE_QUERY_KEY,
-    queryFn: getQueryFn<LateRate>({ on401: 'throw' }),
+    queryFn: () => dataProvider.getLateRate(),
     enabled,
   });
 }
 
 export function useOrderStats(enabled = true) {
-  return useQuery<AnalyticsStats | null>({
+  const dataProvider = useOrdersActions();
+  return useQuery({
     queryKey: STATS_QUERY_KEY,
-    queryFn: getQueryFn<AnalyticsStats>({ on401: 'throw' }),
+    queryFn: () => dataProvider.getOrderStats(),
     enabled,
   });
 }
@@ -55,7 +58,7 @@ export function invalidateOrderData(queryClient: ReturnType<typeof useQueryClien
  */
 export function useRefreshOrders() {
   const queryClient = useQueryClient();
-  const dataProvider = usePortalDataProvider();
+  const dataProvider = useOrdersActions();
   const toast = useToast();
   return useMutation({
     mutationKey: ['refresh-orders'],

@@ -9,3 +9,5 @@ export {
 } from './api';
 export { displayIdLabel, formatDate } from './format';
 export { ORDER_STATES, stateLabel, type LateRate, type LateRateOrder, type StateBreakdown } from './types';
+/** The orders' part of the data provider (decision 0053). */
+export { ordersProvider, useOrdersActions, type OrdersActions } from './provider';

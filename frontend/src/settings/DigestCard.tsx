@@ -1,30 +1,10 @@
 import { Alert, Box, Card, Divider, FormControlLabel, Skeleton, Switch, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, errorMessage, getQueryFn } from '../api/request';
-import { useToast } from '../notifications/toast';
-
-interface DigestPreference {
-  dailyDigest: boolean;
-  receives: boolean;
-}
-
-const KEY = ['/api/digest/preferences'] as const;
+import { useDigestPreference, useSaveDigestPreference } from './api';
 
 /** The daily digest email: on by default for company admins, each of whom can turn it off. */
 export function DigestCard({ isCompanyAdmin }: { isCompanyAdmin: boolean }) {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const pref = useQuery<DigestPreference | null>({ queryKey: KEY, queryFn: getQueryFn({ on401: 'throw' }) });
-  const save = useMutation({
-    mutationFn: (dailyDigest: boolean) =>
-      apiRequest<DigestPreference>('PUT', '/api/digest/preferences', { dailyDigest }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(KEY, saved);
-      toast({ title: 'Settings updated', variant: 'success' });
-    },
-    onError: (err) =>
-      toast({ title: 'Update failed', description: errorMessage(err), variant: 'destructive' }),
-  });
+  const pref = useDigestPreference();
+  const save = useSaveDigestPreference();
 
   return (
     <Card component="section" aria-labelledby="digest-title">

@@ -1,9 +1,7 @@
-export interface Thresholds {
-  newOrderDays: number;
-  processingDays: number;
-  preTransitDays: number;
-  inTransitDays: number;
-}
+import type { Schema } from '../api/schema';
+
+/** The company's thresholds in days, as `GET/PUT /api/company-settings` carry them. */
+export type Thresholds = Schema<'ThresholdsDto'>;
 
 export type ThresholdKey = keyof Thresholds;
 

@@ -3,7 +3,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { Box, Button, Chip, InputAdornment, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useListFilterContext } from 'react-admin';
-import { shipmentFiltersOf } from '../api/dataProvider';
+import { shipmentFiltersOf } from './provider';
 import type { ShipmentFilters } from './api';
 import { SOURCE_FILTER_CHOICES } from '../shared/sources';
 import { SHIPMENT_STATUSES, statusLabel } from '../shared/shipmentStatus';

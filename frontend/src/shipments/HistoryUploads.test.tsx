@@ -32,12 +32,13 @@ const upload = (patch: Partial<UploadSummary> = {}): UploadSummary => ({
   waitingOnFaire: 0,
   nextRetryAt: null,
   nextRetryInSeconds: null,
+  lastFault: null,
   done: true,
   state: 'DONE',
   ...patch,
 });
 
-const shipment = (id: string, rowNumber: number, status = 'SUCCESS'): Shipment => ({
+const shipment = (id: string, rowNumber: number, status: Shipment['status'] = 'SUCCESS'): Shipment => ({
   id,
   uploadId: UPLOAD_ID,
   rowNumber,
@@ -47,7 +48,13 @@ const shipment = (id: string, rowNumber: number, status = 'SUCCESS'): Shipment =
   carrier: 'UPS',
   shipDate: '2026-11-20',
   shippingCost: 100,
+  currency: 'USD',
+  brandName: null,
   uploadedAt: '2026-11-25T10:00:00.000Z',
+  source: 'UPLOAD',
+  sourceName: 'shipments.csv',
+  sources: ['UPLOAD'],
+  laterCosts: [],
   status,
   errorMessage: null,
 });

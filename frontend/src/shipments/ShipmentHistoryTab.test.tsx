@@ -12,8 +12,17 @@ vi.mock('../notifications/toast', () => ({ useToast: () => toast }));
 beforeEach(() => toast.mockClear());
 afterEach(() => vi.unstubAllGlobals());
 
-const shipment = (id: string, patch: Partial<Shipment> = {}): Shipment => ({
+/** A history row as the server answers it; a patch may also send what the contract does not promise. */
+const shipment = (id: string, patch: Partial<Record<keyof Shipment, unknown>> = {}) => ({
   id,
+  uploadId: 'u1',
+  rowNumber: 2,
+  currency: 'USD',
+  brandName: null,
+  source: 'UPLOAD',
+  sourceName: 'shipments.csv',
+  sources: ['UPLOAD'],
+  laterCosts: [],
   orderId: 'bo_abc12345de',
   displayId: '#ABC12345DE',
   trackingNumber: '1Z999AA10123456784',

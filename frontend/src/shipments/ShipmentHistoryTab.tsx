@@ -3,7 +3,7 @@ import { Alert, Box, Button, Card, Divider, LinearProgress, Skeleton, Typography
 import { useRef, useState } from 'react';
 import { ListBase, useListContext } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import type { ShipmentsMeta } from '../api/dataProvider';
+import type { ShipmentsMeta } from './provider';
 import { errorMessage } from '../api/request';
 import { useToast } from '../notifications/toast';
 import { PageHeader } from '../pages/PageHeader';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { usePortalDataProvider } from '../api/dataProvider';
 import { ANALYTICS_STATS_QUERY_KEY, SHIPMENTS_QUERY_KEY, invalidateShipmentData } from '../api/invalidate';
+import { useShipmentsActions } from './provider';
 
 export { ANALYTICS_STATS_QUERY_KEY, SHIPMENTS_QUERY_KEY, invalidateShipmentData };
 export const SHIPMENTS_PAGE_SIZE = 50;
@@ -9,7 +9,7 @@ export * from './query';
 
 export function useRetryShipment() {
   const queryClient = useQueryClient();
-  const dataProvider = usePortalDataProvider();
+  const dataProvider = useShipmentsActions();
   return useMutation({
     mutationFn: (id: string) => dataProvider.retryShipment(id),
     onSettled: () => invalidateShipmentData(queryClient),

@@ -1,34 +1,8 @@
 /** The shipment list's shapes and its query string: plain data, read by the data provider and the screens. */
+import type { Schema } from '../api/schema';
 
-export interface Shipment {
-  id: string;
-  uploadId?: string;
-  /** The row of its file (the header is row 1). */
-  rowNumber?: number;
-  orderId: string;
-  displayId: string;
-  trackingNumber: string;
-  carrier: string;
-  /** 'YYYY-MM-DD'. */
-  shipDate: string | null;
-  /** Integer cents. */
-  shippingCost: number | null;
-  /** ISO-4217 currency of the cost: the brand's (the one it was sent to Faire in). */
-  currency?: string;
-  /** The Faire brand the shipment was sent to. */
-  brandName?: string | null;
-  uploadedAt: string;
-  /** Where it came from: `UPLOAD` (a CSV file), `PROCESS` (reviewed rows), `SHIPSTATION`, ... */
-  source?: string;
-  /** Every source that reported it, the first one first (a file and ShipStation: one shipment). */
-  sources?: string[];
-  /** The name of the file it came in (its first source's), or the source's own name ("ShipStation"). */
-  sourceName?: string | null;
-  /** Costs another source reported later for it, other than the one Faire got (the first report's). */
-  laterCosts?: number[];
-  status: string;
-  errorMessage: string | null;
-}
+/** One shipment of the history (`GET /api/shipments`), as the API's contract says (docs/openapi.json). */
+export type Shipment = Schema<'ShipmentHistoryRowView'>;
 
 export interface ShipmentFilters {
   search: string;
@@ -67,11 +41,8 @@ export function shipmentsUrl(params: ShipmentListParams): string {
   return `/api/shipments?${query.toString()}`;
 }
 
-export interface RetryResult {
-  success: boolean;
-  status?: string;
-  error?: string | null;
-}
+/** What retrying one shipment answers. */
+export type RetryResult = Schema<'RetryAnswerView'>;
 
 function browserTimeZone(): string {
   try {

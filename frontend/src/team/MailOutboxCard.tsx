@@ -90,12 +90,12 @@ export function MailOutboxCard({ mails }: { mails: OutboxMail[] }) {
                       data-testid="outbox-link-state"
                       sx={{ fontWeight: 600, alignSelf: 'center' }}
                     />
-                  ) : (
+                  ) : mail.link ? (
                     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
                       <Tooltip title="Copy link">
                         <IconButton
                           size="small"
-                          onClick={() => copy(mail.link)}
+                          onClick={() => copy(mail.link ?? '')}
                           aria-label={`Copy link for ${mail.to}`}
                         >
                           <CopyIcon fontSize="small" />
@@ -112,13 +112,13 @@ export function MailOutboxCard({ mails }: { mails: OutboxMail[] }) {
                         Open link
                       </Button>
                     </Box>
-                  )}
+                  ) : null}
                 </Box>
                 {mail.linkState && LINK_STATES[mail.linkState] ? (
                   <Typography sx={{ mt: 1, fontSize: 12.5, color: 'text.secondary' }}>
                     {LINK_STATES[mail.linkState]?.text}
                   </Typography>
-                ) : (
+                ) : mail.link ? (
                   <Typography
                     component="a"
                     href={mail.link}
@@ -137,7 +137,7 @@ export function MailOutboxCard({ mails }: { mails: OutboxMail[] }) {
                   >
                     {mail.link}
                   </Typography>
-                )}
+                ) : null}
               </Box>
             </Fragment>
           ))}

@@ -1,8 +1,8 @@
 import type { MemberStatus } from '@portal/shipment-rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useListController } from 'react-admin';
-import { usePortalDataProvider, type PortalDataProvider } from '../api/dataProvider';
-import { errorMessage, getQueryFn } from '../api/request';
+import { useTeamActions, type TeamActions } from './provider';
+import { errorMessage } from '../api/request';
 import type { CompanyRole } from '../auth/useCurrentUser';
 import { useToast } from '../notifications/toast';
 import type { Schema } from '../api/schema';
@@ -18,16 +18,7 @@ export type { InvitationDelivery };
 export { deliveryOf, deliveryText };
 
 /** An invitation email the development server recorded instead of sending. */
-export interface OutboxMail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  link: string;
-  createdAt: string;
-  /** What the link can still do: only an ACTIVE one opens an invitation. */
-  linkState?: 'ACTIVE' | 'USED' | 'REPLACED' | 'WITHDRAWN' | 'EXPIRED' | null;
-}
+export type OutboxMail = Schema<'OutboxMessageView'>;
 
 /** react-admin keys the members list by its resource name. */
 export const MEMBERS_QUERY_KEY = ['members'] as const;
@@ -53,20 +44,21 @@ export function useTeamMembers(enabled = true) {
 
 /** Development only: the server answers 404 in production, and the card then stays hidden. */
 export function useMailOutbox(enabled: boolean) {
-  return useQuery<OutboxMail[] | null>({
+  const dataProvider = useTeamActions();
+  return useQuery({
     queryKey: OUTBOX_QUERY_KEY,
-    queryFn: getQueryFn<OutboxMail[]>({ on401: 'throw' }),
+    queryFn: () => dataProvider.getMailOutbox(),
     enabled,
   });
 }
 
 function useTeamMutation<TInput>(options: {
-  request: (dataProvider: PortalDataProvider, input: TInput) => Promise<unknown>;
+  request: (dataProvider: TeamActions, input: TInput) => Promise<unknown>;
   success: string | ((input: TInput, result: unknown) => { title: string; description?: string });
   failure: string;
 }) {
   const queryClient = useQueryClient();
-  const dataProvider = usePortalDataProvider();
+  const dataProvider = useTeamActions();
   const toast = useToast();
   return useMutation({
     mutationFn: (input: TInput) => options.request(dataProvider, input),

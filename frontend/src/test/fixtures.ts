@@ -1,4 +1,4 @@
-import type { ActivityItem } from '../api/dataProvider';
+import type { ActivityItem } from '@portal/shipment-rules';
 import type { CurrentUser } from '../auth/useCurrentUser';
 
 export const ann: CurrentUser = {

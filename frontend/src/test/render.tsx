@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { dataProvider as portalDataProvider } from '../api/dataProvider';
+import { dataProvider as portalDataProvider } from '../dataProvider';
 import { createQueryClient } from '../api/queryClient';
 import { ME_QUERY_KEY, type CurrentUser } from '../auth/useCurrentUser';
 import { theme } from '../theme/theme';

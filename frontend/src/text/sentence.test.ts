@@ -15,7 +15,7 @@ describe('one full stop at the end of a sentence', () => {
       brandId: 'b1',
       brandName: 'Juniper & Pine Candle Co.',
       currency: 'USD',
-      authMode: 'OAUTH',
+      authMode: 'OAUTH' as const,
       connectedAt: '2026-11-20T00:00:00.000Z',
       connectedByName: null,
       lastError: null,

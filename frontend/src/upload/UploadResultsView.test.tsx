@@ -38,6 +38,7 @@ const base: UploadSummary = {
   waitingOnFaire: 0,
   nextRetryAt: null,
   nextRetryInSeconds: null,
+  lastFault: null,
   done: true,
   state: 'DONE',
 };
@@ -56,6 +57,7 @@ const failedRow = (row: number): UploadRowView => ({
   waitingOnFaire: false,
   nextRetryAt: null,
   nextRetryInSeconds: null,
+  lastFault: null,
 });
 
 describe('UploadResultsView: Retry all failed', () => {

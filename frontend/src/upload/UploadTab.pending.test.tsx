@@ -41,6 +41,7 @@ const pendingSummary: UploadSummary = {
   waitingOnFaire: 1,
   nextRetryAt: null,
   nextRetryInSeconds: 30,
+  lastFault: null,
   done: false,
   state: 'IN_PROGRESS',
 };

@@ -36,6 +36,7 @@ function summary(patch: Partial<UploadSummary>): UploadSummary {
     waitingOnFaire: 0,
     nextRetryAt: null,
     nextRetryInSeconds: null,
+    lastFault: null,
     done: true,
     state: 'DONE',
     ...patch,
@@ -57,6 +58,7 @@ function issue(patch: Partial<UploadRowView>): UploadRowView {
     waitingOnFaire: false,
     nextRetryAt: null,
     nextRetryInSeconds: null,
+    lastFault: null,
     ...patch,
   };
 }

@@ -1,6 +1,6 @@
 import type { ColumnMapping } from '@portal/shipment-rules';
 import { useMutation } from '@tanstack/react-query';
-import { usePortalDataProvider } from '../api/dataProvider';
+import { useUploadActions } from './provider';
 import { ApiError } from '../api/request';
 import type { ProcessInput } from './types';
 
@@ -18,7 +18,7 @@ export function uploadForm({ file, mapping }: UploadInput): FormData {
 }
 
 export function useUploadCsv() {
-  const dataProvider = usePortalDataProvider();
+  const dataProvider = useUploadActions();
   return useMutation({
     mutationFn: (input: UploadInput) => dataProvider.uploadShipments(uploadForm(input)),
   });
@@ -26,7 +26,7 @@ export function useUploadCsv() {
 
 /** Reading B: `POST /api/shipments/process` with reviewed rows. */
 export function useProcessShipments() {
-  const dataProvider = usePortalDataProvider();
+  const dataProvider = useUploadActions();
   return useMutation({
     mutationFn: (input: ProcessInput) => dataProvider.processShipments(input),
   });

@@ -5,3 +5,5 @@
 export { UploadResultsView } from './UploadResultsView';
 export { useUploadSummary, useUploads, type UploadSummary } from './resultsApi';
 export { useDeleteMapping, useSavedMappings } from './mappingsApi';
+/** Sending shipments and following uploads: this folder's part of the data provider (decision 0053). */
+export { uploadProvider, useUploadActions, type UploadActions } from './provider';

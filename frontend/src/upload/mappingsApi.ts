@@ -7,31 +7,29 @@ import {
   type ShipmentField,
 } from '@portal/shipment-rules';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../api/request';
+import type { Schema } from '../api/schema';
+import { useUploadActions, type UploadActions } from './provider';
 
-export interface SavedMapping {
-  id: string;
-  fingerprint: string;
-  headers: string[];
-  mapping: ColumnMapping;
-  createdAt: string;
-  lastUsedAt: string;
-}
+/** A remembered column mapping (`GET /api/column-mappings`). */
+export type SavedMapping = Schema<'SavedMappingDto'>;
 
 export const MAPPINGS_QUERY_KEY = ['/api/column-mappings'] as const;
 
-const fetchMappings = () => apiRequest<{ mappings: SavedMapping[] }>('GET', '/api/column-mappings');
-
 /** `GET /api/column-mappings`: the company's saved mappings. */
 export function useSavedMappings() {
-  return useQuery({ queryKey: MAPPINGS_QUERY_KEY, queryFn: fetchMappings, staleTime: 0 });
+  const dataProvider = useUploadActions();
+  return useQuery({
+    queryKey: MAPPINGS_QUERY_KEY,
+    queryFn: () => dataProvider.getColumnMappings(),
+    staleTime: 0,
+  });
 }
 
 export function useDeleteMapping() {
   const queryClient = useQueryClient();
+  const dataProvider = useUploadActions();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<{ ok: true }>('DELETE', `/api/column-mappings/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => dataProvider.deleteColumnMapping(id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: MAPPINGS_QUERY_KEY }),
   });
 }
@@ -39,12 +37,13 @@ export function useDeleteMapping() {
 /** The company's saved mapping for a file with these headers, or undefined (also when it cannot be read). */
 export async function findSavedMapping(
   queryClient: QueryClient,
+  dataProvider: UploadActions,
   headers: readonly string[],
 ): Promise<ColumnMapping | undefined> {
   try {
     const { mappings } = await queryClient.fetchQuery({
       queryKey: MAPPINGS_QUERY_KEY,
-      queryFn: fetchMappings,
+      queryFn: () => dataProvider.getColumnMappings(),
       staleTime: 0,
     });
     // A failed-rows file's reason column at the end is left out when needed (decision 0032).

@@ -1,18 +1,11 @@
 import { normalizeOrderId, normalizeTrackingNumber } from '@portal/shipment-rules';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../api/request';
+import type { Schema } from '../api/schema';
+import { useUploadActions } from './provider';
 import type { ReviewRow } from './types';
 
 /** What the last sync knows of a row's order (`POST /api/shipments/order-check`). */
-export interface OrderCheck {
-  orderId: string;
-  trackingNumber: string;
-  known: boolean;
-  state: string | null;
-  trackingAlreadyThere: boolean;
-  cannotSucceed: boolean;
-  warning: string | null;
-}
+export type OrderCheck = Schema<'OrderCheckRowView'>;
 
 /** Rows checked at most (the endpoint's limit). */
 export const ORDER_CHECK_MAX = 5000;
@@ -27,12 +20,10 @@ export function useOrderCheck(rows: readonly ReviewRow[] | undefined) {
     orderId: r.orderId ?? normalizeOrderId(r.order_id),
     trackingNumber: normalizeTrackingNumber(r.tracking_number),
   }));
+  const dataProvider = useUploadActions();
   const query = useQuery({
     queryKey: ['/api/shipments/order-check', body],
-    queryFn: () =>
-      apiRequest<{ lastSyncAt: string | null; rows: OrderCheck[] }>('POST', '/api/shipments/order-check', {
-        rows: body,
-      }),
+    queryFn: () => dataProvider.checkOrders(body),
     enabled: body.length > 0,
     staleTime: Infinity,
   });

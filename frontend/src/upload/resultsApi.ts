@@ -1,73 +1,24 @@
-import type { DateOrder } from '@portal/shipment-rules';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { usePortalDataProvider } from '../api/dataProvider';
-import { apiRequest } from '../api/request';
+import { useUploadActions, type UploadActions } from './provider';
+import type { Schema } from '../api/schema';
+import type { ConnectActions } from '../connect';
 import { readBrandCurrency } from '../money/useBrandCurrency';
 import type { FileReading } from './parseCsvFile';
 import { invalidateShipmentData } from '../api/invalidate';
 
 /** One upload with live counts per row of the file (`GET /api/shipments/uploads/{id}`). */
-export interface UploadSummary {
-  uploadId: string;
-  filename: string;
-  /** Who sent it: UPLOAD (a CSV file), PROCESS (reviewed rows), or a connected source (SHIPSTATION, ...). */
-  source: string;
-  createdAt: string;
-  uploadedBy: string | null;
-  totalRows: number;
-  validRows: number;
-  invalidRows: number;
-  duplicateRows: number;
-  shipments: number;
-  /** Valid rows received but not yet turned into shipments (a big file, for a few seconds). */
-  staged: number;
-  success: number;
-  /** Rows that are not SUCCESS and will not be tried again by themselves (rows with errors included). */
-  failed: number;
-  pending: number;
-  /** Failed rows "Retry all failed" sends again. */
-  retryable: number;
-  byStatus: Record<string, number>;
-  waitingOnFaire: number;
-  nextRetryAt: string | null;
-  nextRetryInSeconds: number | null;
-  /** The last trouble of the rows waiting on Faire, in short ("503", "429", "timeout"). */
-  lastFault?: string | null;
-  done: boolean;
-  state: 'DONE' | 'IN_PROGRESS';
-}
+export type UploadSummary = Schema<'UploadSummaryView'>;
 
 /** One row of the file and what happened to it (`GET /api/shipments/uploads/{id}/rows`). */
-export interface UploadRowView {
-  row: number;
-  status: string;
-  orderId: string;
-  displayId: string;
-  trackingNumber: string;
-  carrier: string;
-  reason: string | null;
-  duplicate: boolean;
-  shipmentId: string | null;
-  retryable: boolean;
-  waitingOnFaire: boolean;
-  nextRetryAt: string | null;
-  nextRetryInSeconds: number | null;
-  lastFault?: string | null;
-}
+export type UploadRowView = Schema<'UploadRowView'>;
 
-export interface UploadsPage {
-  total: number;
-  page: number;
-  uploads: UploadSummary[];
-}
+export type UploadsPage = Schema<'UploadsPageView'>;
 
 export const UPLOADS_QUERY_KEY = ['/api/shipments/uploads'] as const;
 export const uploadSummaryKey = (id: string) => [...UPLOADS_QUERY_KEY, id] as const;
 export const uploadIssuesKey = (id: string) => [...UPLOADS_QUERY_KEY, id, 'rows', 'ISSUES'] as const;
 
-/** Rows listed in the results view; a file with more problems than this links to the failed-rows CSV. */
-export const ISSUE_ROWS_LIMIT = 1000;
 /** Polling starts this often and slows down by half again each time nothing changed, up to the max. */
 export const POLL_FIRST_MS = 1000;
 export const POLL_MAX_MS = 8000;
@@ -92,11 +43,11 @@ function summarySignature(s: UploadSummary): string {
  */
 export function useUploadResults(uploadId: string | undefined) {
   const queryClient = useQueryClient();
+  const dataProvider = useUploadActions();
   const poll = useRef<{ at: number; sig: string; delay: number | null }>({ at: 0, sig: '', delay: null });
-  const summary = useQuery<UploadSummary>({
+  const summary = useQuery({
     queryKey: uploadSummaryKey(uploadId ?? ''),
-    queryFn: () =>
-      apiRequest<UploadSummary>('GET', `/api/shipments/uploads/${encodeURIComponent(uploadId ?? '')}`),
+    queryFn: () => dataProvider.getUpload(uploadId ?? ''),
     enabled: !!uploadId,
     staleTime: 0,
     refetchInterval: (query) => {
@@ -110,13 +61,9 @@ export function useUploadResults(uploadId: string | undefined) {
       return poll.current.delay ?? POLL_FIRST_MS;
     },
   });
-  const issues = useQuery<{ total: number; rows: UploadRowView[] }>({
+  const issues = useQuery({
     queryKey: uploadIssuesKey(uploadId ?? ''),
-    queryFn: () =>
-      apiRequest(
-        'GET',
-        `/api/shipments/uploads/${encodeURIComponent(uploadId ?? '')}/rows?status=ISSUES&limit=${ISSUE_ROWS_LIMIT}`,
-      ),
+    queryFn: () => dataProvider.getUploadIssues(uploadId ?? ''),
     enabled: !!uploadId,
     staleTime: 0,
   });
@@ -135,7 +82,7 @@ export function useUploadResults(uploadId: string | undefined) {
 /** `POST /api/shipments/uploads/{id}/retry-failed`, then the upload is followed again. */
 export function useRetryFailed(uploadId: string) {
   const queryClient = useQueryClient();
-  const dataProvider = usePortalDataProvider();
+  const dataProvider = useUploadActions();
   return useMutation({
     mutationFn: () => dataProvider.retryFailedRows(uploadId),
     onSettled: () =>
@@ -151,9 +98,10 @@ export const UPLOADS_POLL_MS = 3000;
 
 /** `GET /api/shipments/uploads?page=`: the company's uploads, newest first, refreshed while any runs. */
 export function useUploads(page: number, limit: number) {
-  return useQuery<UploadsPage>({
+  const dataProvider = useUploadActions();
+  return useQuery({
     queryKey: [...UPLOADS_QUERY_KEY, 'list', page, limit],
-    queryFn: () => apiRequest<UploadsPage>('GET', `/api/shipments/uploads?page=${page}&limit=${limit}`),
+    queryFn: () => dataProvider.getUploads(page, limit),
     staleTime: 0,
     refetchInterval: (q) =>
       q.state.data?.uploads.some((u) => u.state === 'IN_PROGRESS') ? UPLOADS_POLL_MS : false,
@@ -162,48 +110,44 @@ export function useUploads(page: number, limit: number) {
 
 /** One upload's summary, read once (the history names the upload it is filtered to). */
 export function useUploadSummary(uploadId: string, enabled: boolean) {
-  return useQuery<UploadSummary>({
+  const dataProvider = useUploadActions();
+  return useQuery({
     queryKey: uploadSummaryKey(uploadId),
-    queryFn: () => apiRequest<UploadSummary>('GET', `/api/shipments/uploads/${encodeURIComponent(uploadId)}`),
+    queryFn: () => dataProvider.getUpload(uploadId),
     enabled: enabled && !!uploadId,
   });
 }
 
-export interface UploadReadiness {
-  canProcess: boolean;
-  reason: string | null;
-  /** How the company's files are read: costs in this currency (USD without a connection). */
-  currency?: string;
-  /** The brand's locale ('en-GB'), whose date order reads a file whose dates do not settle it. */
-  locale?: string | null;
-  /** The date order the company's earlier files settled. */
-  dateOrder?: DateOrder | null;
-}
+/** Whether rows sent now can be created on Faire, and how the company's files are read. */
+export type UploadReadiness = Schema<'UploadReadinessView'>;
 
 export const READINESS_QUERY_KEY = [...UPLOADS_QUERY_KEY, 'readiness'] as const;
-const fetchReadiness = () => apiRequest<UploadReadiness>('GET', '/api/shipments/uploads/readiness');
-
 /** `GET /api/shipments/uploads/readiness`: whether rows sent now can be created on Faire. */
 export function useUploadReadiness() {
-  return useQuery<UploadReadiness>({ queryKey: READINESS_QUERY_KEY, queryFn: fetchReadiness, staleTime: 0 });
+  const dataProvider = useUploadActions();
+  return useQuery({
+    queryKey: READINESS_QUERY_KEY,
+    queryFn: () => dataProvider.getUploadReadiness(),
+    staleTime: 0,
+  });
 }
 
 /**
  * How the company's files are read, asked again before each file is checked (the remembered date order
  * changes with the last upload): the brand's currency, the remembered date order, the brand's locale.
  */
-export async function readFileReading(client: QueryClient): Promise<FileReading> {
+export async function readFileReading(
+  client: QueryClient,
+  dataProvider: UploadActions & ConnectActions,
+): Promise<FileReading> {
   try {
     const r = await client.fetchQuery({
       queryKey: READINESS_QUERY_KEY,
-      queryFn: fetchReadiness,
+      queryFn: () => dataProvider.getUploadReadiness(),
       staleTime: 0,
     });
-    return {
-      currency: r.currency ?? (await readBrandCurrency(client)),
-      dateOrder: { remembered: r.dateOrder ?? null, locale: r.locale ?? null },
-    };
+    return { currency: r.currency, dateOrder: { remembered: r.dateOrder, locale: r.locale } };
   } catch {
-    return { currency: await readBrandCurrency(client) };
+    return { currency: await readBrandCurrency(client, dataProvider) };
   }
 }

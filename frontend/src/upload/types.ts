@@ -1,3 +1,4 @@
+import type { Schema } from '../api/schema';
 import type {
   CsvDelimiter,
   CsvEncoding,
@@ -98,64 +99,15 @@ export interface ParseResult {
 
 export type { UploadPreviewRow };
 
-export interface UploadResult {
-  uploadId: string;
-  filename: string;
-  totalRows: number;
-  validRows: number;
-  invalidRows: number;
-  duplicateRows: number;
-  queued: number;
-  /** Redis was away: the rows are saved and are sent once the queue is back; `notice` says so. */
-  queueUnavailable?: boolean;
-  notice?: string;
-  encoding?: string;
-  preview: { valid: UploadPreviewRow[]; invalid: UploadPreviewRow[] };
-}
+/** What `POST /api/shipments/upload` answers (Reading A). */
+export type UploadResult = Schema<'UploadAnswerView'>;
 
-/** The body of `POST /api/shipments/process`. */
-export interface ProcessInput {
-  shipments: ProcessItem[];
-  fileName?: string;
-  /** With `columnMapping`: the reviewed file's headers, so the server remembers the mapping for them. */
-  headers?: string[];
-  columnMapping?: Record<string, string>;
-  /** The order the file's own dates settled, remembered for the company's next file. */
-  dateOrder?: 'day-first' | 'month-first';
-  /** How the file was written, with each item's `cells` (decision 0032); `header` is JSON text. */
-  layout?: {
-    bom: boolean;
-    header: string;
-    lineEnding: LineEnding;
-    delimiter: CsvDelimiter;
-    encoding: CsvEncoding;
-  };
-}
+/** The body of `POST /api/shipments/process` (Reading B). */
+export type ProcessInput = Schema<'ProcessShipmentsDto'>;
 
 /** One item of `POST /api/shipments/process`. */
-export interface ProcessItem {
-  /** The row's number in the file (the header is row 1), so results name the spreadsheet row. */
-  row?: number;
-  orderId: string;
-  trackingNumber: string;
-  carrier: string;
-  /** ISO date-time. */
-  shipDate: string;
-  /** Integer cents. */
-  shippingCost: number;
-  /** The row's cells as written (fixed cells as fixed), JSON text of an array of strings. */
-  cells?: string;
-}
+export type ProcessItem = Schema<'ProcessItemDto'>;
 
-export interface ProcessResultItem {
-  orderId: string;
-  trackingNumber: string;
-  status: string;
-  shipmentId?: string | null;
-  error?: string | null;
-}
+export type ProcessResultItem = Schema<'ProcessResultView'>;
 
-export interface ProcessResponse {
-  uploadId?: string;
-  results: ProcessResultItem[];
-}
+export type ProcessResponse = Schema<'ProcessAnswerView'>;

@@ -13,10 +13,13 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { errorMessage } from '../api/request';
+import { useActions } from '../api/compose';
+import type { ConnectActions } from '../connect';
 import { useToast } from '../notifications/toast';
 import { invalidateShipmentData } from '../api/invalidate';
 import { mappingRequiredDetails, useProcessShipments, useUploadCsv } from './api';
 import { findSavedMapping, mappingToSelection } from './mappingsApi';
+import type { UploadActions } from './provider';
 import { readFileReading } from './resultsApi';
 import { parseCsvFile } from './parseCsvFile';
 import {
@@ -116,6 +119,7 @@ export function useCsvImport() {
   const [step, setStep] = useState<ImportStep>({ kind: 'idle' });
   const toast = useToast();
   const queryClient = useQueryClient();
+  const dataProvider = useActions<UploadActions & ConnectActions>();
   const upload = useUploadCsv();
   const process = useProcessShipments();
   /** Increases on every new parse or cancel, so a late parse answer is dropped. */
@@ -168,14 +172,14 @@ export function useCsvImport() {
     (file: File, mapping?: ColumnMapping, savedMapping = false) => {
       const id = ++generation.current;
       setStep({ kind: 'parsing', file });
-      readFileReading(queryClient)
+      readFileReading(queryClient, dataProvider)
         .then((reading) => parseCsvFile(file, mapping, reading))
         .then(
           async (result) => {
             if (id !== generation.current) return;
             if (!mapping && result.summary.requiresMapping && result.summary.totalRows > 0) {
               // The company mapped a file with these columns before: use that mapping without asking.
-              const saved = await findSavedMapping(queryClient, result.summary.detectedHeaders);
+              const saved = await findSavedMapping(queryClient, dataProvider, result.summary.detectedHeaders);
               if (id !== generation.current) return;
               if (saved) {
                 parse(file, saved, true);
@@ -194,7 +198,7 @@ export function useCsvImport() {
           },
         );
     },
-    [showParsed, toast, queryClient],
+    [showParsed, toast, queryClient, dataProvider],
   );
 
   const selectFile = useCallback(

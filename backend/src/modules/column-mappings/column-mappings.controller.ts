@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, Param } from '@nestjs/common';
+import { REQUIRED_COLUMNS } from '@portal/shipment-rules';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { OkView } from '../../common/http/responses.dto.js';
 import { CompanyAuth, RequireCompany } from '../../common/http/auth.decorators.js';
@@ -12,7 +13,7 @@ export class SavedMappingDto implements SavedMappingView {
   @ApiProperty({ type: [String] }) headers: string[];
   @ApiProperty({
     type: 'object',
-    additionalProperties: { type: 'string' },
+    additionalProperties: { type: 'string', enum: [...REQUIRED_COLUMNS] },
     description: 'CSV header -> shipment field',
   })
   mapping: SavedMappingView['mapping'];

@@ -77,6 +77,19 @@ export class ShipmentHistoryRowView {
   @ApiProperty({ ...nullableString, description: 'The Faire brand it was sent to (null until it was)' })
   brandName: string | null;
   @ApiProperty() uploadedAt: string;
+  @ApiProperty({
+    description: 'Where it came from first: UPLOAD (a file), PROCESS (reviewed rows), SHIPSTATION, ...',
+  })
+  source: string;
+  @ApiProperty({ ...nullableString, description: "The file's name, or the source's own name" })
+  sourceName: string | null;
+  @ApiProperty({ type: [String], description: 'Every source that reported it, the first one first' })
+  sources: string[];
+  @ApiProperty({
+    type: [Number],
+    description: 'Costs (cents) other sources reported later, other than the one sent',
+  })
+  laterCosts: number[];
   @ApiProperty({ enum: SHIPMENT_STATUSES }) status: string;
   @ApiProperty(nullableString) errorMessage: string | null;
 }

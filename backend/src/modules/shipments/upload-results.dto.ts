@@ -1,16 +1,31 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { OrderCheckRow } from './order-check.service.js';
-import type { UploadReadiness } from './upload-readiness.service.js';
+import type { FileReadingContext, UploadReadiness } from './upload-readiness.service.js';
 
 const nullableString = { type: String, nullable: true } as const;
 const nullableNumber = { type: Number, nullable: true } as const;
 
 /** GET /api/shipments/uploads/readiness. */
-export class UploadReadinessView implements UploadReadiness {
+export class UploadReadinessView implements UploadReadiness, FileReadingContext {
   @ApiProperty({ description: 'Rows sent now can be created on Faire' }) canProcess: boolean;
   @ApiProperty({ ...nullableString, description: 'Why not, naming who can fix it' }) reason: string | null;
   @ApiProperty({ enum: ['CONNECTED', 'FAILED', 'NOT_CONNECTED'] })
   connection: 'CONNECTED' | 'FAILED' | 'NOT_CONNECTED';
+  @ApiProperty({
+    description: "The costs of the company's files are read in this currency (USD without a brand)",
+  })
+  currency: string;
+  @ApiProperty({
+    ...nullableString,
+    description: "The brand's locale, whose date order reads unsettled dates",
+  })
+  locale: string | null;
+  @ApiProperty({
+    enum: ['day-first', 'month-first'],
+    nullable: true,
+    description: "The date order the company's earlier files settled",
+  })
+  dateOrder: 'day-first' | 'month-first' | null;
 }
 
 /** One upload with its live counts. */

@@ -27,6 +27,7 @@ export class CostRuleView {
   })
   carrierCents?: Record<string, number>;
   @ApiPropertyOptional({
+    type: Number,
     nullable: true,
     description: 'PER_CARRIER: minor units for any other carrier',
   })

@@ -11,7 +11,7 @@ export interface ColumnMappingsSchemas {
     fingerprint: string;
     headers: string[];
     /** CSV header -> shipment field */
-    mapping: Record<string, string>;
+    mapping: Record<string, 'order_id' | 'tracking_number' | 'carrier' | 'ship_date' | 'shipping_cost'>;
     createdAt: string;
     lastUsedAt: string;
   };

@@ -22,7 +22,7 @@ export interface IntegrationsSchemas {
     /** PER_CARRIER: Faire carrier -> minor units */
     carrierCents?: Record<string, number>;
     /** PER_CARRIER: minor units for any other carrier */
-    otherCents?: Record<string, never> | null;
+    otherCents?: number | null;
     /** SHARE: the share of the order's subtotal, in basis points */
     basisPoints?: number;
     /** SHARE: the least cost, in minor units */

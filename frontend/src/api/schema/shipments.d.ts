@@ -11,6 +11,12 @@ export interface ShipmentsSchemas {
     /** Why not, naming who can fix it */
     reason: string | null;
     connection: 'CONNECTED' | 'FAILED' | 'NOT_CONNECTED';
+    /** The costs of the company's files are read in this currency (USD without a brand) */
+    currency: string;
+    /** The brand's locale, whose date order reads unsettled dates */
+    locale: string | null;
+    /** The date order the company's earlier files settled */
+    dateOrder: 'day-first' | 'month-first' | null;
   };
   UploadSummaryView: {
     uploadId: string;
@@ -198,6 +204,14 @@ export interface ShipmentsSchemas {
     /** The Faire brand it was sent to (null until it was) */
     brandName: string | null;
     uploadedAt: string;
+    /** Where it came from first: UPLOAD (a file), PROCESS (reviewed rows), SHIPSTATION, ... */
+    source: string;
+    /** The file's name, or the source's own name */
+    sourceName: string | null;
+    /** Every source that reported it, the first one first */
+    sources: string[];
+    /** Costs (cents) other sources reported later, other than the one sent */
+    laterCosts: number[];
     status: 'SUCCESS' | 'PENDING' | 'ORDER_NOT_FOUND' | 'ORDER_STATUS_INCORRECT' | 'FAILED';
     errorMessage: string | null;
   };

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, sentBodies } from '../test/fetchMock';
-import { activityListUrl, dataProvider, shipmentsListUrl } from './dataProvider';
-import { ApiError } from './request';
+import { ApiError } from './api/request';
+import { dataProvider } from './dataProvider';
+import { shipmentsListUrl } from './shipments';
+import { activityListUrl } from './team';
+import { mockApi, sentBodies } from './test/fetchMock';
 
 afterEach(() => vi.unstubAllGlobals());
 
