@@ -23,6 +23,7 @@ import type { UploadActions } from './provider';
 import { readFileReading } from './resultsApi';
 import { parseCsvFile } from './parseCsvFile';
 import {
+  buildInvalidRows,
   buildProcessPayload,
   PROCESS_MAX_ROWS,
   processedToastText,
@@ -241,9 +242,20 @@ export function useCsvImport() {
         });
         return;
       }
-      process.mutate(
-        withFileLayout({ shipments, fileName: file.name, ...fileLayout(parsed, mapping) }, parsed),
+      // The rows with errors go too (stored, never sent to Faire), so the upload's results and failed
+      // rows file have them; the body leaves them out only when it would be too big with them.
+      const invalidRows = parsed.allRows ? buildInvalidRows(parsed.rows, { cells: true }) : [];
+      const body = withFileLayout(
         {
+          shipments,
+          ...(invalidRows.length ? { invalidRows } : {}),
+          fileName: file.name,
+          ...fileLayout(parsed, mapping),
+        },
+        parsed,
+      );
+      const storedInvalid = (body.invalidRows?.length ?? 0) > 0;
+      process.mutate(body, {
           onSuccess: ({ uploadId, results }) => {
             const { success, failed, pending } = summarizeResults(results);
             // Rows with errors were not sent: they failed too, as the results view lists them.
@@ -261,7 +273,8 @@ export function useCsvImport() {
                     kind: 'results',
                     uploadId,
                     fileName: file.name,
-                    localIssues: parsed.allRows ? localIssuesOf(parsed.rows) : [],
+                    // Stored with the upload, the server lists them; otherwise the review does.
+                    localIssues: parsed.allRows && !storedInvalid ? localIssuesOf(parsed.rows) : [],
                     fileRows: parsed.summary.totalRows,
                   }
                 : { kind: 'idle' },
