@@ -28,7 +28,7 @@ export function shipDateIso(row: Pick<ReviewRow, 'shipDate' | 'ship_date'>): str
 }
 
 /**
- * The body of `POST /api/shipments/process` (Reading B): only valid rows, a repeated order + tracking
+ * The shipments of `POST /api/shipments/process` (Reading B): only valid rows, a repeated order + tracking
  * number once, shipping cost in integer cents, ship date as ISO; with `cells`, each row's cells as written.
  */
 export function buildProcessPayload(

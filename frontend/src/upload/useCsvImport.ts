@@ -75,7 +75,7 @@ export interface ResultsStep {
   kind: 'results';
   uploadId: string;
   fileName: string;
-  /** Reviewed rows not sent because they had errors (Reading B sends valid rows only). */
+  /** Reviewed rows with errors the server does not have (a body too big to carry them). */
   localIssues?: IssueRow[];
   fileRows?: number;
 }
@@ -258,7 +258,7 @@ export function useCsvImport() {
       process.mutate(body, {
           onSuccess: ({ uploadId, results }) => {
             const { success, failed, pending } = summarizeResults(results);
-            // Rows with errors were not sent: they failed too, as the results view lists them.
+            // Rows with errors were not sent to Faire: they failed too, as the results view lists them.
             const notSent = parsed.allRows ? parsed.summary.invalidRows : 0;
             const counts = { success, failed: failed + notSent, pending };
             toast({
