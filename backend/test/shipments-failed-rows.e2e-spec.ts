@@ -266,7 +266,9 @@ describe('the failed rows file is the brand’s own file back (decision 0032)', 
     expect(calls.some((c) => c.includes(`/orders/${f.processingOrderId}/`))).toBe(true);
     expect(calls.filter((c) => c.includes(`/orders/${f.processingOrderId2}`))).toEqual([]);
     const history = await admin.get(`/api/shipments?uploadId=${uploadId}`).expect(200);
-    expect(history.body.shipments.map((s: { trackingNumber: string }) => s.trackingNumber)).toEqual([okTracking]);
+    expect(history.body.shipments.map((s: { trackingNumber: string }) => s.trackingNumber)).toEqual([
+      okTracking,
+    ]);
 
     // The failed rows file: the brand's layout, the row with errors as written, the review's reason.
     const text = (await download(admin, uploadId)).toString('utf8');

@@ -155,12 +155,19 @@ describe('the review’s rows with errors in the process body (decision 0032)', 
     expect(plain.invalidRows).toEqual([withoutCells]);
 
     // A row without its cells: no layout, the rows with errors still sent.
-    const partial = withFileLayout({ shipments, invalidRows: [{ ...invalidRows[0]!, cells: undefined }] }, parse);
+    const partial = withFileLayout(
+      { shipments, invalidRows: [{ ...invalidRows[0]!, cells: undefined }] },
+      parse,
+    );
     expect(partial.layout).toBeUndefined();
     expect(partial.invalidRows).toHaveLength(1);
 
     // Even without cells too big: the rows with errors are left out (the review lists them then).
-    const many = Array.from({ length: 4000 }, (_, i) => ({ ...invalidRows[0]!, row: i + 10, error: 'e'.repeat(2000) }));
+    const many = Array.from({ length: 4000 }, (_, i) => ({
+      ...invalidRows[0]!,
+      row: i + 10,
+      error: 'e'.repeat(2000),
+    }));
     const bare = withFileLayout({ shipments, invalidRows: many }, parse);
     expect(bare.invalidRows).toBeUndefined();
     expect(bare.shipments).toHaveLength(1);

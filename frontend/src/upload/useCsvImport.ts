@@ -256,37 +256,36 @@ export function useCsvImport() {
       );
       const storedInvalid = (body.invalidRows?.length ?? 0) > 0;
       process.mutate(body, {
-          onSuccess: ({ uploadId, results }) => {
-            const { success, failed, pending } = summarizeResults(results);
-            // Rows with errors were not sent to Faire: they failed too, as the results view lists them.
-            const notSent = parsed.allRows ? parsed.summary.invalidRows : 0;
-            const counts = { success, failed: failed + notSent, pending };
-            toast({
-              title: 'Shipments processed',
-              description: processedToastText(counts),
-              // Still sending is not a failure: neither red nor green until Faire answers.
-              variant: counts.failed > 0 ? 'destructive' : pending > 0 ? 'default' : 'success',
-            });
-            setStep(
-              uploadId
-                ? {
-                    kind: 'results',
-                    uploadId,
-                    fileName: file.name,
-                    // Stored with the upload, the server lists them; otherwise the review does.
-                    localIssues: parsed.allRows && !storedInvalid ? localIssuesOf(parsed.rows) : [],
-                    fileRows: parsed.summary.totalRows,
-                  }
-                : { kind: 'idle' },
-            );
-          },
-          onError: (err) =>
-            toast({ title: 'Processing failed', description: errorMessage(err), variant: 'destructive' }),
-          onSettled: () => {
-            void invalidateShipmentData(queryClient);
-          },
+        onSuccess: ({ uploadId, results }) => {
+          const { success, failed, pending } = summarizeResults(results);
+          // Rows with errors were not sent to Faire: they failed too, as the results view lists them.
+          const notSent = parsed.allRows ? parsed.summary.invalidRows : 0;
+          const counts = { success, failed: failed + notSent, pending };
+          toast({
+            title: 'Shipments processed',
+            description: processedToastText(counts),
+            // Still sending is not a failure: neither red nor green until Faire answers.
+            variant: counts.failed > 0 ? 'destructive' : pending > 0 ? 'default' : 'success',
+          });
+          setStep(
+            uploadId
+              ? {
+                  kind: 'results',
+                  uploadId,
+                  fileName: file.name,
+                  // Stored with the upload, the server lists them; otherwise the review does.
+                  localIssues: parsed.allRows && !storedInvalid ? localIssuesOf(parsed.rows) : [],
+                  fileRows: parsed.summary.totalRows,
+                }
+              : { kind: 'idle' },
+          );
         },
-      );
+        onError: (err) =>
+          toast({ title: 'Processing failed', description: errorMessage(err), variant: 'destructive' }),
+        onSettled: () => {
+          void invalidateShipmentData(queryClient);
+        },
+      });
       return;
     }
     upload.mutate(

@@ -171,7 +171,11 @@ export class ReviewedInvalidRowDto {
   trackingNumber?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(UPLOAD_LIMITS.maxCellChars) carrier?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(UPLOAD_LIMITS.maxCellChars) shipDate?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(UPLOAD_LIMITS.maxCellChars) shippingCost?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(UPLOAD_LIMITS.maxCellChars)
+  shippingCost?: string;
   @ApiPropertyOptional({
     description: "The row's cells as written, as JSON text (an array of strings), sent with `layout`",
   })
@@ -211,7 +215,9 @@ export class ProcessShipmentsDto {
   @ApiProperty({ type: [ProcessItemDto] })
   @IsArray()
   @ArrayMinSize(1, { message: 'shipments must contain at least one row' })
-  @ArrayMaxSize(REVIEWED_FILE_ROWS, { message: 'At most 5,000 shipments can be processed at once; upload a file for more' })
+  @ArrayMaxSize(REVIEWED_FILE_ROWS, {
+    message: 'At most 5,000 shipments can be processed at once; upload a file for more',
+  })
   @ValidateNested({ each: true })
   @Type(() => ProcessItemDto)
   shipments: ProcessItemDto[];

@@ -169,7 +169,8 @@ export class ShipmentsService {
     // The file's layout and each row's cells as written, when the browser sent them for every row
     // under its own row number: the failed rows then go back as the brand's file (decision 0032).
     const withCells = (list: readonly { cells?: string }[]) => list.every((i) => i.cells !== undefined);
-    const file = body.layout && useFileRows && withCells(items) && withCells(invalidItems) ? body.layout : undefined;
+    const file =
+      body.layout && useFileRows && withCells(items) && withCells(invalidItems) ? body.layout : undefined;
     if (file) {
       rows.forEach((r, i) => (r.cells = parseCellsJson(items[i]!.cells)));
       invalid.forEach((r, i) => (r.cells = parseCellsJson(invalidItems[i]!.cells)));
