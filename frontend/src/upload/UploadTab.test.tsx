@@ -233,7 +233,7 @@ describe('UploadTab', () => {
         invalidRows: [
           {
             row: 4,
-            error: expect.stringContaining('Order ID too short') as unknown as string,
+            error: expect.stringContaining('Order ID too short'),
             orderId: 'bo_x',
             trackingNumber: '',
             carrier: 'UPS',

@@ -200,7 +200,8 @@ function FitsTheReviewedFile(): PropertyDecorator {
           const shipments = (args?.object as { shipments?: unknown }).shipments;
           if (!Array.isArray(shipments)) return true; // `shipments` reports its own error
           if (shipments.length + value.length > REVIEWED_FILE_ROWS) return false;
-          const rows = [...shipments, ...value].map((r) => (r as { row?: unknown } | null)?.row);
+          const all: unknown[] = [...(shipments as unknown[]), ...(value as unknown[])];
+          const rows = all.map((r) => (r as { row?: unknown } | null)?.row);
           return rows.every((r) => r !== undefined) && new Set(rows).size === rows.length;
         },
       },
