@@ -38,9 +38,14 @@ describe('the failed rows file is the brand’s own file back (decision 0032)', 
   let t: TestApp;
   let admin: TestAgent;
   let companyId: string;
+  /** Faire API requests the sandbox served. */
+  const calls: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({ SHIPMENT_PROCESS_WAIT_MS: '3000', FAIRE_TIMEOUT_MS: '1000' });
+    t = await createTestApp(
+      { SHIPMENT_PROCESS_WAIT_MS: '3000', FAIRE_TIMEOUT_MS: '1000' },
+      { sandboxLog: (l) => calls.push(l) },
+    );
     ({ agent: admin, companyId } = await t.companyAdmin('failed-rows@brand.test', 'Juniper', f.token));
   });
 
@@ -189,6 +194,102 @@ describe('the failed rows file is the brand’s own file back (decision 0032)', 
     await admin
       .post('/api/shipments/process')
       .send({ ...bad, layout, shipments: [{ ...bad.shipments[0], cells: '{"a":1}' }] })
+      .expect(400);
+  }, 60_000);
+
+  it('keeps the review’s rows with errors: in the results as invalid, in the file with their reason, never sent', async () => {
+    const header = ['Order ID', 'Notes', 'Tracking', 'Carrier', 'Ship Date', 'shipping_cost'];
+    const okTracking = tracking();
+    const badTracking = tracking();
+    const layout = {
+      bom: false,
+      header: JSON.stringify(header),
+      lineEnding: '\r\n',
+      delimiter: ';',
+      encoding: 'utf-8',
+    };
+    const okCells = [f.processingOrderId, 'first', okTracking, 'UPS', today(), '2,50'];
+    // An order Faire would take: only its ship date is wrong, and the review said so.
+    const badCells = [f.processingOrderId2, 'a;b', badTracking, 'UPS', '31/31/2026', '3'];
+    const reason = 'Invalid ship date format. Use YYYY-MM-DD.';
+    const body = {
+      fileName: 'reviewed with errors.csv',
+      layout,
+      shipments: [
+        {
+          row: 2,
+          orderId: f.processingOrderId,
+          trackingNumber: okTracking,
+          carrier: 'UPS',
+          shipDate: `${today()}T00:00:00.000Z`,
+          shippingCost: 250,
+          cells: JSON.stringify(okCells),
+        },
+      ],
+      invalidRows: [
+        {
+          row: 3,
+          error: reason,
+          orderId: f.processingOrderId2,
+          trackingNumber: badTracking,
+          carrier: 'UPS',
+          shipDate: '31/31/2026',
+          shippingCost: '3',
+          cells: JSON.stringify(badCells),
+        },
+      ],
+    };
+    calls.length = 0;
+    const res = await admin.post('/api/shipments/process').send(body).expect(200);
+    // The answer is about the rows sent; the row with errors is the upload's, not the answer's.
+    expect(res.body.results).toHaveLength(1);
+    await waitForTerminal(t, companyId);
+    const uploadId = res.body.uploadId as string;
+
+    const summary = await admin.get(`/api/shipments/uploads/${uploadId}`).expect(200);
+    expect(summary.body).toMatchObject({ totalRows: 2, validRows: 1, invalidRows: 1, success: 1, failed: 1 });
+    expect(summary.body.byStatus).toEqual({ SUCCESS: 1, INVALID: 1 });
+    const issues = await admin.get(`/api/shipments/uploads/${uploadId}/rows?status=ISSUES`).expect(200);
+    expect(issues.body.rows).toEqual([
+      expect.objectContaining({
+        row: 3,
+        status: 'INVALID',
+        orderId: f.processingOrderId2,
+        trackingNumber: badTracking,
+        reason,
+        shipmentId: null,
+        retryable: false,
+      }),
+    ]);
+
+    // Nothing went to Faire for it: no call about its order, no shipment of it.
+    expect(calls.some((c) => c.includes(`/orders/${f.processingOrderId}/`))).toBe(true);
+    expect(calls.filter((c) => c.includes(`/orders/${f.processingOrderId2}`))).toEqual([]);
+    const history = await admin.get(`/api/shipments?uploadId=${uploadId}`).expect(200);
+    expect(history.body.shipments.map((s: { trackingNumber: string }) => s.trackingNumber)).toEqual([
+      okTracking,
+    ]);
+
+    // The failed rows file: the brand's layout, the row with errors as written, the review's reason.
+    const text = (await download(admin, uploadId)).toString('utf8');
+    expect(text).toBe(
+      'Order ID;Notes;Tracking;Carrier;Ship Date;shipping_cost;Faire error\r\n' +
+        `${f.processingOrderId2};"a;b";${badTracking};UPS;31/31/2026;3;${reason}\r\n`,
+    );
+
+    // Checked like the other rows: a row number given twice, more rows than a reviewed file has.
+    await admin
+      .post('/api/shipments/process')
+      .send({ ...body, invalidRows: [{ ...body.invalidRows[0], row: 2 }] })
+      .expect(400);
+    const many = Array.from({ length: 5000 }, (_, i) => ({ row: i + 3, error: 'Missing carrier' }));
+    await admin
+      .post('/api/shipments/process')
+      .send({ ...body, layout: undefined, invalidRows: many })
+      .expect(400);
+    await admin
+      .post('/api/shipments/process')
+      .send({ ...body, invalidRows: [{ ...body.invalidRows[0], error: '' }] })
       .expect(400);
   }, 60_000);
 });

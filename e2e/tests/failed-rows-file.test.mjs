@@ -48,12 +48,14 @@ describe('the failed rows file is the brand’s own file back (decision 0032)', 
   it('a `;` file with its own columns comes back in its layout, is fixed and goes through with no mapping dialog', async () => {
     const good = await order(product);
     const canceled = await order(product, 'CANCELED');
+    const waiting = await order(product);
     const header = 'Order Number;Notes;AWB;Courier;Shipped On;shipping_cost;Bin';
     const lines = [
       header,
       `${good.id};first;${code()};UPS;${today};4,00;A1`, // 2: reaches Faire
       `bo_notonfaire0001;"fragile; keep dry";${code()};ups;${today};1,50;B2`, // 3: unknown on Faire
       `${canceled.id};  spaced  ;${code()};UPS;${today};2;`, // 4: canceled on Faire
+      `${waiting.id};late;${code()};UPS;31/31/2026;3;C3`, // 5: an error in the review, never sent
     ];
     const path = join(dir, 'warehouse.csv');
     writeFileSync(path, lines.join('\r\n') + '\r\n');
@@ -70,6 +72,8 @@ describe('the failed rows file is the brand’s own file back (decision 0032)', 
       .click();
     const results = page.getByRole('dialog', { name: 'Upload Results' });
     await results.getByText('Processing complete').waitFor({ timeout: 30_000 });
+    // The row with errors was stored with the upload: counted by the server, as an uploaded file's.
+    assert.equal(await results.getByTestId('result-invalid').innerText(), '1');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       results.getByRole('link', { name: 'Download failed rows' }).click(),
@@ -78,15 +82,21 @@ describe('the failed rows file is the brand’s own file back (decision 0032)', 
     const back = text.split('\r\n');
     // Its header row, delimiter and line ending, then the rows that did not reach Faire as written.
     assert.equal(back[0], `${header};Faire error`);
-    assert.equal(back.length, 4, 'the header, two failed rows and the last line break');
+    assert.equal(back.length, 5, 'the header, three failed rows and the last line break');
     assert.ok(back[1].startsWith(`${lines[2]};`), back[1]);
     assert.ok(back[2].startsWith(`${lines[3]};`), back[2]);
-    assert.equal(back[3], '');
+    // The row the review showed with errors, with the review's words as its reason.
+    assert.ok(back[3].startsWith(`${lines[4]};Invalid ship date format`), back[3]);
+    assert.equal(back[4], '');
     await screenshot(page, 'failed-rows-01-results');
 
-    // Fixed in a "spreadsheet" (the order ids corrected) and uploaded again as it is, reason column too.
+    // Fixed in a "spreadsheet" (the order ids and the date corrected) and uploaded again as it is,
+    // reason column too.
     const [o1, o2] = [await order(product), await order(product)];
-    const fixed = text.replace('bo_notonfaire0001', o1.id).replace(canceled.id, o2.id);
+    const fixed = text
+      .replace('bo_notonfaire0001', o1.id)
+      .replace(canceled.id, o2.id)
+      .replace('31/31/2026', today);
     const fixedPath = join(dir, 'warehouse-failed-rows.csv');
     writeFileSync(fixedPath, fixed);
     await results.getByRole('button', { name: 'Close' }).click();
@@ -100,7 +110,7 @@ describe('the failed rows file is the brand’s own file back (decision 0032)', 
     await screenshot(page, 'failed-rows-02-fixed-no-dialog');
     await review.getByRole('button', { name: 'Process Shipments' }).click();
     await results.getByText('Processing complete').waitFor({ timeout: 30_000 });
-    assert.equal(await results.getByTestId('progress-success').innerText(), '2');
+    assert.equal(await results.getByTestId('progress-success').innerText(), '3');
     await screenshot(page, 'failed-rows-03-through');
     assert.deepEqual(browser.errors, []);
   });

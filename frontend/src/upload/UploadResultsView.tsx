@@ -30,9 +30,12 @@ import { tint } from '../theme/tokens';
 export interface UploadResultsViewProps {
   uploadId: string;
   fileName: string;
-  /** Rows of the reviewed file that were not sent (they had errors); listed with the server's rows. */
+  /**
+   * Rows of the reviewed file with errors the server does not have (a body too big to carry them);
+   * listed with the server's rows.
+   */
   localIssues?: IssueRow[];
-  /** Rows in the file, when more than the server received (reviewed rows: invalid ones are not sent). */
+  /** Rows in the file, when more than the server received (reviewed rows: repeats are not sent). */
   fileRows?: number;
   onClose: () => void;
   onViewHistory?: (uploadId: string) => void;

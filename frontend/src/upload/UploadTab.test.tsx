@@ -156,11 +156,26 @@ describe('UploadTab', () => {
           ],
         },
       },
+      // The row with errors was stored with the upload: the server counts and lists it.
       'GET /api/shipments/uploads/u1': {
-        body: summary({ uploadId: 'u1', success: 1, failed: 1, retryable: 1 }),
+        body: summary({ uploadId: 'u1', totalRows: 3, invalidRows: 1, success: 1, failed: 2, retryable: 1 }),
       },
       'GET /api/shipments/uploads/u1/rows?status=ISSUES&limit=1000': {
-        body: { total: 1, rows: [issue({ row: 3, status: 'ORDER_NOT_FOUND', reason: 'Order not found' })] },
+        body: {
+          total: 2,
+          rows: [
+            issue({ row: 3, status: 'ORDER_NOT_FOUND', reason: 'Order not found' }),
+            issue({
+              row: 4,
+              status: 'INVALID',
+              orderId: 'bo_x',
+              trackingNumber: '',
+              reason: 'Order ID too short',
+              shipmentId: null,
+              retryable: false,
+            }),
+          ],
+        },
       },
     });
     const { queryClient } = renderScreen(<UploadTab />, { user: annAtAcme() });
@@ -213,6 +228,20 @@ describe('UploadTab', () => {
             cells: JSON.stringify(['XYZ98765AB', '986578788855', 'FedEx', '11/20/2026', '$1.05']),
           },
         ],
+        // The row with errors goes too, never to Faire: stored with the upload, so its results and
+        // failed rows file have it with the review's words.
+        invalidRows: [
+          {
+            row: 4,
+            error: expect.stringContaining('Order ID too short'),
+            orderId: 'bo_x',
+            trackingNumber: '',
+            carrier: 'UPS',
+            shipDate: '2026-11-20',
+            shippingCost: '1',
+            cells: JSON.stringify(['bo_x', '', 'UPS', '2026-11-20', '1']),
+          },
+        ],
       },
     ]);
     // Anything failed: the spec's toast in the error colour, the row not sent (it had errors) counted
@@ -225,7 +254,7 @@ describe('UploadTab', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['shipments'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/analytics/stats'] });
     const results = within(await screen.findByRole('dialog', { name: 'Upload Results' }));
-    // The row not sent (row 4, it had errors) and the row Faire refused (row 3), in file order.
+    // The row not sent (row 4, it had errors, listed by the server) and the row Faire refused (row 3).
     await results.findByTestId('issue-row-3');
     const listed = results.getAllByTestId(/^issue-row-/).map((el) => el.getAttribute('data-testid'));
     expect(listed).toEqual(['issue-row-3', 'issue-row-4']);

@@ -4,8 +4,16 @@ import {
   normalizeTrackingNumber,
   parseShipDate,
   parseShippingCost,
+  UPLOAD_LIMITS,
 } from '@portal/shipment-rules';
-import type { ParseResult, ProcessInput, ProcessItem, ProcessResultItem, ReviewRow } from './types';
+import type {
+  ParseResult,
+  ProcessInput,
+  ProcessInvalidRow,
+  ProcessItem,
+  ProcessResultItem,
+  ReviewRow,
+} from './types';
 
 /** Most rows `POST /api/shipments/process` accepts in one call. */
 export const PROCESS_MAX_ROWS = 5000;
@@ -20,7 +28,7 @@ export function shipDateIso(row: Pick<ReviewRow, 'shipDate' | 'ship_date'>): str
 }
 
 /**
- * The body of `POST /api/shipments/process` (Reading B): only valid rows, a repeated order + tracking
+ * The shipments of `POST /api/shipments/process` (Reading B): only valid rows, a repeated order + tracking
  * number once, shipping cost in integer cents, ship date as ISO; with `cells`, each row's cells as written.
  */
 export function buildProcessPayload(
@@ -46,20 +54,61 @@ export function buildProcessPayload(
   return items;
 }
 
+/** Characters of the review's errors for a row the server keeps (as it validates `invalidRows`). */
+export const REVIEW_ERROR_CHARS = 2000;
+
+/**
+ * The review's rows with errors, for `invalidRows` of the process body: never sent to Faire, stored with
+ * the upload so its results and failed rows file have them (decision 0032). Each with its row number, the
+ * fields as typed (cut as the server stores a file's cells), the errors the review showed and, with
+ * `cells`, its cells as written.
+ */
+export function buildInvalidRows(
+  rows: readonly ReviewRow[],
+  opts: { cells?: boolean } = {},
+): ProcessInvalidRow[] {
+  const cut = (text: string) => text.slice(0, UPLOAD_LIMITS.maxCellChars);
+  return rows
+    .filter((row) => !row.valid)
+    .map((row) => ({
+      row: row.row,
+      error: (row.validation || 'Invalid').slice(0, REVIEW_ERROR_CHARS),
+      orderId: cut(row.order_id),
+      trackingNumber: cut(row.tracking_number),
+      carrier: cut(row.carrier),
+      shipDate: cut(row.ship_date),
+      shippingCost: cut(row.shipping_cost),
+      ...(opts.cells && row.cells ? { cells: JSON.stringify(row.cells) } : {}),
+    }));
+}
+
 /** Characters of a process body sent with the file's cells: the server takes bodies of up to 2 MB. */
 export const PROCESS_BODY_BUDGET = 1_800_000;
 
 /**
  * The process body with the file's layout (decision 0032), so its failed rows go back to the brand as
- * their own file; without the layout and the cells when they would make the body too big to send.
+ * their own file; without the layout and the cells when they would make the body too big to send, and
+ * then without the rows with errors too when it still would (the results view then lists them from the
+ * review).
  */
 export function withFileLayout(
   input: ProcessInput,
   parse: Pick<ParseResult, 'layout' | 'delimiter' | 'encoding'>,
 ): ProcessInput {
-  const plain = { ...input, shipments: input.shipments.map(({ cells: _cells, ...item }) => item) };
+  const { invalidRows: _invalid, ...valid } = input;
+  const bare: ProcessInput = {
+    ...valid,
+    shipments: input.shipments.map(({ cells: _cells, ...item }) => item),
+  };
+  const plain: ProcessInput = input.invalidRows?.length
+    ? { ...bare, invalidRows: input.invalidRows.map(({ cells: _cells, ...row }) => row) }
+    : bare;
+  const fits = (body: ProcessInput) => JSON.stringify(body).length <= PROCESS_BODY_BUDGET;
   const { layout } = parse;
-  if (!layout || input.shipments.some((i) => i.cells === undefined)) return plain;
+  const withoutCells = () => (fits(plain) ? plain : bare);
+  if (!layout || [...input.shipments, ...(input.invalidRows ?? [])].some((i) => i.cells === undefined)) {
+    return withoutCells();
+  }
   const full: ProcessInput = {
     ...input,
     layout: {
@@ -70,7 +119,7 @@ export function withFileLayout(
       encoding: parse.encoding,
     },
   };
-  return JSON.stringify(full).length <= PROCESS_BODY_BUDGET ? full : plain;
+  return fits(full) ? full : withoutCells();
 }
 
 /**

@@ -108,6 +108,9 @@ export type ProcessInput = Schema<'ProcessShipmentsDto'>;
 /** One item of `POST /api/shipments/process`. */
 export type ProcessItem = Schema<'ProcessItemDto'>;
 
+/** A row the review showed with errors, in `invalidRows` of `POST /api/shipments/process`. */
+export type ProcessInvalidRow = Schema<'ReviewedInvalidRowDto'>;
+
 export type ProcessResultItem = Schema<'ProcessResultView'>;
 
 export type ProcessResponse = Schema<'ProcessAnswerView'>;

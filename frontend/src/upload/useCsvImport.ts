@@ -23,6 +23,7 @@ import type { UploadActions } from './provider';
 import { readFileReading } from './resultsApi';
 import { parseCsvFile } from './parseCsvFile';
 import {
+  buildInvalidRows,
   buildProcessPayload,
   PROCESS_MAX_ROWS,
   processedToastText,
@@ -74,7 +75,7 @@ export interface ResultsStep {
   kind: 'results';
   uploadId: string;
   fileName: string;
-  /** Reviewed rows not sent because they had errors (Reading B sends valid rows only). */
+  /** Reviewed rows with errors the server does not have (a body too big to carry them). */
   localIssues?: IssueRow[];
   fileRows?: number;
 }
@@ -241,39 +242,50 @@ export function useCsvImport() {
         });
         return;
       }
-      process.mutate(
-        withFileLayout({ shipments, fileName: file.name, ...fileLayout(parsed, mapping) }, parsed),
+      // The rows with errors go too (stored, never sent to Faire), so the upload's results and failed
+      // rows file have them; the body leaves them out only when it would be too big with them.
+      const invalidRows = parsed.allRows ? buildInvalidRows(parsed.rows, { cells: true }) : [];
+      const body = withFileLayout(
         {
-          onSuccess: ({ uploadId, results }) => {
-            const { success, failed, pending } = summarizeResults(results);
-            // Rows with errors were not sent: they failed too, as the results view lists them.
-            const notSent = parsed.allRows ? parsed.summary.invalidRows : 0;
-            const counts = { success, failed: failed + notSent, pending };
-            toast({
-              title: 'Shipments processed',
-              description: processedToastText(counts),
-              // Still sending is not a failure: neither red nor green until Faire answers.
-              variant: counts.failed > 0 ? 'destructive' : pending > 0 ? 'default' : 'success',
-            });
-            setStep(
-              uploadId
-                ? {
-                    kind: 'results',
-                    uploadId,
-                    fileName: file.name,
-                    localIssues: parsed.allRows ? localIssuesOf(parsed.rows) : [],
-                    fileRows: parsed.summary.totalRows,
-                  }
-                : { kind: 'idle' },
-            );
-          },
-          onError: (err) =>
-            toast({ title: 'Processing failed', description: errorMessage(err), variant: 'destructive' }),
-          onSettled: () => {
-            void invalidateShipmentData(queryClient);
-          },
+          shipments,
+          ...(invalidRows.length ? { invalidRows } : {}),
+          fileName: file.name,
+          ...fileLayout(parsed, mapping),
         },
+        parsed,
       );
+      const storedInvalid = (body.invalidRows?.length ?? 0) > 0;
+      process.mutate(body, {
+        onSuccess: ({ uploadId, results }) => {
+          const { success, failed, pending } = summarizeResults(results);
+          // Rows with errors were not sent to Faire: they failed too, as the results view lists them.
+          const notSent = parsed.allRows ? parsed.summary.invalidRows : 0;
+          const counts = { success, failed: failed + notSent, pending };
+          toast({
+            title: 'Shipments processed',
+            description: processedToastText(counts),
+            // Still sending is not a failure: neither red nor green until Faire answers.
+            variant: counts.failed > 0 ? 'destructive' : pending > 0 ? 'default' : 'success',
+          });
+          setStep(
+            uploadId
+              ? {
+                  kind: 'results',
+                  uploadId,
+                  fileName: file.name,
+                  // Stored with the upload, the server lists them; otherwise the review does.
+                  localIssues: parsed.allRows && !storedInvalid ? localIssuesOf(parsed.rows) : [],
+                  fileRows: parsed.summary.totalRows,
+                }
+              : { kind: 'idle' },
+          );
+        },
+        onError: (err) =>
+          toast({ title: 'Processing failed', description: errorMessage(err), variant: 'destructive' }),
+        onSettled: () => {
+          void invalidateShipmentData(queryClient);
+        },
+      });
       return;
     }
     upload.mutate(

@@ -7,6 +7,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  IsNotEmpty,
   IsObject,
   IsOptional,
   IsString,
@@ -140,16 +141,102 @@ export class ProcessItemDto {
   cells?: string;
 }
 
+/** Characters of the errors the review showed for a row (its messages joined by "; "). */
+export const REVIEW_ERROR_CHARS = 2000;
+
+/** Rows a reviewed file sends at most: its shipments and its rows with errors together. */
+export const REVIEWED_FILE_ROWS = 5000;
+
+/**
+ * A row the review showed with errors and the brand did not fix: never sent to Faire, stored with the
+ * upload as an uploaded file's rows with errors are, so the results and the failed rows file have it.
+ */
+export class ReviewedInvalidRowDto {
+  @ApiProperty({ description: "The row's number in the reviewed file (header = row 1)" })
+  @IsInt()
+  @Min(1)
+  @Max(10_000_000)
+  row: number;
+  @ApiProperty({ description: 'The errors the review showed for the row, joined by "; "' })
+  @IsString()
+  @IsNotEmpty({ message: 'invalidRows: error must say what is wrong with the row' })
+  @MaxLength(REVIEW_ERROR_CHARS)
+  error: string;
+  // The shipment fields as the review read them from the cells (as typed), cut as a file's are stored.
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(UPLOAD_LIMITS.maxCellChars) orderId?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(UPLOAD_LIMITS.maxCellChars)
+  trackingNumber?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(UPLOAD_LIMITS.maxCellChars) carrier?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(UPLOAD_LIMITS.maxCellChars) shipDate?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(UPLOAD_LIMITS.maxCellChars)
+  shippingCost?: string;
+  @ApiPropertyOptional({
+    description: "The row's cells as written, as JSON text (an array of strings), sent with `layout`",
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(UPLOAD_LIMITS.maxLineChars * 2)
+  @IsCellsJson('invalidRows.cells')
+  cells?: string;
+}
+
+/**
+ * The rows with errors fit the reviewed file: with the shipments, at most REVIEWED_FILE_ROWS rows, and
+ * each row of the file once (so every shipment carries its row number, none repeated).
+ */
+function FitsTheReviewedFile(): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'fitsTheReviewedFile',
+      validator: {
+        validate: (value, args) => {
+          if (!Array.isArray(value) || value.length === 0) return true;
+          const shipments = (args?.object as { shipments?: unknown }).shipments;
+          if (!Array.isArray(shipments)) return true; // `shipments` reports its own error
+          if (shipments.length + value.length > REVIEWED_FILE_ROWS) return false;
+          const all: unknown[] = [...(shipments as unknown[]), ...(value as unknown[])];
+          const rows = all.map((r) => (r as { row?: unknown } | null)?.row);
+          return rows.every((r) => r !== undefined) && new Set(rows).size === rows.length;
+        },
+      },
+    },
+    {
+      message: `invalidRows: a reviewed file has at most ${REVIEWED_FILE_ROWS.toLocaleString('en-US')} rows with its shipments, each row once, every shipment with its row`,
+    },
+  );
+}
+
 export class ProcessShipmentsDto {
   @ApiProperty({ type: [ProcessItemDto] })
   @IsArray()
   @ArrayMinSize(1, { message: 'shipments must contain at least one row' })
-  @ArrayMaxSize(5000, { message: 'At most 5,000 shipments can be processed at once; upload a file for more' })
+  @ArrayMaxSize(REVIEWED_FILE_ROWS, {
+    message: 'At most 5,000 shipments can be processed at once; upload a file for more',
+  })
   @ValidateNested({ each: true })
   @Type(() => ProcessItemDto)
   shipments: ProcessItemDto[];
 
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) fileName?: string;
+
+  @ApiPropertyOptional({
+    type: [ReviewedInvalidRowDto],
+    description:
+      'The rows the review showed with errors, not fixed: stored with the upload (never sent to Faire), so its results and failed rows file have them',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(REVIEWED_FILE_ROWS, { message: 'invalidRows: a reviewed file has at most 5,000 rows' })
+  @ValidateNested({ each: true })
+  @Type(() => ReviewedInvalidRowDto)
+  @FitsTheReviewedFile()
+  invalidRows?: ReviewedInvalidRowDto[];
 
   @ApiPropertyOptional({
     type: FileLayoutDto,

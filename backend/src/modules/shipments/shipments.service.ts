@@ -12,6 +12,7 @@ import {
   parseMapping,
   previewRows,
   processResults,
+  reviewedInvalidRows,
   reviewedRows,
   QUEUE_BACK_NOTICE,
 } from './upload-answer.js';
@@ -161,11 +162,19 @@ export class ShipmentsService {
     const fileRows = items.map((item) => item.row);
     const useFileRows = fileRows.every((r) => r !== undefined) && new Set(fileRows).size === fileRows.length;
     const rows = reviewedRows(items, useFileRows, now);
+    // The rows the review showed with errors (each under its own row number, checked by the DTO): stored
+    // as an uploaded file's rows with errors, never sent (decision 0032).
+    const invalidItems = body.invalidRows ?? [];
+    const invalid = reviewedInvalidRows(invalidItems);
     // The file's layout and each row's cells as written, when the browser sent them for every row
     // under its own row number: the failed rows then go back as the brand's file (decision 0032).
+    const withCells = (list: readonly { cells?: string }[]) => list.every((i) => i.cells !== undefined);
     const file =
-      body.layout && useFileRows && items.every((i) => i.cells !== undefined) ? body.layout : undefined;
-    if (file) rows.forEach((r, i) => (r.cells = parseCellsJson(items[i]!.cells)));
+      body.layout && useFileRows && withCells(items) && withCells(invalidItems) ? body.layout : undefined;
+    if (file) {
+      rows.forEach((r, i) => (r.cells = parseCellsJson(items[i]!.cells)));
+      invalid.forEach((r, i) => (r.cells = parseCellsJson(invalidItems[i]!.cells)));
+    }
     // The reviewed-rows adapter of the one intake.
     const stored = await this.store(caller, {
       source: 'PROCESS',
@@ -174,7 +183,7 @@ export class ShipmentsService {
       encoding: file?.encoding ?? null,
       delimiter: file?.delimiter ?? null,
       mapping: null,
-      rows,
+      rows: invalid.length ? [...rows, ...invalid].sort((a, b) => a.rowNumber - b.rowNumber) : rows,
       priority: 1,
       currency,
       layout: file
@@ -205,6 +214,9 @@ export class ShipmentsService {
         uploadId: stored.uploadId,
         ...counts,
         pending: results.length - counts.success - counts.failed,
+        // The review's rows with errors are rows of the file too (stored, never sent).
+        totalRows: results.length + invalid.length,
+        invalidRows: invalid.length,
       },
     });
     return {

@@ -7,13 +7,14 @@ import {
   reviewDisplayId,
   safeText,
   type ColumnMapping,
+  type RowErrorCode,
   validateRow,
   type UploadPreviewRow,
 } from '@portal/shipment-rules';
 import { AppError } from '../../common/errors/index.js';
 import type { IngestedRow } from './csv-ingest.js';
 import type { RowStatuses } from './history.query.js';
-import type { ProcessItemDto } from './shipments.dto.js';
+import { REVIEW_ERROR_CHARS, type ProcessItemDto, type ReviewedInvalidRowDto } from './shipments.dto.js';
 
 /** Told with an upload, a review or a retry made while the queue (Redis) is away (decision 0039). */
 export const QUEUE_BACK_NOTICE =
@@ -104,6 +105,31 @@ export function reviewedRows(items: ProcessItemDto[], useFileRows: boolean, now:
     };
     const rowNumber = useFileRows ? (item.row as number) : i + 1;
     return { rowNumber, raw, record: raw, result: validateRow(raw, { now }) };
+  });
+}
+
+/**
+ * The review's rows with errors (`invalidRows` of `POST /api/shipments/process`) as a file's rows with
+ * errors: the fields as typed, and the review's words as the row's one error (the review read the row
+ * with the whole file's evidence, a date order for one; the row alone could read otherwise). Never valid,
+ * so never staged for Faire.
+ */
+export function reviewedInvalidRows(items: readonly ReviewedInvalidRowDto[]): IngestedRow[] {
+  return items.map((item) => {
+    const raw = {
+      order_id: item.orderId ?? '',
+      tracking_number: item.trackingNumber ?? '',
+      carrier: item.carrier ?? '',
+      ship_date: item.shipDate ?? '',
+      shipping_cost: item.shippingCost ?? '',
+    };
+    // One error in the review's words; the code says where it was found, not which rule (none is re-run).
+    const error = {
+      field: 'order_id' as const,
+      code: 'REVIEWED' as RowErrorCode,
+      message: safeText(item.error, REVIEW_ERROR_CHARS),
+    };
+    return { rowNumber: item.row, raw, record: raw, result: { valid: false, errors: [error], warnings: [] } };
   });
 }
 

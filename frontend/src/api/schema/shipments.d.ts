@@ -153,6 +153,19 @@ export interface ShipmentsSchemas {
     /** The row's cells as written (a fixed cell as fixed), as JSON text (an array of strings), sent with `layout` */
     cells?: string;
   };
+  ReviewedInvalidRowDto: {
+    /** The row's number in the reviewed file (header = row 1) */
+    row: number;
+    /** The errors the review showed for the row, joined by "; " */
+    error: string;
+    orderId?: string;
+    trackingNumber?: string;
+    carrier?: string;
+    shipDate?: string;
+    shippingCost?: string;
+    /** The row's cells as written, as JSON text (an array of strings), sent with `layout` */
+    cells?: string;
+  };
   FileLayoutDto: {
     bom: boolean;
     /** The header row's cells as written, as JSON text (an array of strings) */
@@ -164,6 +177,8 @@ export interface ShipmentsSchemas {
   ProcessShipmentsDto: {
     shipments: components['schemas']['ProcessItemDto'][];
     fileName?: string;
+    /** The rows the review showed with errors, not fixed: stored with the upload (never sent to Faire), so its results and failed rows file have them */
+    invalidRows?: components['schemas']['ReviewedInvalidRowDto'][];
     /** How the reviewed file was written, sent with each row's `cells` (decision 0032) */
     layout?: components['schemas']['FileLayoutDto'];
     /** The reviewed file's headers, sent with `columnMapping`: the mapping is remembered for files with these headers */
