@@ -36,11 +36,17 @@ export function uniqueName(prefix) {
 
 /** Runs the product as `npm start` runs it. Resolves once /api/health is green, or rejects with its output. */
 export async function startProduct({ env = {}, waitForHealth = true, timeoutMs = 60_000 } = {}) {
+  const dbName = uniqueName('e2e');
+  if (!env.DATABASE_URL) {
+    // A copy of the migrated template: the product's migration run at boot finds nothing to do. Made
+    // before the ports are picked, so no other file's product can take a picked port meanwhile.
+    const template = await ensureTemplateDatabase(PG_BASE, join(ROOT, 'backend', 'dist'));
+    await cloneDatabase(PG_BASE, dbName, template);
+  }
   const port = await freePort();
   const sandboxPort = await freePort();
   const shipstationPort = await freePort();
   const shopifyPort = await freePort();
-  const dbName = uniqueName('e2e');
   const stateDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const url = `http://localhost:${port}`;
   const childEnv = {
@@ -61,11 +67,6 @@ export async function startProduct({ env = {}, waitForHealth = true, timeoutMs =
     SHOPIFY_SANDBOX_PORT: String(shopifyPort),
     ...env,
   };
-  if (childEnv.DATABASE_URL === `${PG_BASE}/${dbName}`) {
-    // A copy of the migrated template: the product's migration run at boot finds nothing to do.
-    const template = await ensureTemplateDatabase(PG_BASE, join(ROOT, 'backend', 'dist'));
-    await cloneDatabase(PG_BASE, dbName, template);
-  }
   const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], {
     cwd: ROOT,
     env: childEnv,

@@ -339,8 +339,12 @@ describe('every upload ends in an answer a person can act on', () => {
       await button.click();
       const t = p.getByTestId('toast').first();
       await t.waitFor({ timeout: 30_000 });
-      const a = await button.boundingBox();
+      // The toast first (it goes after a while); the button may be re-rendered by the refresh, so its
+      // box is read once it is laid out again.
       const b = await t.boundingBox();
+      await button.waitFor();
+      const a = await button.boundingBox();
+      assert.ok(a && b, `${name}: the toast and Refresh Orders are both on screen`);
       const overlap =
         a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
       assert.equal(
