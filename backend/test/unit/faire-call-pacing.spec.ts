@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { AppConfig } from '../../src/common/config/index.js';
 import type { Shutdown } from '../../src/common/shutdown.js';
 import type { FaireAppCredentials } from '../../src/modules/app-settings/index.js';
-import { CallBudget, FaireClient } from '../../src/modules/marketplace/faire.client.js';
+import { CallBudget } from '../../src/modules/marketplace/call-budget.js';
+import { FaireClient } from '../../src/modules/marketplace/faire.client.js';
 import { type MarketplaceRateLimiter, waitUntil } from '../../src/modules/marketplace/rate-limiter.js';
 
 /** A clock that only moves when a wait or a call moves it. */
@@ -109,6 +110,46 @@ describe('FaireClient: a reservation’s calls', () => {
 
     expect(sentAt).toHaveLength(3);
     expect(sentAt[0]).toBeGreaterThanOrEqual(firstDueAt);
+    expect(sentAt[1]! - sentAt[0]!).toBeGreaterThanOrEqual(intervalMs);
+    expect(sentAt[2]! - sentAt[1]!).toBeGreaterThanOrEqual(intervalMs);
+  });
+
+  it('leave one interval apart when getting a request ready takes time (the second flake)', async () => {
+    // Seen in a run here: 99 ms between two sends at 10 calls a second. The budget marked a call as
+    // left when its wait ended, and the request's headers were read after that (the app credentials,
+    // an await): the first send came 1 ms after its mark, the next right at its own.
+    const clock = new FakeClock();
+    jest.spyOn(Date, 'now').mockImplementation(() => clock.now);
+    const sentAt: number[] = [];
+    jest.spyOn(globalThis, 'fetch').mockImplementation(async () => {
+      sentAt.push(clock.now);
+      return new Response(JSON.stringify({ brand_id: 'b_1', name: 'Brand' }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    const readMs = [3, 0, 0];
+    let reads = 0;
+    const app = {
+      get: async () => {
+        clock.now += readMs[reads++] ?? 0;
+        return { applicationId: 'app', applicationSecret: 'secret' };
+      },
+    } as unknown as FaireAppCredentials;
+    const intervalMs = 100;
+    const firstDueAt = clock.now + 25;
+    const limiter = { intervalMs, acquire: async () => firstDueAt } as unknown as MarketplaceRateLimiter;
+    const shutdown = { throwIfStopping: () => undefined, wait: clock.waitEarly(0) } as unknown as Shutdown;
+    const config = {
+      marketplace: { apiBaseUrl: 'http://faire.invalid/external-api/v2', timeoutMs: 3000 },
+    } as unknown as AppConfig;
+    const faire = new FaireClient(config, limiter, app, shutdown);
+    const account = { key: 'brand-1', credentials: { mode: 'OAUTH' as const, token: 'tok' } };
+
+    const budgeted = await faire.reserve(account, 3);
+    for (let i = 0; i < 3; i++) await faire.getBrandProfile(budgeted);
+
+    expect(sentAt).toHaveLength(3);
     expect(sentAt[1]! - sentAt[0]!).toBeGreaterThanOrEqual(intervalMs);
     expect(sentAt[2]! - sentAt[1]!).toBeGreaterThanOrEqual(intervalMs);
   });

@@ -12,6 +12,7 @@ import type {
   ListOrdersParams,
   NewFaireShipment,
 } from './faire.types.js';
+import { CallBudget } from './call-budget.js';
 import { MarketplaceRateLimiter, waitUntil } from './rate-limiter.js';
 import { Shutdown } from '../../common/shutdown.js';
 import { outsideText } from '../../common/text/outside-text.js';
@@ -25,36 +26,6 @@ export interface FaireAccount {
 }
 
 /**
- * Request slots one caller reserved for the calls it makes while holding a lock. A call leaves at its
- * slot and at least one interval after the budget's previous call left: a call that left late (its
- * predecessor's answer was slow, the event loop was busy) would otherwise be followed at once by the
- * next call, whose slot was then already due, two calls a few milliseconds apart (decision 0021).
- */
-export class CallBudget {
-  private spent = 0;
-  private lastLeftAt = -Infinity;
-
-  /** `count` slots, the first due at `firstDueAt` (`Date.now()` clock), one every `intervalMs`. */
-  constructor(
-    private readonly count: number,
-    private readonly firstDueAt: number,
-    private readonly intervalMs: number,
-  ) {}
-
-  /** When the next call may leave, or null when every slot is spent. */
-  next(): number | null {
-    if (this.spent >= this.count) return null;
-    const slot = this.firstDueAt + this.intervalMs * this.spent++;
-    return Math.max(slot, this.lastLeftAt + this.intervalMs);
-  }
-
-  /** The call of the slot `next()` gave leaves now (`Date.now()` clock). */
-  left(at: number): void {
-    this.lastLeftAt = at;
-  }
-}
-
-/**
  * How long before its first slot a reservation stops waiting: about what taking an order's lock and
  * claiming its rows takes, so a late first call does not crowd the next slot (decision 0021).
  */
@@ -62,6 +33,12 @@ const RESERVE_LEAD_MS = 25;
 
 /** How long an account is held back after a 429 that did not say (no Retry-After). */
 const THROTTLED_DEFAULT_MS = 1000;
+
+interface ReadyRequest {
+  url: URL;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
 
 interface CallOptions {
   method: 'GET' | 'POST' | 'PUT';
@@ -240,10 +217,13 @@ export class FaireClient {
   private async call<T>(account: FaireAccount, opts: CallOptions): Promise<T> {
     // No new call once shutdown began: the job is handed back (decision 0016); a wait ends at once.
     this.shutdown.throwIfStopping();
+    // The request is made ready before its slot, so it leaves when the slot says: no await between the
+    // slot's mark (`CallBudget.left`) and the send, where a slow step would shrink the next interval.
+    const request = await this.request(account, opts);
     await this.slot(account);
     this.shutdown.throwIfStopping();
     try {
-      const answer = await this.once<T>(account, opts);
+      const answer = await this.once<T>(request, opts);
       this.answeredAt.set(account.key, Date.now());
       return answer;
     } catch (err) {
@@ -286,19 +266,24 @@ export class FaireClient {
     throw new SlotNotDueError();
   }
 
-  private async once<T>(account: FaireAccount, opts: CallOptions): Promise<T> {
+  /** The URL, headers and body of one call, ready to send. */
+  private async request(account: FaireAccount, opts: CallOptions): Promise<ReadyRequest> {
     const url = new URL(this.apiBaseUrl + opts.path);
     for (const [k, v] of Object.entries(opts.query ?? {})) {
       if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
     }
     const headers = await this.headers(account.credentials);
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    return { url, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) };
+  }
+
+  private async once<T>(request: ReadyRequest, opts: CallOptions): Promise<T> {
     let res: Response;
     try {
-      res = await fetch(url, {
+      res = await fetch(request.url, {
         method: opts.method,
-        headers,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        headers: request.headers,
+        body: request.body,
         signal: AbortSignal.timeout(this.config.marketplace.timeoutMs),
         redirect: 'error',
       });
