@@ -1,5 +1,6 @@
 import { SANDBOX_FIXTURES } from '@portal/faire-sandbox';
-import { freePort, PrivateRedis } from './helpers/private-redis.js';
+import { freePort } from './helpers/ports.js';
+import { PrivateRedis } from './helpers/private-redis.js';
 import { csv, ledgerCounts, today, upload, waitForTerminal } from './helpers/shipments.js';
 import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
 

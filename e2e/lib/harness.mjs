@@ -18,15 +18,25 @@ const PG_BASE = process.env.E2E_PG_BASE ?? 'postgres://postgres@127.0.0.1:5432';
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
+/**
+ * A port free right now. Picked at random below the kernel's ephemeral range (32768 and up on Linux): a
+ * port the kernel hands out (listen on 0) is also what it gives the next outgoing connection (Postgres,
+ * Redis, chromium), so under load it was taken between being picked and being listened on. Here only
+ * another file's pick can collide, and the bind check rules out a port already listened on.
+ */
+export async function freePort() {
+  for (let tries = 0; ; tries++) {
+    const port = 15000 + Math.floor(Math.random() * 17000);
+    if (await canListen(port)) return port;
+    if (tries > 50) throw new Error('no free port found between 15000 and 32000');
+  }
+}
+
+function canListen(port) {
+  return new Promise((resolve) => {
     const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
 }
 

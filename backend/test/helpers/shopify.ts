@@ -1,20 +1,8 @@
 import { startShopifySandbox, type ShopifySandboxHandle } from '@portal/shopify-sandbox';
 import { SANDBOX_FIXTURES } from '@portal/faire-sandbox';
-import { createServer } from 'node:net';
+import { freePort } from './ports.js';
 import { SHOPIFY_DEMO_CLIENT } from '../../src/common/config/index.js';
 import { createTestApp, type TestAgent, type TestApp } from './test-app.js';
-
-/** A port free right now (the app listens on it, so Shopify's webhooks reach it). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 export interface ShopifyWorld {
   t: TestApp;

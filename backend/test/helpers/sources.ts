@@ -1,6 +1,6 @@
 import type { ShipStationSandboxHandle } from '@portal/shipstation-sandbox';
 import { SANDBOX_DEFAULTS, type FaireOrder } from '@portal/faire-sandbox';
-import { createServer } from 'node:net';
+import { freePort } from './ports.js';
 import { SourceRelease, SourceSync } from '../../src/modules/sources/index.js';
 import { createTestApp, type TestAgent, type TestApp } from './test-app.js';
 
@@ -8,14 +8,6 @@ export const SS_KEY = 'sbx_ss_key';
 export const SS_SECRET = 'sbx_ss_secret';
 
 /** A free TCP port on 127.0.0.1 (the webhook URL must be known before the app starts). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 export interface SourcesApp {
   t: TestApp;
   ss: ShipStationSandboxHandle;
