@@ -41,7 +41,7 @@ export class WorkerModule {
   }
 
   static forRoot(config: AppConfig): DynamicModule {
-    // The shipments processor's options come from the configuration, so it is registered here.
+    // The shipments and sources processors' options come from the configuration, so they are registered here.
     const lockMs = config.shipments.lockMs;
     Processor(QUEUES.SHIPMENTS, {
       concurrency: config.shipments.workerConcurrency,
@@ -54,6 +54,13 @@ export class WorkerModule {
       lockDuration: lockMs,
       stalledInterval: Math.max(500, Math.round(lockMs / 2)),
     })(ShipmentsProcessor);
+    // Source jobs are short and idempotent: a killed worker's poll is taken up once its lock lapses.
+    const sourceLockMs = config.sources.lockMs;
+    Processor(QUEUES.SOURCES, {
+      concurrency: 2,
+      lockDuration: sourceLockMs,
+      stalledInterval: Math.max(500, Math.round(sourceLockMs / 2)),
+    })(SourcesProcessor);
     return {
       module: WorkerModule,
       imports: [OrdersModule, DigestModule, ShipmentsModule, SourcesModule, HealthModule, MarketplaceModule],

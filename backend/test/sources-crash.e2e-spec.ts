@@ -12,6 +12,8 @@ const TIMINGS = {
   SOURCE_GRACE_MS: '0',
   SOURCE_TICK_MS: '500',
   SOURCE_POLL_INTERVAL_MS: '1000',
+  // A killed worker's poll is taken up after 2 s, not BullMQ's default 30 s.
+  SOURCE_LOCK_MS: '2000',
 };
 const LABELS = 120;
 

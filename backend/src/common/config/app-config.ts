@@ -92,6 +92,8 @@ export interface AppConfig {
     graceMs: number;
     pollIntervalMs: number;
     tickMs: number;
+    /** Lock of a running source job (poll, release): a dead worker's job is taken up once it lapses. */
+    lockMs: number;
   };
   /** The Shopify connector (decisions 0047-0049). */
   shopify: {
@@ -238,6 +240,7 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
       graceMs: env.SOURCE_GRACE_MS,
       pollIntervalMs: env.SOURCE_POLL_INTERVAL_MS,
       tickMs: env.SOURCE_TICK_MS,
+      lockMs: env.SOURCE_LOCK_MS,
     },
     shopify: {
       apiBaseUrl:

@@ -13,7 +13,8 @@ const ms = (name: string, min: number, max: number) => ({
 /**
  * Sources of shipments beyond files (decisions 0033-0036): where ShipStation is (unset: the ShipStation
  * sandbox `npm start` runs on SHIPSTATION_SANDBOX_PORT), how long a label is held before it is sent
- * (SOURCE_GRACE_MS), how often each connection is polled, and how often the worker looks for due work.
+ * (SOURCE_GRACE_MS), how often each connection is polled, how often the worker looks for due work, and
+ * how long a running source job's lock lasts (a killed worker's poll is taken up again once it lapses).
  */
 export class SourcesEnv extends ShopifyEnv {
   @IsOptional()
@@ -53,4 +54,10 @@ export class SourcesEnv extends ShopifyEnv {
   @Min(200, ms('SOURCE_TICK_MS', 200, 600000))
   @Max(600000, ms('SOURCE_TICK_MS', 200, 600000))
   SOURCE_TICK_MS = 15_000;
+
+  @Transform(toInt)
+  @IsInt(ms('SOURCE_LOCK_MS', 1000, 600000))
+  @Min(1000, ms('SOURCE_LOCK_MS', 1000, 600000))
+  @Max(600000, ms('SOURCE_LOCK_MS', 1000, 600000))
+  SOURCE_LOCK_MS = 30_000;
 }

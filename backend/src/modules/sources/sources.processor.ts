@@ -1,4 +1,4 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DelayedError, UnrecoverableError, type Job, type Queue } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
@@ -14,9 +14,9 @@ import { ShopifyError } from './shopify/shopify-token-keeper.js';
  * The sources queue (decision 0036): the tick (once per fleet every SOURCE_TICK_MS) queues each
  * connection's due poll, waiting deliveries and labels past their grace; jobs carry a connection id
  * only. A passing ShipStation fault (429, 5xx, no answer) moves the job to the delayed set until the
- * rate window resets, without spending an attempt; the read resumes from the high-water mark.
+ * rate window resets, without spending an attempt; the read resumes from the high-water mark. Registered
+ * as the queue's processor in WorkerModule.forRoot (its lock, SOURCE_LOCK_MS, is configured).
  */
-@Processor(QUEUES.SOURCES, { concurrency: 2 })
 export class SourcesProcessor
   extends WorkerHost
   implements OnApplicationBootstrap, OnApplicationShutdown, JobProcessor<typeof QUEUES.SOURCES>
