@@ -72,11 +72,12 @@ export async function run(ctx) {
     sandbox.knobs.reset();
     const onFaire = new Map();
     for (const order of sandbox.listOrders('brand1')) {
-      for (const s of order.shipments)
+      for (const s of order.shipments) {
         onFaire.set(
           `${order.id}|${s.tracking_code}`,
           (onFaire.get(`${order.id}|${s.tracking_code}`) ?? 0) + 1,
         );
+      }
     }
     const twice = [...onFaire.values()].filter((n) => n > 1).length;
     const missing = rows.filter(([o, c]) => !onFaire.has(`${o}|${c}`)).length;

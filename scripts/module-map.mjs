@@ -139,8 +139,9 @@ function sqlReport() {
   const calls = [];
   const fns = databaseFunctions(owner);
   for (const [fn, owners] of fns) {
-    if (owners.size > 1)
+    if (owners.size > 1) {
       foreign.push(`database function ${fn} names tables of ${[...owners].sort().join(' and ')}`);
+    }
   }
   for (const name of modules.sort()) {
     for (const file of sourceFiles(join(MODULES, name))) {

@@ -73,8 +73,9 @@ function contractProblems(doc) {
       if (problem) problems.push(`${key}: ${problem}`);
     }
   }
-  for (const key of REDIRECTS)
+  for (const key of REDIRECTS) {
     if (!keys.has(key)) problems.push(`${key}: listed as a redirect, no such route`);
+  }
   return problems;
 }
 
