@@ -9,20 +9,8 @@
 // then run side by side; each one's output is printed in one block when it ends.
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-
-const ROOT = join(import.meta.dirname, '..');
-
-/**
- * The shared rules' exhaustive and property sweeps (every tracking format's spellings and near misses,
- * thousands of random records): half a minute of CPU on their own, so they run with the whole suite
- * (`npm test`), not here.
- */
-const EXHAUSTIVE = [
-  'test/tracking-detection.test.ts',
-  'test/validate-row-equivalence.test.ts',
-  'test/property.test.ts',
-];
+import { join } from 'node:path';
+import { pureFrontendTests, ROOT, RULES_SWEEPS } from './lib/test-tiers.mjs';
 
 function run(name, command, args, cwd, extraEnv = {}) {
   return new Promise((resolve) => {
@@ -42,15 +30,6 @@ function run(name, command, args, cwd, extraEnv = {}) {
       process.stdout.write(Buffer.concat(chunks));
       resolve({ name, ok: ok && !signal });
     });
-  });
-}
-
-/** The frontend's test files of plain modules: `*.test.ts` (no screen rendered). */
-function pureFrontendTests(dir = join(ROOT, 'frontend/src')) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return pureFrontendTests(path);
-    return name.endsWith('.test.ts') ? [relative(join(ROOT, 'frontend'), path)] : [];
   });
 }
 
@@ -87,7 +66,7 @@ const results = build.ok
       run(
         'shared rules (vitest)',
         'npx',
-        ['vitest', 'run', '--no-isolate', ...EXHAUSTIVE.flatMap((f) => ['--exclude', f])],
+        ['vitest', 'run', '--no-isolate', ...RULES_SWEEPS.flatMap((f) => ['--exclude', f])],
         'libs/shipment-rules',
       ),
       run('frontend modules (vitest)', 'npx', ['vitest', 'run', ...pureFrontendTests()], 'frontend'),

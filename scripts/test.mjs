@@ -1,13 +1,16 @@
 #!/usr/bin/env node
-// `npm test`: the unit tier (`npm run test:unit`, nothing running, under a minute; a failure there stops
-// everything), the build of every workspace (nx, cached), then two lanes side by side: the backend
-// suite (jest; bound by waiting on timers, Postgres and Redis: about two thirds of one core of its own
-// on this 2-core machine) and, next to it, the lint and the processor-bound suites (shared rules,
-// sandboxes, frontend) one at a time; then the browser tests alone (decision 0056). The output is passed
-// through as it comes, a line at a time; when something fails, the failing tests' names are printed again
-// at the very end, so the last lines of a long CI log say what failed (nx prints each project's output in
-// one block when it ends, and a backend failure would otherwise sit minutes above the end).
+// `npm test`: every test suite, in about ten minutes on a 2-core machine (decisions 0056, 0057).
+//   1. the shared rules' build (the unit tier and every other build import it);
+//   2. side by side: the unit tier (`npm run test:unit`: nothing running, under a minute) and the build
+//      of every workspace (nx); a failure of either stops everything;
+//   3. three lanes side by side: the backend's integration, fault and kill suites (jest: mostly waiting
+//      on timers, Postgres and Redis), the browser tests (mostly waiting on the product and chromium),
+//      and the lint followed by the processor-bound suites (the frontend's screens, the shared rules'
+//      sweeps, the three sandboxes) one at a time. What the unit tier ran is not run again.
+// The output is passed through as it comes, a line at a time; when something fails, the failing tests'
+// names are printed again at the very end, so the last lines of a long CI log say what failed.
 import { spawn } from 'node:child_process';
+import { BACKEND_UNIT_PATHS, RULES_SWEEPS } from './lib/test-tiers.mjs';
 
 const FAILURE_LINE = [
   /^\s*● .+ › .+/, // jest: a failing test's title
@@ -44,9 +47,11 @@ function run(command, args) {
 }
 
 const NX = ['nx', 'run-many', '--output-style=static'];
-const TESTS = [...NX, '-t', 'test', '--parallel=1', '--excludeTaskDependencies'];
+const npmTest = (workspace, ...args) => ['npm', ['test', `--workspace=${workspace}`, '--', ...args]];
+/** The same at a lower priority: it runs on what the other lanes leave. */
+const niceTest = (workspace, ...args) => ['nice', ['-n', '10', ...npmTest(workspace, ...args).flat()]];
 
-/** Runs one step; on failure prints what failed and exits. */
+/** Runs one step; on failure returns what failed. */
 async function step([command, args]) {
   const started = Date.now();
   const { code, lines } = await run(command, args);
@@ -75,19 +80,26 @@ async function lane(steps) {
   return null;
 }
 
-const serial = [
-  ['npm', ['run', 'test:unit']],
-  ['npx', [...NX, '-t', 'build']],
-];
-const failed = await lane(serial);
-if (failed) fail([failed]);
-const lanes = await Promise.all([
-  lane([['npx', [...TESTS, '--projects=@portal/backend']]]),
-  lane([
-    ['npm', ['run', 'lint']],
-    ['npx', [...TESTS, '--exclude=@portal/backend,@portal/e2e']],
-  ]),
+/** Lanes side by side; stops everything when one fails. */
+async function together(lanes) {
+  const failed = (await Promise.all(lanes.map(lane))).filter(Boolean);
+  if (failed.length) fail(failed);
+}
+
+const started = Date.now();
+await together([[['npx', [...NX, '-t', 'build', '--projects=@portal/shipment-rules']]]]);
+await together([[['npm', ['run', 'test:unit']]], [['npx', [...NX, '-t', 'build']]]]);
+await together([
+  [npmTest('@portal/backend', ...BACKEND_UNIT_PATHS.flatMap((p) => ['--testPathIgnorePatterns', p]))],
+  [npmTest('@portal/e2e')],
+  // Pure processor work, given what the two lanes above leave (nice 10): they wait on timers, the
+  // product and chromium most of the time, and their timing checks run as if alone.
+  [
+    niceTest('@portal/frontend', '.test.tsx'),
+    niceTest('@portal/shipment-rules', ...RULES_SWEEPS),
+    niceTest('@portal/faire-sandbox'),
+    niceTest('@portal/shipstation-sandbox'),
+    niceTest('@portal/shopify-sandbox'),
+  ],
 ]);
-if (lanes.some(Boolean)) fail(lanes.filter(Boolean));
-const browser = await step(['npx', [...TESTS, '--projects=@portal/e2e']]);
-if (browser) fail([browser]);
+process.stdout.write(`\nEvery suite passed in ${Math.round((Date.now() - started) / 1000)} s.\n`);

@@ -7,16 +7,18 @@ import Sequencer from '@jest/test-sequencer';
  * the rest; on a clean CI machine it has no cache, and these files are small. Keep the list short.
  */
 const SLOWEST = [
-  'shipments-crash.e2e-spec.ts',
+  'shipments-storm.e2e-spec.ts',
+  'exports.e2e-spec.ts',
   'shipments-crash-again.e2e-spec.ts',
   'shipments-reliability.e2e-spec.ts',
-  'shipments-storm.e2e-spec.ts',
-  'account-permits-handover.e2e-spec.ts',
+  'shipments-crash.e2e-spec.ts',
+  'fuzz-routes.e2e-spec.ts',
+  'shipments-recovery-bound.e2e-spec.ts',
   'schedules-fleet.e2e-spec.ts',
-  'faire-connect.e2e-spec.ts',
-  'digest-workers.e2e-spec.ts',
-  'admin-config.e2e-spec.ts',
+  'shipments-patience.e2e-spec.ts',
   'shipments-crash-takeover.e2e-spec.ts',
+  'account-permits-handover.e2e-spec.ts',
+  'digest-workers.e2e-spec.ts',
 ];
 
 const rank = (path) => {
