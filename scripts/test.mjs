@@ -88,6 +88,7 @@ async function together(lanes) {
 
 const started = Date.now();
 await together([[['npx', [...NX, '-t', 'build', '--projects=@portal/shipment-rules']]]]);
+process.env.SHARED_RULES_BUILT = '1';
 await together([[['npm', ['run', 'test:unit']]], [['npx', [...NX, '-t', 'build']]]]);
 await together([
   [npmTest('@portal/backend', ...BACKEND_UNIT_PATHS.flatMap((p) => ['--testPathIgnorePatterns', p]))],
