@@ -330,9 +330,11 @@ describe('per-account rate limiter (shared through Redis)', () => {
       expect(departures[1]! - departures[0]!).toBeGreaterThanOrEqual(100);
       expect(departures[2]! - departures[1]!).toBeGreaterThanOrEqual(100);
       expect(arrivals).toHaveLength(3);
-      // Slots 100 ms apart at 10 calls a second: the third call leaves 200 ms after the first's slot.
-      // A call may leave late (a busy event loop), never early; sent in one go they were ~10 ms apart.
-      expect(arrivals[2]! - arrivals[0]!).toBeGreaterThanOrEqual(180);
+      // Slots 100 ms apart at 10 calls a second: the spacing itself is asserted on the departures above.
+      // The arrivals are a second witness against a burst (sent in one go they were ~10 ms apart): the
+      // sandbox runs in this process, so its timestamps carry the event loop's delays (166 ms for two
+      // intervals seen on a fully loaded machine); they must still be far from a burst.
+      expect(arrivals[2]! - arrivals[0]!).toBeGreaterThanOrEqual(100);
       expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(50);
       expect(arrivals[2]! - arrivals[1]!).toBeGreaterThanOrEqual(50);
     } finally {

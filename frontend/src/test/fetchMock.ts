@@ -5,17 +5,18 @@ export interface MockAnswer {
   body?: unknown;
 }
 
-type Route = MockAnswer | ((init: RequestInit | undefined) => MockAnswer);
+type Route = MockAnswer | ((init: RequestInit | undefined) => MockAnswer | Promise<MockAnswer>);
 
 /**
  * Stubs `fetch` with answers keyed by "METHOD /path". Unknown calls answer a JSON 404 like the server.
+ * An answer may be a promise: a test holds a call until it has seen what came before.
  */
 export function mockApi(routes: Record<string, Route>) {
   const fn = vi.fn(async (url: string, init?: RequestInit) => {
     const route = routes[`${init?.method ?? 'GET'} ${url}`];
     const answer: MockAnswer = route
       ? typeof route === 'function'
-        ? route(init)
+        ? await route(init)
         : route
       : { status: 404, body: { message: 'Not found', code: 'NOT_FOUND' } };
     const status = answer.status ?? 200;

@@ -280,6 +280,8 @@ describe('UploadTab', () => {
 
   it('maps columns, uploads the file with the mapping (Reading A) and shows live results', async () => {
     let polls = 0;
+    let sawFirstState!: () => void;
+    const firstStateSeen = new Promise<void>((resolve) => (sawFirstState = resolve));
     const live = (pending: number) =>
       summary({
         uploadId: 'up-1',
@@ -312,7 +314,12 @@ describe('UploadTab', () => {
           preview: { valid: [], invalid: [] },
         },
       },
-      'GET /api/shipments/uploads/up-1': () => ({ body: live(polls++ === 0 ? 1 : 0) }),
+      // The second poll waits until the test has seen the first one's state: on a slow machine it came
+      // before the test looked, and the waiting row was gone.
+      'GET /api/shipments/uploads/up-1': async () => {
+        if (polls > 0) await firstStateSeen;
+        return { body: live(polls++ === 0 ? 1 : 0) };
+      },
       'GET /api/shipments/uploads/up-1/rows?status=ISSUES&limit=1000': () => ({
         body: {
           total: polls <= 1 ? 2 : 1,
@@ -379,7 +386,8 @@ describe('UploadTab', () => {
     expect((await results.findByTestId('issue-row-2')).textContent).toContain(
       'Still sending: Faire is having trouble (last: 503, next try in 40 s)',
     );
-    expect(results.getByTestId('waiting-on-faire')).toBeTruthy();
+    expect(await results.findByTestId('waiting-on-faire')).toBeTruthy();
+    sawFirstState();
     // Polled again without a reload: the waiting row turned SUCCESS and left the list.
     expect(await results.findByText('Processing complete', undefined, { timeout: 4000 })).toBeTruthy();
     expect(results.getByTestId('progress-success').textContent).toBe('1');
