@@ -314,8 +314,7 @@ describe('UploadTab', () => {
           preview: { valid: [], invalid: [] },
         },
       },
-      // The second poll waits until the test has seen the first one's state: on a slow machine it came
-      // before the test looked, and the waiting row was gone.
+      // Held until the test saw the first poll's state (under load it came first: the row was gone).
       'GET /api/shipments/uploads/up-1': async () => {
         if (polls > 0) await firstStateSeen;
         return { body: live(polls++ === 0 ? 1 : 0) };
@@ -364,7 +363,6 @@ describe('UploadTab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     const review = within(await screen.findByRole('dialog', { name: 'Review Shipment Data' }));
     fireEvent.click(review.getByRole('button', { name: 'Process Shipments' }));
-
     const results = within(await screen.findByRole('dialog', { name: 'Upload Results' }));
     const form = fetch.mock.calls.find(([url]) => url === '/api/shipments/upload')?.[1]?.body as FormData;
     expect((form.get('csv') as File).name).toBe('export.csv');
