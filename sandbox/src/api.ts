@@ -210,6 +210,8 @@ export async function handleApi(
 
   let result: unknown;
   let shipmentIds: string[] = [];
+  /** Said in the request log: a list page after the first one (a cursor or a page number past 1). */
+  let note: string | undefined;
   try {
     state.assertScope(auth.scopes, SCOPE_OF[route.name]);
     state.tick();
@@ -229,6 +231,8 @@ export async function handleApi(
       case 'listOrders': {
         const page = listOrders(state.ordersOf(brandId), url.searchParams);
         if (faults.get().omitCursor) delete (page as { cursor?: unknown }).cursor;
+        const q = url.searchParams;
+        if (q.has('cursor') || Number(q.get('page') ?? 1) > 1) note = 'next-page';
         result = page;
         break;
       }
@@ -285,5 +289,5 @@ export async function handleApi(
   }
   ledger('created', 200, shipmentIds);
   sendJson(res, 200, result);
-  return undefined;
+  return note;
 }

@@ -61,6 +61,7 @@ describe('startSandbox options', () => {
     try {
       const api = apiClient(sbx);
       await api.get('/orders?limit=10');
+      await api.get('/orders?limit=10&page=2');
       await api.post(
         `/orders/${SANDBOX_FIXTURES.brand1.processingOrderId}/shipments`,
         ship(undefined, '1ZLOG'),
@@ -71,11 +72,13 @@ describe('startSandbox options', () => {
       });
       sbx.knobs.set({ rate429Share: 1 });
       await api.get('/brands/profile');
-      expect(lines.length).toBe(4);
+      expect(lines.length).toBe(5);
       expect(lines[0]).toMatch(/^\[faire-sandbox\] GET \/external-api\/v2\/orders 200 \d+ms$/);
-      expect(lines[3]).toContain('429');
+      // A list page after the first is named, never by its query.
+      expect(lines[1]).toMatch(/^\[faire-sandbox\] GET \/external-api\/v2\/orders 200 \d+ms next-page$/);
+      expect(lines[4]).toContain('429');
       const all = lines.join('\n');
-      for (const secret of ['sbx_brand1_token', 'sbx_demo_secret', 'limit=10']) {
+      for (const secret of ['sbx_brand1_token', 'sbx_demo_secret', 'limit=10', 'page=2']) {
         expect(all).not.toContain(secret);
       }
     } finally {
