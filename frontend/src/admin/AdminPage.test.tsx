@@ -6,9 +6,7 @@ import { ann, annAtAcme } from '../test/fixtures';
 import { renderScreen } from '../test/render';
 import { AdminPage } from './AdminPage';
 import type { ActivityItem, AdminConfig, AdminStats, AdminUser } from './api';
-
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('../notifications/toast', () => ({ useToast: () => toast }));
+import { toast } from '../test/toasts';
 
 beforeEach(() => toast.mockClear());
 afterEach(() => vi.unstubAllGlobals());

@@ -7,9 +7,7 @@ import { renderScreen } from '../test/render';
 import { AdminPage } from './AdminPage';
 import type { AdminFaireConnection, AdminUser } from './api';
 import { sharedBrands } from './BrandConflict';
-
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('../notifications/toast', () => ({ useToast: () => toast }));
+import { toast } from '../test/toasts';
 
 beforeEach(() => toast.mockClear());
 afterEach(() => vi.unstubAllGlobals());

@@ -5,9 +5,7 @@ import { ann, renderScreen } from '../test/render';
 import { GoogleCallbackPage } from './GoogleCallbackPage';
 import { PENDING_INVITE_KEY } from './session';
 import { ME_QUERY_KEY } from './useCurrentUser';
-
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('../notifications/toast', () => ({ useToast: () => toast }));
+import { toast } from '../test/toasts';
 
 const PATH = '/auth/google/callback';
 

@@ -6,9 +6,7 @@ import { renderScreen } from '../test/render';
 import { AUTHORIZE_URL } from './api';
 import { CONNECTION_CHANNEL } from './channel';
 import { ConnectPage } from './ConnectPage';
-
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('../notifications/toast', () => ({ useToast: () => toast }));
+import { toast } from '../test/toasts';
 
 const AUTH_URL = 'https://faire.example/oauth?state=s1';
 const config = { googleEnabled: true, devLoginEnabled: false, sandboxMarketplace: true };

@@ -5,9 +5,7 @@ import { annAtAcme } from '../test/fixtures';
 import { mockApi } from '../test/fetchMock';
 import { renderScreen } from '../test/render';
 import { DashboardTab } from './DashboardTab';
-
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('../notifications/toast', () => ({ useToast: () => toast }));
+import { toast } from '../test/toasts';
 
 beforeEach(() => toast.mockClear());
 afterEach(() => vi.unstubAllGlobals());

@@ -6,7 +6,6 @@ import { renderScreen } from '../test/render';
 import { ArrivedTodayCard } from './ArrivedTodayCard';
 import { held, shipStation } from './testData';
 
-vi.mock('../notifications/toast', () => ({ useToast: () => vi.fn() }));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ArrivedTodayCard', () => {

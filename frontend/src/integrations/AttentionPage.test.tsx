@@ -6,9 +6,7 @@ import { renderScreen } from '../test/render';
 import { AttentionPage } from './AttentionPage';
 import { held } from './testData';
 import type { AttentionItem } from './types';
-
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('../notifications/toast', () => ({ useToast: () => toast }));
+import { toast } from '../test/toasts';
 
 beforeEach(() => toast.mockClear());
 afterEach(() => vi.unstubAllGlobals());

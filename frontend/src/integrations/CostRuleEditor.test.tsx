@@ -6,9 +6,7 @@ import { renderScreen } from '../test/render';
 import { IntegrationsCard } from './IntegrationsCard';
 import { shipStation, shopify } from './testData';
 import type { CostRule, CostRuleInput, SourceConnection } from './types';
-
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('../notifications/toast', () => ({ useToast: () => toast }));
+import { toast } from '../test/toasts';
 
 beforeEach(() => toast.mockClear());
 afterEach(() => vi.unstubAllGlobals());

@@ -7,9 +7,7 @@ import { AttentionPage } from './AttentionPage';
 import { IntegrationsCard } from './IntegrationsCard';
 import { held, shipStation, shopify } from './testData';
 import type { AttentionItem, SourceConnection } from './types';
-
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('../notifications/toast', () => ({ useToast: () => toast }));
+import { toast } from '../test/toasts';
 
 beforeEach(() => toast.mockClear());
 afterEach(() => vi.unstubAllGlobals());

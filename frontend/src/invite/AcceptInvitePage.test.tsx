@@ -5,9 +5,7 @@ import { ann, annAtAcme } from '../test/fixtures';
 import { mockApi, sentBodies } from '../test/fetchMock';
 import { renderScreen } from '../test/render';
 import { AcceptInvitePage } from './AcceptInvitePage';
-
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('../notifications/toast', () => ({ useToast: () => toast }));
+import { toast } from '../test/toasts';
 
 beforeEach(() => {
   toast.mockClear();

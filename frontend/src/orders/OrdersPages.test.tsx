@@ -8,10 +8,9 @@ import { renderScreen } from '../test/render';
 import { OpenOrdersPage } from './OpenOrdersPage';
 import { ProblemOrdersPage } from './ProblemOrdersPage';
 import { anOrder } from './testOrders';
+import { toast } from '../test/toasts';
 
 const cardOf = (id: string) => within(screen.getByTestId(`order-${id}`));
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('../notifications/toast', () => ({ useToast: () => toast }));
 
 beforeEach(() => toast.mockClear());
 afterEach(() => vi.unstubAllGlobals());

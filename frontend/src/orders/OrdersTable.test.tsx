@@ -13,7 +13,6 @@ import { ordersListUrl } from './ordersQuery';
 import { ProblemOrdersPage } from './ProblemOrdersPage';
 import { anOrder } from './testOrders';
 
-vi.mock('../notifications/toast', () => ({ useToast: () => vi.fn() }));
 afterEach(() => vi.unstubAllGlobals());
 
 const FIRST_PAGE = '/api/orders?sort=expectedShipDate&order=ASC&page=1&perPage=25';

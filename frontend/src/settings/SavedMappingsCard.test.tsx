@@ -5,7 +5,6 @@ import { annAtAcme } from '../test/fixtures';
 import { renderScreen } from '../test/render';
 import { SavedMappingsCard } from './SavedMappingsCard';
 
-vi.mock('../notifications/toast', () => ({ useToast: () => vi.fn() }));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('SavedMappingsCard', () => {

@@ -7,7 +7,6 @@ import type { UploadSummary } from '../upload/resultsApi';
 import type { Shipment } from './api';
 import { ShipmentHistoryTab } from './ShipmentHistoryTab';
 
-vi.mock('../notifications/toast', () => ({ useToast: () => vi.fn() }));
 afterEach(() => vi.unstubAllGlobals());
 
 const UPLOAD_ID = '0b9a7c1e-3f51-4c55-9d7b-1f2e3d4c5b6a';

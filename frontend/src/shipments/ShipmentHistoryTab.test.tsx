@@ -5,9 +5,7 @@ import { mockApi } from '../test/fetchMock';
 import { renderScreen } from '../test/render';
 import type { Shipment } from './api';
 import { ShipmentHistoryTab } from './ShipmentHistoryTab';
-
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('../notifications/toast', () => ({ useToast: () => toast }));
+import { toast } from '../test/toasts';
 
 beforeEach(() => toast.mockClear());
 afterEach(() => vi.unstubAllGlobals());

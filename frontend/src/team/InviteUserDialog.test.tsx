@@ -4,9 +4,7 @@ import { annAtAcme } from '../test/fixtures';
 import { mockApi, sentBodies } from '../test/fetchMock';
 import { renderScreen } from '../test/render';
 import { InviteUserDialog } from './InviteUserDialog';
-
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('../notifications/toast', () => ({ useToast: () => toast }));
+import { toast } from '../test/toasts';
 
 beforeEach(() => toast.mockClear());
 afterEach(() => vi.unstubAllGlobals());

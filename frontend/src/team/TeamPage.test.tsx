@@ -9,9 +9,7 @@ import type { ActivityItem } from '@portal/shipment-rules';
 import type { TeamMember } from './api';
 import { MembersList } from './MembersList';
 import { TeamPage } from './TeamPage';
-
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('../notifications/toast', () => ({ useToast: () => toast }));
+import { toast } from '../test/toasts';
 
 beforeEach(() => toast.mockClear());
 afterEach(() => vi.unstubAllGlobals());

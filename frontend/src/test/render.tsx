@@ -7,6 +7,7 @@ import { dataProvider as portalDataProvider } from '../dataProvider';
 import { createQueryClient } from '../api/queryClient';
 import { ME_QUERY_KEY, type CurrentUser } from '../auth/useCurrentUser';
 import { theme } from '../theme/theme';
+import { ToastProbe } from './toasts';
 
 export { ann } from './fixtures';
 
@@ -56,6 +57,7 @@ export function renderScreen(
           {path === '*' ? null : <Route path="*" element={null} />}
         </Routes>
         <LocationProbe />
+        <ToastProbe />
       </AdminContext>
     </MemoryRouter>,
     { reactStrictMode: strict },

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { toast } from './toastSpy';
 
 // `findBy*` and `waitFor` wait until their condition holds, for at most this long. Testing Library's
 // default (1 s) and vitest's test timeout (5 s) were exceeded by first renders of react-admin screens
@@ -8,4 +9,7 @@ import { afterEach } from 'vitest';
 // never shows it takes the whole time.
 configure({ asyncUtilTimeout: 10_000 });
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  toast.mockClear();
+});

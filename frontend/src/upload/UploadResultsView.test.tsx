@@ -11,9 +11,7 @@ import {
   type UploadSummary,
 } from './resultsApi';
 import { UploadResultsView } from './UploadResultsView';
-
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('../notifications/toast', () => ({ useToast: () => toast }));
+import { toast } from '../test/toasts';
 
 beforeEach(() => toast.mockClear());
 afterEach(() => vi.unstubAllGlobals());

@@ -6,9 +6,7 @@ import { mockApi, sentBodies } from '../test/fetchMock';
 import { renderScreen } from '../test/render';
 import type { UploadSummary } from './resultsApi';
 import { UploadTab } from './UploadTab';
-
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('../notifications/toast', () => ({ useToast: () => toast }));
+import { toast } from '../test/toasts';
 
 beforeEach(() => {
   toast.mockClear();
