@@ -8,6 +8,7 @@ import { QUEUES, SHIPMENT_JOBS } from '../src/common/queue/queues.js';
 import { AdminService } from '../src/modules/admin/admin.service.js';
 import { ShipmentRecoveryService } from '../src/modules/shipments/shipment-recovery.service.js';
 import { csv, ledgerCounts, today, tracking, upload, waitForTerminal } from './helpers/shipments.js';
+import { heldUploads, pollingHealth } from './helpers/in-flight.js';
 import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
 
 const f = SANDBOX_FIXTURES.brand1;
@@ -28,27 +29,13 @@ describe('hostile uploads', () => {
   });
 
   afterAll(async () => {
+    await held.close();
     await t.close();
   });
 
-  /** Polls /api/health from a second client until `done` settles; answers the statuses it got before that. */
-  async function whilePolling<T>(work: Promise<T>): Promise<{ result: T; health: number[] }> {
-    const health: number[] = [];
-    let finished = false;
-    const poller = (async () => {
-      while (!finished) {
-        const res = await request(t.app.getHttpServer()).get('/api/health');
-        if (!finished) health.push(res.status);
-      }
-    })();
-    try {
-      const result = await work;
-      return { result, health };
-    } finally {
-      finished = true;
-      await poller;
-    }
-  }
+  const whilePolling = <T>(work: Promise<T> | ((answered: Promise<void>) => Promise<T>)) =>
+    pollingHealth(t, work);
+  const held = heldUploads(() => t, 'hostile@brand.test');
 
   const columns = (n: number) => Array.from({ length: n }, (_, i) => `column${i}`).join(',');
   const row = `bo_hostile0001,${'1Z999AA10123456784'},UPS,${today()},1.00`;
@@ -91,7 +78,11 @@ describe('hostile uploads', () => {
     'refuses %s with a 400 naming the limit while health answers keep coming',
     async (_name, make, message) => {
       const body = make();
-      const { result: res, health } = await whilePolling(upload(admin, body, 'hostile.csv'));
+      // A big file is held in flight until health has answered once (counted, not timed).
+      const { result: res, health } = await whilePolling(
+        async (answered): Promise<{ status: number; body: { message?: string } }> =>
+          body.length > 1024 * 1024 ? held.upload(body, answered) : await upload(admin, body, 'hostile.csv'),
+      );
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(message);
       // Nothing of the file comes back.
