@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every test suite, side by side where they can be (decisions 0056, 0057; about 11.5 min
-// on this 2-core machine).
+// `npm test`: every test suite, side by side where they can be (decisions 0056-0058; about 6.5 min on
+// this 2-core machine from a fresh clone).
 //   1. the shared rules' build (the unit tier and every other build import it);
 //   2. side by side: the unit tier (`npm run test:unit`: nothing running, under a minute) and the build
 //      of every workspace (nx); a failure of either stops everything;
