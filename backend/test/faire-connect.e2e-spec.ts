@@ -1,5 +1,7 @@
 import { SANDBOX_DEFAULTS } from '@portal/faire-sandbox';
 import { SecretBox } from '../src/common/crypto/secret-box.js';
+import { CompanyScope } from '../src/common/database/company-scope.js';
+import { CompanyConnections } from '../src/modules/marketplace/index.js';
 import { csv, today, upload } from './helpers/shipments.js';
 import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
 
@@ -356,5 +358,29 @@ describe('the company Faire connection', () => {
     const created = await early.post('/api/company/create').send({ name: 'Late Four' }).expect(200);
     expect(created.body.message).toBe(held);
     expect((await early.get('/api/faire/connection').expect(200)).body.status).toBe('NOT_CONNECTED');
+  });
+
+  it('a refused token marks only the named connection of the company it was read for', async () => {
+    // A worker's refusal names the company and the connection it read; nothing changes when they differ.
+    const a = await t.companyAdmin('mark3@brand.test', 'Mark Three', SANDBOX_DEFAULTS.brand3Token);
+    const b = await t.companyAdmin('mark4@brand.test', 'Mark Four', SANDBOX_DEFAULTS.brand4Token);
+    const idOf = async (companyId: string) =>
+      (
+        await t.db.query<{ id: string }>('SELECT id FROM marketplace_connections WHERE company_id = $1', [
+          companyId,
+        ])
+      ).rows[0]!.id;
+    const [three, four] = [
+      { id: await idOf(a.companyId), company_id: a.companyId },
+      { id: await idOf(b.companyId), company_id: b.companyId },
+    ];
+    const connections = t.app.get(CompanyConnections);
+    const status = async (id: string) =>
+      (await t.db.query<{ status: string }>('SELECT status FROM marketplace_connections WHERE id = $1', [id]))
+        .rows[0]!.status;
+    await connections.markFailed(CompanyScope.ofJob(three.company_id), four.id, 'refused');
+    expect([await status(three.id), await status(four.id)]).toEqual(['CONNECTED', 'CONNECTED']);
+    await connections.markFailed(CompanyScope.ofJob(four.company_id), four.id, 'refused');
+    expect([await status(three.id), await status(four.id)]).toEqual(['CONNECTED', 'FAILED']);
   });
 });

@@ -62,10 +62,9 @@ export class FakeConnections implements Pick<CompanyConnections, 'accountFor' | 
     } as unknown as MarketplaceConnection);
   }
 
-  markFailed(connectionId: string, reason: string): Promise<void> {
-    for (const c of this.byCompany.values()) {
-      if (c.account.connectionId === connectionId) Object.assign(c, { status: 'FAILED', lastError: reason });
-    }
+  markFailed(scope: CompanyScope, connectionId: string, reason: string): Promise<void> {
+    const c = this.byCompany.get(scope.companyId);
+    if (c?.account.connectionId === connectionId) Object.assign(c, { status: 'FAILED', lastError: reason });
     return Promise.resolve();
   }
 }

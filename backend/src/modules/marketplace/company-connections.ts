@@ -161,13 +161,16 @@ export class CompanyConnections {
     });
   }
 
-  /** Marks a connection refused by Faire, so people see 'Connection Failed'. */
-  async markFailed(connectionId: string, reason: string): Promise<void> {
-    await this.rows.updateById(connectionId, {
-      status: 'FAILED',
-      lastError: reason,
-      lastCheckedAt: this.clock.now(),
-    });
+  /**
+   * Marks the company's connection `connectionId` refused by Faire, so people see 'Connection Failed'.
+   * Only that connection: one the company made since the refused token was read stays as it is.
+   */
+  async markFailed(scope: CompanyScope, connectionId: string, reason: string): Promise<void> {
+    await this.rows.updateCompany(
+      scope,
+      { status: 'FAILED', lastError: reason, lastCheckedAt: this.clock.now() },
+      connectionId,
+    );
   }
 
   /** Whether any company holds a live connection to this brand (a person without a company asks). */

@@ -125,11 +125,6 @@ export class ConnectionRecords {
     await this.scoped.update(scope, id ? { id } : {}, values);
   }
 
-  /** Changes a connection by id: a worker's answer to Faire refusing the token it used. */
-  async updateById(connectionId: string, values: ConnectionValues): Promise<void> {
-    await this.repo.update({ id: connectionId }, values);
-  }
-
   /** Whether any company holds a live connection to this brand. */
   async heldByAnyCompany(brandId: string): Promise<boolean> {
     const rows: unknown[] = await this.repo.query(

@@ -41,7 +41,11 @@ export class ConnectionWriter {
     } catch (err) {
       if (!(err instanceof FaireError && (err.status === 400 || err.status === 401))) return false;
     }
-    await this.connections.markFailed(current.id, 'The previous Faire token was revoked to reconnect.');
+    await this.connections.markFailed(
+      scope,
+      current.id,
+      'The previous Faire token was revoked to reconnect.',
+    );
     return true;
   }
 

@@ -205,7 +205,7 @@ export class MarketplaceService implements MarketplaceLinker {
       return { name: profile.name };
     } catch (err) {
       if (err instanceof FaireError && err.kind === 'UNAUTHORIZED') {
-        await this.connections.markFailed(c.id, err.message);
+        await this.connections.markFailed(scope!, c.id, err.message);
         throw new AppError('MARKETPLACE_REFUSED');
       }
       throw toAppError(err);

@@ -191,7 +191,7 @@ export class OrdersSyncService implements OnModuleDestroy {
         throw err;
       }
       if (err instanceof FaireError && err.kind === 'UNAUTHORIZED') {
-        await this.connections.markFailed(account.connectionId, err.message);
+        await this.connections.markFailed(scope, account.connectionId, err.message);
       }
       this.logger.warn(`Order sync for company ${companyId} failed: ${message}`);
       await this.syncStates.failed(scope, message);

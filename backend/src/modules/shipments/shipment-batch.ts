@@ -80,7 +80,7 @@ export class JobAccounts {
   /** Marks the connection failed (Faire refused its token); the next order reads it again. */
   async refused(companyId: string, account: CompanyAccount, reason: string): Promise<void> {
     this.known.delete(companyId);
-    await this.connections.markFailed(account.connectionId, reason);
+    await this.connections.markFailed(CompanyScope.ofJob(companyId), account.connectionId, reason);
   }
 }
 
