@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { annAtAcme } from '../test/fixtures';
 import { mockApi } from '../test/fetchMock';
 import { renderScreen } from '../test/render';
+import { summary } from '../test/uploads';
 import type { UploadSummary } from '../upload/resultsApi';
 import type { Shipment } from './api';
 import { ShipmentHistoryTab } from './ShipmentHistoryTab';
@@ -11,31 +12,20 @@ afterEach(() => vi.unstubAllGlobals());
 
 const UPLOAD_ID = '0b9a7c1e-3f51-4c55-9d7b-1f2e3d4c5b6a';
 
-const upload = (patch: Partial<UploadSummary> = {}): UploadSummary => ({
-  uploadId: UPLOAD_ID,
-  filename: 'week-48.csv',
-  source: 'UPLOAD',
-  createdAt: '2026-11-25T10:00:00.000Z',
-  uploadedBy: 'Ann',
-  totalRows: 3,
-  validRows: 3,
-  invalidRows: 0,
-  duplicateRows: 0,
-  shipments: 3,
-  staged: 0,
-  success: 2,
-  failed: 1,
-  pending: 0,
-  retryable: 1,
-  byStatus: { SUCCESS: 2, ORDER_NOT_FOUND: 1 },
-  waitingOnFaire: 0,
-  nextRetryAt: null,
-  nextRetryInSeconds: null,
-  lastFault: null,
-  done: true,
-  state: 'DONE',
-  ...patch,
-});
+const upload = (patch: Partial<UploadSummary> = {}): UploadSummary =>
+  summary({
+    uploadId: UPLOAD_ID,
+    filename: 'week-48.csv',
+    source: 'UPLOAD',
+    totalRows: 3,
+    validRows: 3,
+    shipments: 3,
+    success: 2,
+    failed: 1,
+    retryable: 1,
+    byStatus: { SUCCESS: 2, ORDER_NOT_FOUND: 1 },
+    ...patch,
+  });
 
 const shipment = (id: string, rowNumber: number, status: Shipment['status'] = 'SUCCESS'): Shipment => ({
   id,

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { annAtAcme } from '../test/fixtures';
 import { mockApi } from '../test/fetchMock';
 import { renderScreen } from '../test/render';
+import { summary } from '../test/uploads';
 import {
   nextPollDelay,
   POLL_FIRST_MS,
@@ -16,30 +17,18 @@ import { toast } from '../test/toasts';
 beforeEach(() => toast.mockClear());
 afterEach(() => vi.unstubAllGlobals());
 
-const base: UploadSummary = {
+const base: UploadSummary = summary({
   uploadId: 'up-9',
   filename: 'week48.csv',
   source: 'UPLOAD',
-  createdAt: '2026-11-25T10:00:00.000Z',
-  uploadedBy: 'Ann',
   totalRows: 3,
   validRows: 3,
-  invalidRows: 0,
-  duplicateRows: 0,
   shipments: 3,
-  staged: 0,
   success: 1,
   failed: 2,
-  pending: 0,
   retryable: 2,
   byStatus: { SUCCESS: 1, FAILED: 2 },
-  waitingOnFaire: 0,
-  nextRetryAt: null,
-  nextRetryInSeconds: null,
-  lastFault: null,
-  done: true,
-  state: 'DONE',
-};
+});
 
 const failedRow = (row: number): UploadRowView => ({
   row,

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { annAtAcme } from '../test/fixtures';
 import { mockApi, sentBodies } from '../test/fetchMock';
 import { renderScreen } from '../test/render';
-import { issue, summary } from './results.fixtures';
+import { issue, summary } from '../test/uploads';
 import { UploadTab } from './UploadTab';
 import { toast } from '../test/toasts';
 

@@ -1,5 +1,5 @@
 // Upload results as the server answers them, for the upload screens' tests.
-import type { UploadRowView, UploadSummary } from './resultsApi';
+import type { UploadRowView, UploadSummary } from '../upload/resultsApi';
 
 export function summary(patch: Partial<UploadSummary>): UploadSummary {
   return {
