@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { screenWaitMs } from './src/test/waits';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 
@@ -92,8 +93,8 @@ export default defineConfig({
   test: {
     environment: 'happy-dom',
     setupFiles: ['src/test/setup.ts'],
-    // Above the waits' limit (src/test/setup.ts), so a slow screen fails on what it did not show.
-    testTimeout: 20_000,
+    // Twice the waits' limit (src/test/waits.ts), so a slow screen fails on what it did not show.
+    testTimeout: 2 * screenWaitMs(),
     // Test files share their processes' module cache (react-admin and MUI are loaded once per process,
     // not once per file: that import was most of the suite's time, decisions 0025 and 0058). A file that
     // replaces a module (vi.mock) would run in a fresh process of its own, so no mock reaches another

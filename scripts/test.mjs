@@ -97,7 +97,8 @@ await together([
   // Pure processor work, given what the two lanes above leave (nice 10): they wait on timers, the
   // product and chromium most of the time, and their timing checks run as if alone.
   [
-    niceTest('@portal/frontend', '.test.tsx'),
+    // Waits for a hang, not a speed check: at nice 10 a screen may get a tenth of a processor.
+    ['env', ['SCREEN_WAIT_MS=30000', ...niceTest('@portal/frontend', '.test.tsx').flat()]],
     niceTest('@portal/shipment-rules', ...RULES_SWEEPS),
     niceTest('@portal/faire-sandbox'),
     niceTest('@portal/shipstation-sandbox'),
