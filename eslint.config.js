@@ -132,6 +132,27 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: walls }] },
   },
   {
+    // A table's rows are read and written by its repository (decision 0059): a TypeORM repository is
+    // injected only into *.repository.ts / *.query.ts files, never into a service or a controller.
+    files: ['backend/src/**/*.ts'],
+    ignores: ['**/*.repository.ts', '**/*.query.ts', '**/*.sql.ts', '**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@nestjs/typeorm',
+              importNames: ['InjectRepository'],
+              message:
+                "Inject the table's repository class (*.repository.ts), not TypeORM's (decision 0059).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The frontend's walls (frontend/lint-walls.js, decision 0054); tests may reach into what they test.
     files: ['frontend/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', 'frontend/src/test/**'],

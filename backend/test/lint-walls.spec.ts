@@ -79,6 +79,21 @@ describe('lint walls', () => {
     expect(entry).toEqual([]);
   });
 
+  it("injects TypeORM's repository only into a table's repository or query file", async () => {
+    // The repository's real configuration, on the text below as if it were these existing files.
+    const eslint = new ESLint({ cwd: ROOT });
+    const code = "import { InjectRepository } from '@nestjs/typeorm';\nexport const x = InjectRepository;\n";
+    const restricted = async (path: string) =>
+      ((await eslint.lintText(code, { filePath: join(ROOT, path) }))[0]?.messages ?? []).map(
+        (m) => `${m.ruleId ?? 'parse'}: ${m.message}`,
+      );
+    expect(await restricted('backend/src/modules/mail/mail.service.ts')).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*repository class \(\*\.repository\.ts\)/),
+    ]);
+    expect(await restricted('backend/src/modules/mail/mail-outbox.repository.ts')).toEqual([]);
+    expect(await restricted('backend/src/modules/orders/late-rate.query.ts')).toEqual([]);
+  }, 60_000);
+
   it('fails when worker code imports HTTP code', async () => {
     const messages = await lint(
       'backend/src/modules/orders/breach.processor.ts',

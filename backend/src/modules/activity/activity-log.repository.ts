@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { type CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
 import { Activity } from './entities/activity.entity.js';
 
@@ -45,10 +45,27 @@ interface ActivityRow {
 
 type Run = (sql: string, params: unknown[]) => Promise<unknown>;
 
-/** Reads the append-only activity log, newest first (the admin panel's log and a company's own). */
+/** An entry as the log stores it (`ActivityService.record` builds it from who did what). */
+export type ActivityValues = Pick<
+  Activity,
+  'actorUserId' | 'actorEmail' | 'actorIsAdmin' | 'companyId' | 'actorRole' | 'action' | 'target' | 'details'
+>;
+
+/**
+ * The append-only `activity` table: entries appended (inside the caller's transaction when given one)
+ * and read newest first (the admin panel's log and a company's own).
+ */
 @Injectable()
 export class ActivityLog {
   constructor(@InjectRepository(Activity) private readonly repo: Repository<Activity>) {}
+
+  async append(values: ActivityValues, manager?: EntityManager): Promise<void> {
+    // A JSON column: TypeORM's insert type reads `details` as a nested entity, not as a value.
+    await (manager ? manager.getRepository(Activity) : this.repo).insert({
+      ...values,
+      details: values.details as object,
+    });
+  }
 
   /** The platform's log: every entry, platform events included, or one company's when asked. */
   page(q: ActivityQuery): Promise<{ items: ActivityRecord[]; total: number }> {

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { AuthContext } from '../../common/http/auth-context.js';
-import { Activity } from './entities/activity.entity.js';
+import { ActivityLog } from './activity-log.repository.js';
 
 /** Names of what the activity log records. */
 export type ActivityAction =
@@ -43,19 +42,21 @@ export interface ActivityEntry {
 /** Appends to the audit log. Never pass secrets in `details`. */
 @Injectable()
 export class ActivityService {
-  constructor(@InjectRepository(Activity) private readonly repo: Repository<Activity>) {}
+  constructor(private readonly log: ActivityLog) {}
 
   async record(entry: ActivityEntry, manager?: EntityManager): Promise<void> {
-    const repo = manager ? manager.getRepository(Activity) : this.repo;
-    await repo.insert({
-      actorUserId: entry.actor?.userId ?? null,
-      actorEmail: entry.actor?.email ?? null,
-      actorIsAdmin: entry.actor?.isPlatformAdmin ?? false,
-      companyId: entry.companyId ?? null,
-      actorRole: entry.actor?.role ?? null,
-      action: entry.action,
-      target: entry.target ?? null,
-      details: (entry.details ?? {}) as object,
-    });
+    await this.log.append(
+      {
+        actorUserId: entry.actor?.userId ?? null,
+        actorEmail: entry.actor?.email ?? null,
+        actorIsAdmin: entry.actor?.isPlatformAdmin ?? false,
+        companyId: entry.companyId ?? null,
+        actorRole: entry.actor?.role ?? null,
+        action: entry.action,
+        target: entry.target ?? null,
+        details: entry.details ?? {},
+      },
+      manager,
+    );
   }
 }

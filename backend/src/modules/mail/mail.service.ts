@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
-import { MailOutbox } from './mail-outbox.entity.js';
+import type { MailOutbox } from './mail-outbox.entity.js';
+import { MailOutboxRecords } from './mail-outbox.repository.js';
 
 export interface MailMessage {
   to: string;
@@ -28,7 +27,7 @@ export class MailService {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectRepository(MailOutbox) private readonly outbox: Repository<MailOutbox>,
+    private readonly outbox: MailOutboxRecords,
   ) {
     this.transporter = config.mail.smtpUrl ? nodemailer.createTransport(config.mail.smtpUrl) : null;
   }
@@ -47,7 +46,7 @@ export class MailService {
     } else {
       this.logger.log(`Mail (no SMTP configured) to ${message.to}: ${message.subject}`);
     }
-    await this.outbox.insert({
+    await this.outbox.add({
       companyId: message.companyId ?? null,
       toEmail: message.to,
       subject: message.subject,
@@ -59,7 +58,7 @@ export class MailService {
   }
 
   recent(companyId: string, limit = 20): Promise<MailOutbox[]> {
-    return this.outbox.find({ where: { companyId }, order: { createdAt: 'DESC' }, take: limit });
+    return this.outbox.recent(companyId, limit);
   }
 }
 

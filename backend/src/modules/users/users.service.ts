@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { AppError } from '../../common/errors/index.js';
-import { User } from './entities/user.entity.js';
+import type { User } from './entities/user.entity.js';
+import { UserRecords } from './user-records.repository.js';
 
 export interface GoogleIdentity {
   sub: string;
@@ -16,7 +15,7 @@ export interface GoogleIdentity {
 @Injectable()
 export class UsersService {
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly users: UserRecords,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
@@ -26,11 +25,11 @@ export class UsersService {
   }
 
   findById(id: string): Promise<User | null> {
-    return this.users.findOne({ where: { id } });
+    return this.users.byId(id);
   }
 
   findByEmail(email: string): Promise<User | null> {
-    return this.users.findOne({ where: { email: email.toLowerCase() } });
+    return this.users.byEmail(email.toLowerCase());
   }
 
   /** Users are keyed by the provider's subject id; an unverified email is refused. */
@@ -41,7 +40,7 @@ export class UsersService {
     const email = identity.email.trim().toLowerCase();
     const name = identity.name.trim() || email;
     const now = this.clock.now();
-    const bySub = await this.users.findOne({ where: { googleSub: identity.sub } });
+    const bySub = await this.users.byGoogleSub(identity.sub);
     if (bySub) {
       const clash = bySub.email !== email ? await this.findByEmail(email) : null;
       if (clash && clash.id !== bySub.id) {
@@ -58,7 +57,7 @@ export class UsersService {
       await this.users.update(byEmail.id, { googleSub: identity.sub, name, lastSignInAt: now });
       return { ...byEmail, googleSub: identity.sub, name, lastSignInAt: now };
     }
-    return this.users.save(this.users.create({ googleSub: identity.sub, email, name, lastSignInAt: now }));
+    return this.users.insert({ googleSub: identity.sub, email, name, lastSignInAt: now });
   }
 
   /** Development sign-in: keyed by email. */
@@ -71,12 +70,10 @@ export class UsersService {
       await this.users.update(existing.id, { name: newName, lastSignInAt: now });
       return { ...existing, name: newName, lastSignInAt: now };
     }
-    return this.users.save(
-      this.users.create({
-        email: normalized,
-        name: name?.trim() || normalized.split('@')[0],
-        lastSignInAt: now,
-      }),
-    );
+    return this.users.insert({
+      email: normalized,
+      name: name?.trim() || normalized.split('@')[0]!,
+      lastSignInAt: now,
+    });
   }
 }
