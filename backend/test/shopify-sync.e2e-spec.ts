@@ -225,4 +225,19 @@ describe('Shopify fulfilments become Faire shipments', () => {
     await until('the shipment on Faire', async () => onFaire(faireId).includes(code));
     expect(await shipmentsOf(faireId)).toHaveLength(1);
   });
+
+  it("disconnect drops the shop's subscriptions to this portal and keeps another install's", async () => {
+    // Another install of the app (say, a staging portal) delivers the same topic elsewhere.
+    w.shopify.control.subscribe('fulfillments/create', 'https://staging.portal.example/api/hooks/shopify');
+    const ours = () =>
+      w.shopify.control.subscriptions().filter((s) => !s.uri.startsWith('https://staging.portal.example/'));
+    expect(ours()).toHaveLength(3);
+    await w.admin.delete(`/api/integrations/${connectionId}`).expect(200);
+    expect(ours()).toEqual([]);
+    expect(w.shopify.control.subscriptions().map((s) => s.uri)).toEqual([
+      'https://staging.portal.example/api/hooks/shopify',
+    ]);
+    const list = await w.admin.get('/api/integrations').expect(200);
+    expect((list.body.connections as { kind: string }[]).some((c) => c.kind === 'SHOPIFY')).toBe(false);
+  });
 });

@@ -12,6 +12,7 @@ import { HOLD_REASONS, costRuleOf } from './label-rules.js';
 import { SourceConnections } from './source-connections.repository.js';
 import { SourceLabels, type LabelRow } from './source-labels.repository.js';
 import { SourceRelease, sourceName } from './source-release.service.js';
+import { SourceWebhooks } from './source-webhooks.js';
 import { ShipStationClient, ShipStationError } from './shipstation/shipstation.client.js';
 import type { ShipStationCredentials } from './shipstation/shipstation.types.js';
 import type { PatchConnectionDto, SendLabelsDto } from './sources.dto.js';
@@ -85,6 +86,7 @@ export class IntegrationsService {
     private readonly labels: SourceLabels,
     private readonly release: SourceRelease,
     private readonly client: ShipStationClient,
+    private readonly webhooks: SourceWebhooks,
     private readonly orders: OrderRecords,
     private readonly activity: ActivityService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -116,7 +118,7 @@ export class IntegrationsService {
       this.client.forget(row.id);
       throw this.connectError(err);
     }
-    if (existing) await this.dropWebhooks(existing);
+    if (existing) await this.webhooks.drop(existing);
     const hookUrl = `${this.config.publicUrl.replace(/\/+$/, '')}/api/hooks/shipstation/${hookToken}`;
     const webhookIds: string[] = [];
     for (const event of ['SHIP_NOTIFY', 'FULFILLMENT_SHIPPED'] as const) {
@@ -183,7 +185,7 @@ export class IntegrationsService {
   async disconnect(caller: CompanyAuthContext, id: string): Promise<{ ok: true }> {
     const scope = CompanyScope.of(caller);
     const conn = await this.own(scope, id);
-    await this.dropWebhooks(conn);
+    await this.webhooks.drop(conn);
     await this.connections.remove(scope, conn.id);
     this.client.forget(conn.id);
     await this.activity.record({
@@ -252,24 +254,6 @@ export class IntegrationsService {
   }
 
   /** Best effort: a webhook left behind only calls a URL whose token no longer opens anything. */
-  private async dropWebhooks(conn: SourceConnection): Promise<void> {
-    let creds: ShipStationCredentials;
-    try {
-      creds = this.connections.credentials(conn);
-    } catch {
-      return;
-    }
-    for (const id of conn.webhookIds ?? []) {
-      try {
-        await this.client.unsubscribe(creds, conn.id, id);
-      } catch (err) {
-        this.logger.warn(
-          `Unsubscribing webhook ${id} failed: ${err instanceof Error ? err.message : String(err)}`,
-        );
-      }
-    }
-  }
-
   private connectError(err: unknown): AppError {
     if (err instanceof ShipStationError) {
       if (err.fault === 'AUTH' || err.fault === 'REFUSED') {

@@ -16,6 +16,7 @@ import { SourceJobs } from './source-jobs.js';
 import { SourceLabels } from './source-labels.repository.js';
 import { SourceRelease } from './source-release.service.js';
 import { SourceSync } from './source-sync.service.js';
+import { SourceWebhooks } from './source-webhooks.js';
 import { ShipStationClient } from './shipstation/shipstation.client.js';
 import { ShopifyClient } from './shopify/shopify.client.js';
 import { ShopifyConnect } from './shopify/shopify-connect.service.js';
@@ -24,6 +25,7 @@ import { ShopifyConnectionRows } from './shopify/shopify-connections.repository.
 import { ShopifyShops } from './shopify/shopify-shops.repository.js';
 import { ShopifySync } from './shopify/shopify-sync.service.js';
 import { ShopifyTokens } from './shopify/shopify-tokens.service.js';
+import { ShopifyWebhooks } from './shopify/shopify-webhooks.js';
 
 const sourcesQueue = BullModule.registerQueue({ name: QUEUES.SOURCES });
 
@@ -58,6 +60,8 @@ const sourcesQueue = BullModule.registerQueue({ name: QUEUES.SOURCES });
     ShopifyTokens,
     ShopifySync,
     ShopifyConnect,
+    ShopifyWebhooks,
+    SourceWebhooks,
     ShopifyHooks,
   ],
   exports: [

@@ -16,17 +16,14 @@ import { ShopifyClient } from './shopify.client.js';
 import { ShopifyConnectionRows } from './shopify-connections.repository.js';
 import { shopDomainOf, verifyCallbackQuery } from './shopify-rules.js';
 import { ShopifyShops } from './shopify-shops.repository.js';
-import { ShopifyError } from './shopify-token-keeper.js';
 import { ShopifyTokens } from './shopify-tokens.service.js';
+import { ShopifyWebhooks } from './shopify-webhooks.js';
 import type { ShopifyCredentials } from './shopify.types.js';
 
 /** A connect flow started this long ago is refused (Shopify's code lives about as long). */
 const STATE_TTL_MS = 10 * 60_000;
 /** The callback's timestamp may be this far from now. */
 const CALLBACK_SKEW_S = 24 * 3600;
-/** Topics subscribed on each install (the privacy topics are the app's configuration, not the API's). */
-const TOPICS = ['FULFILLMENTS_CREATE', 'FULFILLMENTS_UPDATE', 'APP_UNINSTALLED'] as const;
-
 declare module 'express-session' {
   interface SessionData {
     shopifyOAuth?: {
@@ -39,13 +36,6 @@ declare module 'express-session' {
     };
   }
 }
-
-const SUBSCRIBE = `mutation Subscribe($topic: WebhookSubscriptionTopic!, $sub: WebhookSubscriptionInput!) {
-  webhookSubscriptionCreate(topic: $topic, webhookSubscription: $sub) {
-    webhookSubscription { id }
-    userErrors { field message }
-  }
-}`;
 
 function same(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -70,6 +60,7 @@ export class ShopifyConnect {
     private readonly shops: ShopifyShops,
     private readonly rows: ShopifyConnectionRows,
     private readonly tokens: ShopifyTokens,
+    private readonly webhooks: ShopifyWebhooks,
     private readonly client: ShopifyClient,
     private readonly members: CompanyMembers,
     private readonly users: UserDirectory,
@@ -159,9 +150,8 @@ export class ShopifyConnect {
     try {
       const creds = await this.client.exchangeCode(shop, query.code, this.clock.nowMs());
       const id = await this.save(scope, userId, creds);
-      // Not kept as the connection's webhook ids: those are ShipStation's to unsubscribe on disconnect.
-      // A Shopify subscription left behind delivers to a shop no longer known here: acknowledged, ignored.
-      const webhookIds = await this.subscribe(id);
+      // Not kept as the connection's webhook ids (ShipStation's): disconnect lists the shop's own.
+      const webhookIds = await this.webhooks.subscribe(id);
       await this.activity.record({
         actor: { userId, email: admin.email, isPlatformAdmin: false, role: m.role },
         companyId: pending.companyId,
@@ -192,36 +182,6 @@ export class ShopifyConnect {
       await this.shops.attach(tx, id, scope.companyId, creds.shop, creds.scope);
       return id;
     });
-  }
-
-  /** Best effort: the reconcile poll finds every fulfilment anyway; webhooks only make it sooner. */
-  private async subscribe(connectionId: string): Promise<string[]> {
-    const callbackUrl = `${this.config.publicUrl.replace(/\/+$/, '')}/api/hooks/shopify`;
-    const ids: string[] = [];
-    for (const topic of TOPICS) {
-      try {
-        const { data } = await this.tokens.keeper.use(connectionId, (c) =>
-          this.client.graphql<{
-            webhookSubscriptionCreate: {
-              webhookSubscription: { id: string } | null;
-              userErrors: { message: string }[];
-            } | null;
-          }>(c, SUBSCRIBE, { topic, sub: { callbackUrl, format: 'JSON' } }, 10),
-        );
-        const made = data.webhookSubscriptionCreate;
-        if (made?.webhookSubscription?.id) ids.push(made.webhookSubscription.id);
-        else {
-          this.logger.warn(
-            `Subscribing ${topic}: ${made?.userErrors?.[0]?.message ?? 'no subscription made'}`,
-          );
-        }
-      } catch (err) {
-        this.logger.warn(
-          `Subscribing ${topic} failed: ${err instanceof ShopifyError ? err.message : String(err)}`,
-        );
-      }
-    }
-    return ids;
   }
 
   private origin(req: Request): string {
