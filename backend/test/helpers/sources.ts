@@ -111,8 +111,19 @@ export async function labelOf(
   return rows[0];
 }
 
-/** Ends the grace period of the connection's waiting labels and decides them now. */
+/**
+ * Ends the grace period of the connection's waiting labels and decides them now, once every delivery
+ * received is read: a delivery still being read holds its labels' rows, which the decision skips (as a
+ * second worker would), so a duplicated webhook's read could leave a label for the next decision.
+ */
 export async function releaseNow(s: SourcesApp, connectionId: string) {
+  await waitFor('the deliveries read', async () => {
+    const { rows } = await s.t.db.query(
+      'SELECT 1 FROM source_events WHERE connection_id = $1 AND done_at IS NULL LIMIT 1',
+      [connectionId],
+    );
+    return rows.length === 0;
+  });
   await s.t.db.query(
     `UPDATE source_labels SET due_at = now() WHERE connection_id = $1 AND state = 'WAITING'`,
     [connectionId],
