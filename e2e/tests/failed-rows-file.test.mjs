@@ -1,49 +1,31 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { launchBrowser, screenshot, signUpWithCompany, startProduct } from '../lib/harness.mjs';
+import { screenshot } from '../lib/harness.mjs';
+import { brandAtWork, csvFiles, sandboxOrder, trackingCodes } from '../lib/uploads.mjs';
 
-const dir = mkdtempSync(join(tmpdir(), 'e2e-failed-rows-'));
+const file = csvFiles('e2e-failed-rows');
 const today = new Date().toISOString().slice(0, 10);
-let serial = 0;
-/** A unique UPS-shaped tracking number. */
-const code = () => `1Z999AA1${String(Date.now() % 1e6).padStart(6, '0')}${String(++serial).padStart(4, '0')}`;
-
-async function sandbox(product, method, path, body) {
-  const res = await fetch(`${product.sandboxUrl}/_sandbox${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json' },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  assert.ok(res.ok, `${method} ${path}: ${res.status}`);
-  return res.json();
-}
-const order = (product, state = 'PROCESSING') =>
-  sandbox(product, 'POST', '/orders', { brandId: 'brand1', state });
+const code = trackingCodes('1Z999AA1');
+const order = (product, state = 'PROCESSING') => sandboxOrder(product, { state });
 
 describe('the failed rows file is the brand’s own file back (decision 0032)', () => {
   let product;
   let browser;
   let page;
+  let close;
 
   before(async () => {
-    product = await startProduct({ env: { SHIPMENT_PROCESS_WAIT_MS: '3000', FAIRE_TIMEOUT_MS: '1500' } });
-    browser = await launchBrowser();
-    page = await browser.page({ width: 1440, height: 900 });
-    await signUpWithCompany(page, product, {
+    ({ product, browser, page, close } = await brandAtWork({
+      env: { SHIPMENT_PROCESS_WAIT_MS: '3000', FAIRE_TIMEOUT_MS: '1500' },
       email: 'tess@juniper.test',
       name: 'Tess Ward',
       company: 'Juniper Lane',
       faireToken: 'sbx_brand1_token',
-    });
+    }));
   });
 
-  after(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  after(() => close?.());
 
   it('a `;` file with its own columns comes back in its layout, is fixed and goes through with no mapping dialog', async () => {
     const good = await order(product);
@@ -57,8 +39,7 @@ describe('the failed rows file is the brand’s own file back (decision 0032)', 
       `${canceled.id};  spaced  ;${code()};UPS;${today};2;`, // 4: canceled on Faire
       `${waiting.id};late;${code()};UPS;31/31/2026;3;C3`, // 5: an error in the review, never sent
     ];
-    const path = join(dir, 'warehouse.csv');
-    writeFileSync(path, lines.join('\r\n') + '\r\n');
+    const path = file('warehouse.csv', lines);
 
     await page.goto(`${product.url}/dashboard?tab=upload`);
     await page.getByTestId('csv-file-input').setInputFiles(path);
@@ -97,8 +78,7 @@ describe('the failed rows file is the brand’s own file back (decision 0032)', 
       .replace('bo_notonfaire0001', o1.id)
       .replace(canceled.id, o2.id)
       .replace('31/31/2026', today);
-    const fixedPath = join(dir, 'warehouse-failed-rows.csv');
-    writeFileSync(fixedPath, fixed);
+    const fixedPath = file('warehouse-failed-rows.csv', fixed);
     await results.getByRole('button', { name: 'Close' }).click();
     await page.getByTestId('csv-file-input').setInputFiles(fixedPath);
     const review = page.getByRole('dialog', { name: 'Review Shipment Data' });

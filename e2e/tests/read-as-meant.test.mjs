@@ -1,43 +1,16 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import {
-  api,
-  devSignIn,
-  launchBrowser,
-  screenshot,
-  signUpWithCompany,
-  startProduct,
-  toast,
-} from '../lib/harness.mjs';
+import { api, devSignIn, screenshot, signUpWithCompany, toast } from '../lib/harness.mjs';
+import { brandAtWork, csvFiles, sandboxCall, sandboxOrder, trackingCodes } from '../lib/uploads.mjs';
 
-const dir = mkdtempSync(join(tmpdir(), 'e2e-meant-'));
+const file = csvFiles('e2e-meant');
 const HEADER = 'order_id,tracking_number,carrier,ship_date,shipping_cost';
 const today = new Date().toISOString().slice(0, 10);
-let serial = 0;
-/** A unique UPS-shaped tracking number. */
-const code = () => `1Z999AB1${String(Date.now() % 1e6).padStart(6, '0')}${String(++serial).padStart(4, '0')}`;
-
-function file(name, lines) {
-  const path = join(dir, name);
-  writeFileSync(path, lines.join('\r\n') + '\r\n');
-  return path;
-}
-
-async function sandbox(product, method, path, body) {
-  const res = await fetch(`${product.sandboxUrl}/_sandbox${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json' },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  assert.ok(res.ok, `${method} ${path}: ${res.status}`);
-  return res.json();
-}
-const order = (product, brandId, extra = {}) =>
-  sandbox(product, 'POST', '/orders', { brandId, state: 'PROCESSING', ...extra });
+const code = trackingCodes('1Z999AB1');
+const sandbox = sandboxCall;
+const order = (product, brandId, extra = {}) => sandboxOrder(product, { brandId, ...extra });
 
 /** Issue 22: read as the brand meant it, and every screen agrees. */
 describe('read as the brand meant it, and every screen agrees', () => {
@@ -45,18 +18,22 @@ describe('read as the brand meant it, and every screen agrees', () => {
   let browser;
   let uk;
   let us;
+  let close;
 
   before(async () => {
     // A wait of two minutes: a review that closes while Faire fails can only be the wait ending early.
-    product = await startProduct({ env: { SHIPMENT_PROCESS_WAIT_MS: '120000', FAIRE_TIMEOUT_MS: '1500' } });
-    browser = await launchBrowser();
-    uk = await browser.page({ width: 1440, height: 900 });
-    await signUpWithCompany(uk, product, {
+    ({
+      product,
+      browser,
+      page: uk,
+      close,
+    } = await brandAtWork({
+      env: { SHIPMENT_PROCESS_WAIT_MS: '120000', FAIRE_TIMEOUT_MS: '1500' },
       email: 'tess@thistle.test',
       name: 'Tess Rye',
       company: 'Thistle & Rye',
       faireToken: 'sbx_brand3_token',
-    });
+    }));
     us = await browser.page({ width: 1440, height: 900 });
     await signUpWithCompany(us, product, {
       email: 'rita@juniper.test',
@@ -66,10 +43,7 @@ describe('read as the brand meant it, and every screen agrees', () => {
     });
   });
 
-  after(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  after(() => close?.());
 
   it("reads a UK brand's 03/11/2026 as 3 November with a note, as the file's other dates say, and stores 2026-11-03", async () => {
     const [a, b] = [await order(product, 'brand3'), await order(product, 'brand3')];

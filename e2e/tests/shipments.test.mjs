@@ -1,7 +1,4 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
   api,
@@ -12,28 +9,10 @@ import {
   startProduct,
   toast,
 } from '../lib/harness.mjs';
+import { csvFiles, sandboxOrder, shipmentsOn } from '../lib/uploads.mjs';
 
-const dir = mkdtempSync(join(tmpdir(), 'e2e-csv-'));
-function file(name, text, bom = false) {
-  const path = join(dir, name);
-  writeFileSync(path, (bom ? '\ufeff' : '') + text);
-  return path;
-}
-
-async function sandboxOrder(product, state) {
-  const res = await fetch(`${product.sandboxUrl}/_sandbox/orders`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ brandId: 'brand1', state }),
-  });
-  assert.equal(res.status, 201);
-  return res.json();
-}
-
-async function shipmentsOn(product, orderId) {
-  const order = await (await fetch(`${product.sandboxUrl}/_sandbox/orders/${orderId}`)).json();
-  return order.shipments.map((s) => s.tracking_code);
-}
+const csvFile = csvFiles('e2e-csv');
+const file = (name, text, bom = false) => csvFile(name, text, { bom });
 
 /** From a messy CSV in the browser to shipments on the sandbox marketplace, exactly once. */
 describe('uploading shipments', () => {
@@ -60,8 +39,8 @@ describe('uploading shipments', () => {
   });
 
   it('maps messy columns, names every problem by row, and creates each valid row once', async () => {
-    const a = await sandboxOrder(product, 'PROCESSING');
-    const b = await sandboxOrder(product, 'NEW');
+    const a = await sandboxOrder(product, { state: 'PROCESSING' });
+    const b = await sandboxOrder(product, { state: 'NEW' });
     const rows = [
       'Order #;Tracking No.;Ship Via;Date Shipped;shipping_cost',
       `${a.id};1Z999AA10123456784;UPS Ground;11/20/2026;$12.50`,
@@ -116,7 +95,7 @@ describe('uploading shipments', () => {
 
   it('answers a bigger file at once and follows its rows to the marketplace', async () => {
     const orders = [];
-    for (let i = 0; i < 12; i++) orders.push(await sandboxOrder(product, 'PROCESSING'));
+    for (let i = 0; i < 12; i++) orders.push(await sandboxOrder(product, { state: 'PROCESSING' }));
     const lines = ['Order #,Tracking No.,Ship Via,Date Shipped,shipping_cost'];
     orders.forEach((o, i) => {
       for (let k = 0; k < 3; k++) {
@@ -150,7 +129,7 @@ describe('uploading shipments', () => {
   });
 
   it('processes a small reviewed file directly (review modal) and refreshes the history', async () => {
-    const c = await sandboxOrder(product, 'PROCESSING');
+    const c = await sandboxOrder(product, { state: 'PROCESSING' });
     const text = [
       'order_id,tracking_number,carrier,ship_date,shipping_cost',
       `${c.id},1Z999AA10999999991,UPS,2026-11-22,4.20`,
@@ -167,7 +146,7 @@ describe('uploading shipments', () => {
 
   it('uploading the same file again creates nothing new', async () => {
     const before = await (await fetch(`${product.sandboxUrl}/_sandbox/ledger`)).json();
-    const c = await sandboxOrder(product, 'PROCESSING');
+    const c = await sandboxOrder(product, { state: 'PROCESSING' });
     const text = [
       'order_id,tracking_number,carrier,ship_date,shipping_cost',
       `${c.id},1Z999AA10888888881,UPS,2026-11-22,4.20`,
@@ -189,7 +168,7 @@ describe('uploading shipments', () => {
   it('history: filters, search, pagination and retry', async () => {
     // Enough rows for two pages.
     const orders = [];
-    for (let i = 0; i < 3; i++) orders.push(await sandboxOrder(product, 'PROCESSING'));
+    for (let i = 0; i < 3; i++) orders.push(await sandboxOrder(product, { state: 'PROCESSING' }));
     const lines = ['order_id,tracking_number,carrier,ship_date,shipping_cost'];
     for (let i = 0; i < 51; i++) {
       lines.push(`${orders[i % 3].id},1Z999AA1077${String(i).padStart(6, '0')},UPS,2026-11-23,1.00`);

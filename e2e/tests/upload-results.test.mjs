@@ -1,43 +1,22 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
+import { devSignIn, screenshot, signUpWithCompany, toast } from '../lib/harness.mjs';
 import {
-  devSignIn,
-  launchBrowser,
-  screenshot,
-  signUpWithCompany,
-  startProduct,
-  toast,
-} from '../lib/harness.mjs';
+  brandAtWork,
+  csvFiles,
+  sandboxCall,
+  sandboxOrder,
+  shipmentsOn,
+  trackingCodes,
+} from '../lib/uploads.mjs';
 
-const dir = mkdtempSync(join(tmpdir(), 'e2e-results-'));
+const file = csvFiles('e2e-results');
 const HEADER = 'order_id,tracking_number,carrier,ship_date,shipping_cost';
 const today = new Date().toISOString().slice(0, 10);
-let serial = 0;
-/** A unique UPS-shaped tracking number. */
-const code = () => `1Z999AA1${String(Date.now() % 1e6).padStart(6, '0')}${String(++serial).padStart(4, '0')}`;
-
-function file(name, lines) {
-  const path = join(dir, name);
-  writeFileSync(path, lines.join('\r\n') + '\r\n');
-  return path;
-}
-
-async function sandbox(product, method, path, body) {
-  const res = await fetch(`${product.sandboxUrl}/_sandbox${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json' },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  assert.ok(res.ok, `${method} ${path}: ${res.status}`);
-  return res.json();
-}
-const order = (product, state = 'PROCESSING', extra = {}) =>
-  sandbox(product, 'POST', '/orders', { brandId: 'brand1', state, ...extra });
-const shipmentsOn = async (product, id) =>
-  (await sandbox(product, 'GET', `/orders/${id}`)).shipments.map((s) => s.tracking_code);
+const code = trackingCodes('1Z999AA1');
+const sandbox = sandboxCall;
+const order = (product, state = 'PROCESSING', extra = {}) => sandboxOrder(product, { state, ...extra });
 
 /** Splits a CSV line the way the failed-rows file writes it (quotes only where needed). */
 function cells(line) {
@@ -62,23 +41,19 @@ describe('every upload ends in an answer a person can act on', () => {
   let product;
   let browser;
   let page;
+  let close;
 
   before(async () => {
-    product = await startProduct({ env: { SHIPMENT_PROCESS_WAIT_MS: '3000', FAIRE_TIMEOUT_MS: '1500' } });
-    browser = await launchBrowser();
-    page = await browser.page({ width: 1440, height: 900 });
-    await signUpWithCompany(page, product, {
+    ({ product, browser, page, close } = await brandAtWork({
+      env: { SHIPMENT_PROCESS_WAIT_MS: '3000', FAIRE_TIMEOUT_MS: '1500' },
       email: 'rita@juniper.test',
       name: 'Rita Park',
       company: 'Juniper & Pine',
       faireToken: 'sbx_brand1_token',
-    });
+    }));
   });
 
-  after(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  after(() => close?.());
 
   it('lists exactly the 5 bad rows of an ordinary upload on the results view, in file order', async () => {
     const a = await order(product);
