@@ -243,7 +243,7 @@ export async function api(page, method, path, body) {
 
 /** Waits for a toast with this title (and description when given). */
 export async function toast(page, title, description) {
+  // One wait for the whole toast: it stays 5 s, so a second wait after the first could miss it.
   const t = page.getByTestId('toast').filter({ hasText: title });
-  await t.first().waitFor({ timeout: 30_000 });
-  if (description) await t.filter({ hasText: description }).first().waitFor({ timeout: 5_000 });
+  await (description ? t.filter({ hasText: description }) : t).first().waitFor({ timeout: 30_000 });
 }

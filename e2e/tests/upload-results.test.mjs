@@ -312,14 +312,30 @@ describe('every upload ends in an answer a person can act on', () => {
       const button = p.getByRole('button', { name: 'Refresh Orders' });
       await button.waitFor();
       await button.click();
-      const t = p.getByTestId('toast').first();
-      await t.waitFor({ timeout: 30_000 });
-      // The toast first (it goes after a while); the button may be re-rendered by the refresh, so its
-      // box is read once it is laid out again.
-      const b = await t.boundingBox();
-      await button.waitFor();
-      const a = await button.boundingBox();
-      assert.ok(a && b, `${name}: the toast and Refresh Orders are both on screen`);
+      // Both boxes are read in the page at one instant, as soon as the toast is there: the toast goes
+      // after 5 s, and the refresh may re-render the button, so two reads from here could straddle
+      // either (on a loaded machine they did).
+      const seen = await p.waitForFunction(
+        () => {
+          const toast = document.querySelector('[data-testid="toast"]');
+          const refresh = [...document.querySelectorAll('button')].find(
+            (el) => el.textContent?.trim() === 'Refresh Orders',
+          );
+          if (!toast || !refresh) return null;
+          const box = (el) => {
+            const r = el.getBoundingClientRect();
+            return r.width && r.height ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;
+          };
+          const b = box(toast);
+          const a = box(refresh);
+          if (!a || !b) return null;
+          return { a, b, closable: !!toast.querySelector('button[aria-label="Close notification"]') };
+        },
+        null,
+        { timeout: 30_000, polling: 'raf' },
+      );
+      const { a, b, closable } = await seen.jsonValue();
+      assert.ok(closable, `${name}: the toast has its close button`);
       const overlap =
         a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
       assert.equal(
@@ -327,7 +343,6 @@ describe('every upload ends in an answer a person can act on', () => {
         false,
         `${name}: toast ${JSON.stringify(b)} covers Refresh Orders ${JSON.stringify(a)}`,
       );
-      await p.getByRole('button', { name: 'Close notification' }).waitFor();
       await screenshot(p, `results-05-toast-${name}`);
     }
   });
