@@ -317,8 +317,8 @@ describe('every upload ends in an answer a person can act on', () => {
       // either (on a loaded machine they did).
       const seen = await p.waitForFunction(
         () => {
-          const toast = document.querySelector('[data-testid="toast"]');
-          const refresh = [...document.querySelectorAll('button')].find(
+          const toast = globalThis.document.querySelector('[data-testid="toast"]');
+          const refresh = [...globalThis.document.querySelectorAll('button')].find(
             (el) => el.textContent?.trim() === 'Refresh Orders',
           );
           if (!toast || !refresh) return null;
