@@ -63,7 +63,7 @@ describe('rows and uploads left without a job by a crash', () => {
     await upload(admin, csv(inline), 'inline.csv').expect(200);
     await upload(admin, csv(staged), 'staged.csv').expect(200);
     const committedAt = Date.now();
-    // The crash: the jobs never reached Redis (the rows say so: queued_at is NULL).
+    // The crash: the jobs never reached Redis (their slices' queue intents say so).
     const queue = new Queue(QUEUES.SHIPMENTS, {
       connection: bullConnection(t.config.redisUrl),
       prefix: t.config.queuePrefix,
@@ -75,7 +75,13 @@ describe('rows and uploads left without a job by a crash', () => {
     } finally {
       await queue.close();
     }
-    await t.db.query('UPDATE shipments SET queued_at = NULL WHERE company_id = $1', [companyId]);
+    // As a process that died right after its slices' commits leaves them: each slice's shipments
+    // with its queue intent (decision 0060), made again for the slices whose jobs were added.
+    await t.db.query(
+      `INSERT INTO shipment_queue_intents (upload_id, batch_no, shipment_ids)
+       SELECT upload_id, 1000, array_agg(id) FROM shipments WHERE company_id = $1 GROUP BY upload_id`,
+      [companyId],
+    );
     void processor.worker.resume();
 
     const deadline = committedAt + bound + WORK_MS;

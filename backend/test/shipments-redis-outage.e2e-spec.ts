@@ -92,9 +92,11 @@ describe('uploads while Redis is stopped', () => {
     );
     expect(uploadMs).toBeLessThan(ANSWER_BOUND_MS);
     expect(processMs).toBeLessThan(ANSWER_BOUND_MS);
-    // Everything is in Postgres, waiting for a job.
+    // Everything is in Postgres, waiting for a job: with its slice's queue intent (decision 0060).
     const { rows: saved } = await t.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM shipments WHERE company_id = $1 AND status = 'PENDING' AND queued_at IS NULL`,
+      `SELECT count(*)::int AS n FROM shipments s
+        WHERE s.company_id = $1 AND s.status = 'PENDING'
+          AND EXISTS (SELECT 1 FROM shipment_queue_intents i WHERE s.id = ANY(i.shipment_ids))`,
       [companyId],
     );
     expect(saved[0]!.n).toBe(32);

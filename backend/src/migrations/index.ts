@@ -24,6 +24,7 @@ import { FaireOrderStates1764300002500 } from './1764300002500-faire-order-state
 import { ShopifyShops1764300002600 } from './1764300002600-shopify-shops.js';
 import { UploadFiles1764300002700 } from './1764300002700-upload-files.js';
 import { CallerFunctions1764300005200 } from './1764300005200-caller-functions.js';
+import { ShipmentQueueIntents1764300005300 } from './1764300005300-shipment-queue-intents.js';
 
 /** Migrations in order. `npm run db:generate` writes new files; add each one here. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   ShopifyShops1764300002600,
   UploadFiles1764300002700,
   CallerFunctions1764300005200,
+  ShipmentQueueIntents1764300005300,
 ];

@@ -1,5 +1,10 @@
-import type { ShipmentQueueing } from '../../src/modules/shipments/shipment-queueing.service.js';
+import type { QueueIntentKey } from '../../src/modules/shipments/queue-intents.repository.js';
+import type {
+  EnqueueOptions,
+  ShipmentQueueing,
+} from '../../src/modules/shipments/shipment-queueing.service.js';
 import type { WorkerLiveness } from '../../src/modules/shipments/worker-liveness.js';
+import type { FakeQueueIntents } from './fake-queue-intents.js';
 
 /** An active job as the recovery sweep sees it; `moveToWait` fails unless the token is its lock's. */
 export class FakeJob {
@@ -77,20 +82,40 @@ export class FakeLiveness implements Pick<WorkerLiveness, 'start' | 'alive'> {
 /** What the recovery sweep queued: uploads to materialise and rows to create, by upload. */
 export class FakeQueueing implements Pick<ShipmentQueueing, 'queueMaterialize' | 'enqueue'> {
   readonly materialized: { uploadId: string; jobId: string }[] = [];
-  readonly enqueued: { uploadId: string; ids: string[]; priority?: number; prefix?: string }[] = [];
+  readonly enqueued: {
+    uploadId: string;
+    ids: string[];
+    priority?: number;
+    prefix?: string;
+    intents: QueueIntentKey[];
+  }[] = [];
+
+  /** The intents `enqueue` drops once it has queued, as the real one does. */
+  constructor(private readonly queueIntents?: FakeQueueIntents) {}
 
   queueMaterialize(uploadId: string, jobId: string): Promise<boolean> {
     this.materialized.push({ uploadId, jobId });
     return Promise.resolve(true);
   }
 
-  enqueue(
+  /** The queue refuses jobs: `enqueue` answers 0 and drops nothing. */
+  unavailable = false;
+
+  async enqueue(
     uploadId: string,
     rows: { id: string; order_id: string }[],
-    priority?: number,
-    jobPrefix?: string,
+    o: EnqueueOptions = {},
   ): Promise<number> {
-    this.enqueued.push({ uploadId, ids: rows.map((r) => r.id), priority, prefix: jobPrefix });
-    return Promise.resolve(rows.length);
+    const intents = [...(o.intents ?? [])];
+    if (this.unavailable) return 0;
+    this.enqueued.push({
+      uploadId,
+      ids: rows.map((r) => r.id),
+      priority: o.priority,
+      prefix: o.jobPrefix,
+      intents,
+    });
+    if (rows.length) await this.queueIntents?.drop(intents);
+    return rows.length;
   }
 }

@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { AppConfig } from '../../src/common/config/index.js';
 import { SHIPMENT_JOBS } from '../../src/common/queue/queues.js';
 import type { AccountJobPermits } from '../../src/modules/marketplace/index.js';
+import type { ShipmentQueueIntents } from '../../src/modules/shipments/queue-intents.repository.js';
 import type { ShipmentQueueing } from '../../src/modules/shipments/shipment-queueing.service.js';
 import {
   ShipmentRecoveryService,
@@ -15,6 +16,7 @@ import type { ShipmentsRepository } from '../../src/modules/shipments/shipments.
 import type { UploadsRepository } from '../../src/modules/shipments/uploads.repository.js';
 import type { WorkerLiveness } from '../../src/modules/shipments/worker-liveness.js';
 import { FakePermits } from '../fakes/fake-marketplace.js';
+import { FakeQueueIntents } from '../fakes/fake-queue-intents.js';
 import { FakeJob, FakeLiveness, FakeQueue, FakeQueueing } from '../fakes/fake-queue.js';
 import { FakeShipmentsRepository, FakeUploads, pgError } from '../fakes/fake-shipments-repository.js';
 
@@ -27,7 +29,8 @@ function recoveryHarness(opts: { redisFails?: boolean; living?: Set<string> | nu
   const db = new FakeShipmentsRepository();
   const uploads = new FakeUploads();
   const queue = new FakeQueue();
-  const queueing = new FakeQueueing();
+  const intents = new FakeQueueIntents(db.shipments);
+  const queueing = new FakeQueueing(intents);
   const liveness = new FakeLiveness(opts.living === undefined ? new Set(['me']) : opts.living);
   const permits = new FakePermits();
   const config = {
@@ -42,8 +45,9 @@ function recoveryHarness(opts: { redisFails?: boolean; living?: Set<string> | nu
     liveness as unknown as WorkerLiveness,
     permits as unknown as AccountJobPermits,
     queue.redis(opts.redisFails) as unknown as Redis,
+    intents as unknown as ShipmentQueueIntents,
   );
-  return { db, uploads, queue, queueing, liveness, permits, service };
+  return { db, uploads, queue, queueing, intents, liveness, permits, service };
 }
 
 /** ShipmentRecoveryService on fakes (no Postgres or Redis): what the sweep takes back, and what not. */
@@ -115,6 +119,61 @@ describe('ShipmentRecoveryService', () => {
     expect(h.queueing.enqueued.every((e) => e.priority === 1 && /^recover-\d+$/.test(e.prefix!))).toBe(true);
     // Taken rows are touched: a sweep right after finds nothing.
     expect(await h.service.sweep()).toBe(0);
+  });
+
+  it('queues the PENDING shipments of slices whose jobs never arrived, and drops their intents', async () => {
+    const h = recoveryHarness();
+    // Committed queued, with their slice's intent: the process died before the jobs were added.
+    const a1 = h.db.add({ order_id: 'bo_1', upload_id: 'u1', updated_at: ago(10) });
+    const a2 = h.db.add({ order_id: 'bo_2', upload_id: 'u1', updated_at: ago(10), status: 'SUCCESS' });
+    const b1 = h.db.add({ order_id: 'bo_3', upload_id: 'u1', updated_at: ago(10) });
+    const c1 = h.db.add({ order_id: 'bo_4', upload_id: 'u2', updated_at: ago(10), status: 'FAILED' });
+    const young = h.db.add({ order_id: 'bo_5', upload_id: 'u3', updated_at: ago(10) });
+    h.intents.add({ uploadId: 'u1', batchNo: 1 }, [a1.id, a2.id], ago(LOST_AFTER_MS + 1000));
+    h.intents.add({ uploadId: 'u1', batchNo: 2 }, [b1.id], ago(LOST_AFTER_MS + 2000));
+    h.intents.add({ uploadId: 'u2', batchNo: 1 }, [c1.id], ago(LOST_AFTER_MS + 3000));
+    h.intents.add({ uploadId: 'u3', batchNo: 1 }, [young.id], ago(LOST_AFTER_MS - 5000));
+
+    expect(await h.service.sweep()).toBe(2);
+
+    // u1's two slices in one call, under a job id prefix of their own; the ended rows are not queued.
+    expect(h.queueing.enqueued).toHaveLength(1);
+    const [call] = h.queueing.enqueued;
+    expect(call!.uploadId).toBe('u1');
+    expect(call!.ids.sort()).toEqual([a1.id, b1.id].sort());
+    expect(call!.prefix).toMatch(/^recover-i\d+$/);
+    expect(call!.intents.map((i) => i.batchNo).sort()).toEqual([1, 2]);
+    // Queued or with nothing left to queue: dropped; the young one waits for its own turn.
+    expect([...h.intents.intents.keys()]).toEqual(['u3|1']);
+    expect(await h.service.sweep()).toBe(0);
+  });
+
+  it('keeps an intent whose shipments could not be queued, for the next sweep after the wait', async () => {
+    const h = recoveryHarness();
+    const row = h.db.add({ order_id: 'bo_1', upload_id: 'u1', updated_at: ago(10) });
+    h.intents.add({ uploadId: 'u1', batchNo: 1 }, [row.id], ago(LOST_AFTER_MS + 1000));
+    h.queueing.unavailable = true;
+
+    await h.service.sweep();
+
+    // Taken (its wait starts again), not dropped: Redis did not take the jobs.
+    const intent = h.intents.intents.get('u1|1');
+    expect(intent).toBeDefined();
+    expect(intent!.createdAt).toBeGreaterThan(ago(1000));
+    h.queueing.unavailable = false;
+    await new Promise((r) => setTimeout(r, 2)); // taken "now": older than 0 ms a moment later
+    expect(await h.service.sweep({ redisLost: true })).toBe(1);
+    expect(h.intents.intents.size).toBe(0);
+  });
+
+  it('takes every intent at once when Redis lost its data', async () => {
+    const h = recoveryHarness();
+    const row = h.db.add({ order_id: 'bo_1', upload_id: 'u1', updated_at: ago(10) });
+    h.intents.add({ uploadId: 'u1', batchNo: 1 }, [row.id], ago(5));
+
+    expect(await h.service.sweep({ redisLost: true })).toBe(1);
+    expect(h.queueing.enqueued.flatMap((e) => e.ids)).toEqual([row.id]);
+    expect(h.intents.intents.size).toBe(0);
   });
 
   it('queues uploads stuck before their rows became shipments, with a new job id each time', async () => {

@@ -16,6 +16,7 @@ export { Shipment } from './entities/shipment.entity.js';
 export { ShipmentAttempt } from './entities/shipment-attempt.entity.js';
 export { Upload } from './entities/upload.entity.js';
 export { UploadBatch } from './entities/upload-batch.entity.js';
+export { ShipmentQueueIntent } from './entities/shipment-queue-intent.entity.js';
 export { UploadRow } from './entities/upload-row.entity.js';
 export { FaireBrandRead, FaireOrderState } from './entities/faire-order-state.entity.js';
 export { UploadCount } from './entities/upload-count.entity.js';

@@ -9,6 +9,7 @@ import { addPromptly, QueueUnavailableError } from '../../common/queue/queue-gat
 import { QUEUES, SHIPMENT_JOBS, type ShipmentsQueueJob } from '../../common/queue/queues.js';
 import { retryBackoff } from '../../common/queue/retry-backoff.js';
 import { createJob, groupBy, packOrders } from './order-groups.js';
+import { type QueueIntentKey, ShipmentQueueIntents } from './queue-intents.repository.js';
 import { ShipmentsRepository } from './shipments.repository.js';
 import { UploadsRepository } from './uploads.repository.js';
 import { materializeNextSlice } from './upload-slices.js';
@@ -43,6 +44,7 @@ export class ShipmentQueueing {
     private readonly shutdown: Shutdown,
     private readonly shipments: ShipmentsRepository,
     private readonly uploadRows: UploadsRepository,
+    private readonly queueIntents: ShipmentQueueIntents,
   ) {}
 
   /** Jobs waiting for a worker slot now (not those waiting for a time: delayed). */
@@ -128,13 +130,12 @@ export class ShipmentQueueing {
         );
       }
       repeats += done.storedBefore;
-      const sent = await this.enqueue(
-        uploadId,
-        done.inserted,
+      const sent = await this.enqueue(uploadId, done.inserted, {
         priority,
-        `ship-b${done.batchNo}`,
-        done.batchNo * JOBS_PER_BATCH,
-      );
+        jobPrefix: `ship-b${done.batchNo}`,
+        priorityBase: done.batchNo * JOBS_PER_BATCH,
+        intents: done.intent ? [done.intent] : [],
+      });
       queued += sent;
       unqueued += done.inserted.length - sent;
       await yieldToLoop();
@@ -146,19 +147,21 @@ export class ShipmentQueueing {
   /**
    * Queues new shipments (all of one company: one upload's) in jobs of about BATCH_SIZE that keep an
    * order's rows together and say which ids are one order; job n gets priority n so uploads interleave.
-   * Answers how many rows were queued: 0 when the queue was unavailable (they keep `queued_at` NULL and
-   * the recovery sweep queues them; a part queued before an outage is queued again, harmlessly).
+   * Once the jobs are added, the rows are marked queued: by dropping their slices' queue `intents` when
+   * they came with one (decision 0060), else row by row (`queued_at`). Answers how many rows were
+   * queued: 0 when the queue was unavailable (their intent or NULL `queued_at` stays, and the recovery
+   * sweep queues them; a part queued before an outage is queued again, harmlessly).
    */
   async enqueue(
     uploadId: string,
     rows: { id: string; order_id: string }[],
-    priority?: number,
-    jobPrefix = 'ship',
-    priorityBase = 0,
+    o: EnqueueOptions = {},
   ): Promise<number> {
     if (rows.length === 0) return 0;
+    const intents = o.intents ?? [];
     const orders = groupBy(rows, (r) => r.order_id).map((group) => group.map((r) => r.id));
     const batches = packOrders(orders, BATCH_SIZE);
+    const jobPrefix = o.jobPrefix ?? 'ship';
     try {
       const jobs = batches.map((batch, i) => ({
         name: SHIPMENT_JOBS.CREATE,
@@ -166,7 +169,7 @@ export class ShipmentQueueing {
         opts: {
           ...SHIPMENT_JOB_OPTIONS,
           jobId: `${jobPrefix}-${uploadId}-${i}`,
-          priority: priority ?? Math.min(priorityBase + i + 1, 2_000_000),
+          priority: o.priority ?? Math.min((o.priorityBase ?? 0) + i + 1, 2_000_000),
         },
       }));
       // A few hundred jobs per call: one call for thousands of jobs serialises them all in one go.
@@ -174,13 +177,25 @@ export class ShipmentQueueing {
         await addPromptly(this.queue, () => this.queue.addBulk(chunk));
       }
       // Queued: the sweep no longer takes these rows for lost ones (decision 0016).
-      await this.shipments.markQueued(rows.map((r) => r.id));
+      if (intents.length) await this.queueIntents.drop(intents);
+      else await this.shipments.markQueued(rows.map((r) => r.id));
     } catch (err) {
       this.queueFailed(err, `${rows.length} shipment(s) of upload ${uploadId}`);
       return 0;
     }
     return rows.length;
   }
+}
+
+/** How `ShipmentQueueing.enqueue` names, orders and marks the jobs. */
+export interface EnqueueOptions {
+  /** Every job's priority; by default job n of the call gets `priorityBase + n + 1`. */
+  priority?: number;
+  /** Job ids are `<jobPrefix>-<uploadId>-<n>`: a prefix used again adds nothing (BullMQ keeps ids). */
+  jobPrefix?: string;
+  priorityBase?: number;
+  /** The slices' queue intents the rows came with: dropped once the jobs are added (decision 0060). */
+  intents?: readonly QueueIntentKey[];
 }
 
 /** SQLSTATEs of a transaction Postgres chose to abort for another one (a deadlock, a serialisation conflict). */

@@ -14,6 +14,7 @@ import { REDIS } from '../../common/queue/redis.module.js';
 import { keepSchedule } from '../../common/queue/schedules.js';
 import { AccountJobPermits } from '../marketplace/index.js';
 import { groupBy } from './order-groups.js';
+import { ShipmentQueueIntents } from './queue-intents.repository.js';
 import { ShipmentQueueing } from './shipment-queueing.service.js';
 import { ShipmentsRepository } from './shipments.repository.js';
 import { UploadsRepository } from './uploads.repository.js';
@@ -27,6 +28,8 @@ import { WorkerLiveness } from './worker-liveness.js';
  * for the whole fleet, whichever worker takes it.
  */
 const LOST_AFTER_MS = 30_000;
+/** Queue intents taken per sweep: a slice's intent holds up to STAGE_ROWS (2,000) shipments. */
+const INTENTS_PER_SWEEP = 5;
 
 @Injectable()
 export class ShipmentRecoveryService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -44,6 +47,7 @@ export class ShipmentRecoveryService implements OnApplicationBootstrap, OnApplic
     private readonly liveness: WorkerLiveness,
     private readonly permits: AccountJobPermits,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly queueIntents: ShipmentQueueIntents,
   ) {}
 
   /**
@@ -151,14 +155,41 @@ export class ShipmentRecoveryService implements OnApplicationBootstrap, OnApplic
           olderThanMs: opts.redisLost ? 0 : recoveryAfterMs,
         })),
       ];
-      if (rows.length === 0) return 0;
+      // Slices committed whose jobs never arrived (decision 0060): their shipments still PENDING.
+      const lost = await this.queueIntents.takeLost({
+        olderThanMs: opts.redisLost ? 0 : lostAfterMs,
+        limit: INTENTS_PER_SWEEP,
+      });
       const stamp = Date.now();
+      const queuedUploads = new Set<string>();
       // Grouped in linear time: up to 20,000 rows, often of one upload.
       for (const list of groupBy(rows, (r) => r.upload_id)) {
-        await this.queueing.enqueue(list[0]!.upload_id, list, 1, `recover-${stamp}`);
+        const uploadId = list[0]!.upload_id;
+        const sent = await this.queueing.enqueue(uploadId, list, {
+          priority: 1,
+          jobPrefix: `recover-${stamp}`,
+        });
+        if (sent > 0) queuedUploads.add(uploadId);
       }
-      this.logger.warn(`Re-queued ${rows.length} shipments that were waiting without a job`);
-      return rows.length;
+      // An intent's rows the lines above took already (Redis lost its data: every queued row) are not
+      // queued twice. Another job id prefix: those rows' jobs have taken `recover-<stamp>-<upload>-<n>`.
+      const taken = new Set(rows.map((r) => r.id));
+      const fromIntents = lost.rows.filter((r) => !taken.has(r.id));
+      for (const list of groupBy(fromIntents, (r) => r.upload_id)) {
+        const uploadId = list[0]!.upload_id;
+        const intents = lost.intents.filter((i) => i.uploadId === uploadId);
+        await this.queueing.enqueue(uploadId, list, { priority: 1, jobPrefix: `recover-i${stamp}`, intents });
+      }
+      // The other intents have nothing left to queue (their shipments ended, or were queued above).
+      const waiting = new Set(fromIntents.map((r) => r.upload_id));
+      for (const r of lost.rows) {
+        if (taken.has(r.id) && !queuedUploads.has(r.upload_id)) waiting.add(r.upload_id);
+      }
+      await this.queueIntents.drop(lost.intents.filter((i) => !waiting.has(i.uploadId)));
+      const requeued = rows.length + fromIntents.length;
+      if (requeued === 0) return 0;
+      this.logger.warn(`Re-queued ${requeued} shipments that were waiting without a job`);
+      return requeued;
     } finally {
       this.running = false;
     }

@@ -22,6 +22,7 @@ import { ShipmentIntake } from './shipment-intake.service.js';
 import { UploadCountsStore } from './upload-counts.store.js';
 import { UploadReadinessService } from './upload-readiness.service.js';
 import { UploadResultsService } from './upload-results.service.js';
+import { ShipmentQueueIntents } from './queue-intents.repository.js';
 import { UploadsRepository } from './uploads.repository.js';
 
 const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
@@ -52,6 +53,7 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
     FailedRowsExport,
     UploadCountsStore,
     UploadsRepository,
+    ShipmentQueueIntents,
     HistoryQuery,
     UploadReadinessService,
     OrderCheckService,
@@ -70,6 +72,8 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
     ShipmentPlatformStats,
     ShipmentsRepository,
     UploadsRepository,
+    // For ShipmentRecoveryService, which the worker's root module provides.
+    ShipmentQueueIntents,
   ],
 })
 export class ShipmentsModule {}

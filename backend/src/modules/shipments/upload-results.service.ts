@@ -84,7 +84,7 @@ export class UploadResultsService {
       statuses: RETRYABLE,
     });
     if (rows.length === 0) return { retried: 0 };
-    await this.queueing.enqueue(uploadId, rows, 1, `retry${Date.now()}`);
+    await this.queueing.enqueue(uploadId, rows, { priority: 1, jobPrefix: `retry${Date.now()}` });
     await this.activity.record({
       actor: caller,
       companyId: caller.companyId,

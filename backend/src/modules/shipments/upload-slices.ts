@@ -2,6 +2,7 @@ import { displayIdFor, formatCents, storableRecord } from '@portal/shipment-rule
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { EntityManager } from 'typeorm';
 import type { IngestedRow } from './csv-ingest.js';
+import { type QueueIntentKey, ShipmentQueueIntents } from './queue-intents.repository.js';
 import { type InsertedShipment, type SliceUpload, UploadsRepository } from './uploads.repository.js';
 
 /**
@@ -49,6 +50,8 @@ export interface SliceOutcome {
   storedBefore: number;
   /** Rows Postgres refused, now rows with an error of their upload. */
   refused: number;
+  /** The intent to queue `inserted`, committed with them; null when none was inserted. */
+  intent: QueueIntentKey | null;
 }
 
 /** The upload's source kind (UPLOAD, PROCESS, SHIPSTATION, ...), owner and time. */
@@ -127,7 +130,12 @@ export async function materializeNextSlice(
     await uploads.addRepeatsOfStored({ uploadId, count: written.storedBefore });
   }
   await uploads.dropSlice({ uploadId, batchNo: batch.batch_no });
-  return { batchNo: batch.batch_no, ...written, refused: refused.length };
+  // Committed with the shipments: if their jobs never reach the queue, the recovery sweep finds them here.
+  const intent = written.inserted.length ? { uploadId, batchNo: batch.batch_no } : null;
+  if (intent) {
+    await ShipmentQueueIntents.in(tx).record({ ...intent, shipmentIds: written.inserted.map((r) => r.id) });
+  }
+  return { batchNo: batch.batch_no, ...written, refused: refused.length, intent };
 }
 
 interface Written {

@@ -190,12 +190,14 @@ export class UploadsRepository {
   /**
    * The rows' shipments, inserted in the rows' (key) order (ORDER BY the array position says so
    * explicitly); a row whose shipment exists already (company + order + tracking number) is skipped.
+   * They are inserted queued (`queued_at`): the slice's transaction records their queue intent, which
+   * the recovery sweep takes if their jobs never arrive (decision 0060).
    */
   insertShipments(o: { upload: SliceUpload; rows: ShipmentColumns }): Promise<InsertedShipment[]> {
     const { upload: u, rows: r } = o;
     return this.db.query<InsertedShipment[]>(
-      `INSERT INTO shipments (company_id, upload_id, uploaded_by, uploaded_at, row_number, order_id, display_id, tracking_number, carrier, carrier_raw, ship_date, shipping_cost_cents)
-       SELECT $1, $2, $3, $4::timestamptz, t.row_number, t.order_id, t.display_id, t.tracking_number, t.carrier, t.carrier_raw, t.ship_date, t.cost
+      `INSERT INTO shipments (company_id, upload_id, uploaded_by, uploaded_at, row_number, order_id, display_id, tracking_number, carrier, carrier_raw, ship_date, shipping_cost_cents, queued_at)
+       SELECT $1, $2, $3, $4::timestamptz, t.row_number, t.order_id, t.display_id, t.tracking_number, t.carrier, t.carrier_raw, t.ship_date, t.cost, now()
          FROM unnest($5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::date[], $12::int[])
               WITH ORDINALITY AS t(row_number, order_id, display_id, tracking_number, carrier, carrier_raw, ship_date, cost, ord)
         ORDER BY t.ord
