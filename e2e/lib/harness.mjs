@@ -245,5 +245,18 @@ export async function api(page, method, path, body) {
 export async function toast(page, title, description) {
   // One wait for the whole toast: it stays 5 s, so a second wait after the first could miss it.
   const t = page.getByTestId('toast').filter({ hasText: title });
-  await (description ? t.filter({ hasText: description }) : t).first().waitFor({ timeout: 30_000 });
+  try {
+    await (description ? t.filter({ hasText: description }) : t).first().waitFor({ timeout: 30_000 });
+  } catch (err) {
+    // Say what was on screen instead: another toast, or none, and where the page was.
+    const shown = await page
+      .getByTestId('toast')
+      .allInnerTexts()
+      .catch(() => []);
+    throw new Error(
+      `No toast "${title}"${description ? ` / "${description}"` : ''} at ${page.url()}; ` +
+        `toasts shown now: ${JSON.stringify(shown)}. ${err.message}`,
+      { cause: err },
+    );
+  }
 }

@@ -105,7 +105,11 @@ describe('companies, invitations and team management', () => {
 
     // Sign out from the sidebar ends Ann's session: "Signed out", the sign-in screen at /, and her
     // cookie no longer answers for her.
-    await ann.getByRole('button', { name: 'Sign out' }).click();
+    const [loggedOut] = await Promise.all([
+      ann.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/logout', { timeout: 30_000 }),
+      ann.getByRole('button', { name: 'Sign out' }).click(),
+    ]);
+    assert.ok(loggedOut.ok(), `POST /api/auth/logout answered ${loggedOut.status()}`);
     await toast(ann, 'Signed out');
     await ann.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
     await ann.getByRole('form', { name: 'Developer sign-in' }).waitFor();
