@@ -205,7 +205,7 @@ export async function devSignIn(page, product, { email, name, faireToken, stay =
   await form.getByRole('button', { name: 'Sign in as developer' }).click();
   await page.waitForURL(
     (u) => !u.pathname.endsWith('/') || u.pathname === '/no-company' || u.pathname === '/dashboard',
-    { timeout: 15_000 },
+    { timeout: 30_000 },
   );
 }
 

@@ -55,7 +55,7 @@ describe('one Faire connection per company', () => {
     await admin.getByTestId('connect-faire-card').waitFor();
     await admin.goto(`${product.url}/oauth-setup`);
     assert.equal(await authorize(admin, HARBOR, 'company-connect-pick-brand'), 'connected');
-    await admin.getByTestId('connect-complete').getByText(HARBOR).waitFor({ timeout: 15_000 });
+    await admin.getByTestId('connect-complete').getByText(HARBOR).waitFor({ timeout: 30_000 });
     const status = await api(admin, 'GET', '/api/faire/connection');
     assert.equal(status.body.status, 'CONNECTED');
     assert.equal(status.body.brandName, HARBOR);
@@ -103,7 +103,7 @@ describe('one Faire connection per company', () => {
       await admin.getByTestId('integration-status').getByRole('link', { name: 'Reconnect' }).click();
       await admin.waitForURL(/\/oauth-setup\?intent=reconnect$/);
       assert.equal(await authorize(admin, HARBOR), 'connected');
-      await admin.getByTestId('connect-complete').waitFor({ timeout: 15_000 });
+      await admin.getByTestId('connect-complete').waitFor({ timeout: 30_000 });
       const now = (await api(admin, 'GET', '/api/faire/connection')).body;
       assert.equal(now.status, 'CONNECTED');
       assert.equal(now.brandName, HARBOR);
@@ -123,7 +123,7 @@ describe('one Faire connection per company', () => {
     await dialog.getByRole('button', { name: 'Change brand' }).click();
     await admin.waitForURL(/\/oauth-setup\?intent=change$/);
     assert.equal(await authorize(admin, JUNIPER), 'connected');
-    await admin.getByTestId('connect-complete').getByText(JUNIPER).waitFor({ timeout: 15_000 });
+    await admin.getByTestId('connect-complete').getByText(JUNIPER).waitFor({ timeout: 30_000 });
 
     const refreshed = await api(admin, 'POST', '/api/orders/refresh');
     assert.equal(refreshed.status, 200);

@@ -63,7 +63,7 @@ describe('connect Faire, dashboard and orders', () => {
     await screenshot(page, 'dashboard-not-connected');
     const popup = await authorizeInPopup(page, 'Approve');
     await screenshot(popup, 'connect-popup-connected');
-    await page.getByText('Juniper & Pine Candle Co.').first().waitFor({ timeout: 15_000 });
+    await page.getByText('Juniper & Pine Candle Co.').first().waitFor({ timeout: 30_000 });
     await screenshot(page, 'connect-complete');
     await page.goto(`${product.url}/dashboard?tab=settings`);
     await page.getByText('Connected', { exact: true }).waitFor();

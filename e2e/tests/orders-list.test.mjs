@@ -22,7 +22,7 @@ async function sortedBy(page, dir) {
       return v.length > 1 && v.every((x, i) => i === 0 || (d === 'ASC' ? v[i - 1] <= x : v[i - 1] >= x));
     },
     dir,
-    { timeout: 15_000 },
+    { timeout: 30_000 },
   );
 }
 

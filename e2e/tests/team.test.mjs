@@ -60,9 +60,9 @@ describe('companies, invitations and team management', () => {
     await bob
       .getByText(/Juniper & Pine/)
       .first()
-      .waitFor({ timeout: 15_000 });
+      .waitFor({ timeout: 30_000 });
     await screenshot(bob, 'team-04-accepted');
-    await bob.waitForURL((u) => u.pathname === '/' || u.pathname === '/dashboard', { timeout: 10_000 });
+    await bob.waitForURL((u) => u.pathname === '/' || u.pathname === '/dashboard', { timeout: 30_000 });
     const me = await api(bob, 'GET', '/api/auth/me');
     assert.equal(me.body.company.role, 'COMPANY_USER');
 
@@ -111,7 +111,7 @@ describe('companies, invitations and team management', () => {
     ]);
     assert.ok(loggedOut.ok(), `POST /api/auth/logout answered ${loggedOut.status()}`);
     await toast(ann, 'Signed out');
-    await ann.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
+    await ann.waitForURL((u) => u.pathname === '/', { timeout: 30_000 });
     await ann.getByRole('form', { name: 'Developer sign-in' }).waitFor();
     assert.equal((await api(ann, 'GET', '/api/auth/me')).status, 401);
     assert.deepEqual(browser.errors, []);
