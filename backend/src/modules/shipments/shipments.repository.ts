@@ -77,7 +77,8 @@ export interface AttemptOptions {
  * waiting without a job; `retryShipment` / `retryUpload` back to PENDING. Methods taking `q` run on the
  * connection holding the order's lock (`lockOrder`); the others on the pool. Ending transitions touch
  * only PENDING rows, so a row another run ended meanwhile stays as it was. (A row is born in the
- * materialize step, `UploadsRepository.insertShipments`, decision 0051.)
+ * materialize step, `UploadsRepository.insertShipments`, decision 0051, queued by its slice's queue
+ * intent, `ShipmentQueueIntents`, decision 0060.)
  */
 @Injectable()
 export class ShipmentsRepository {

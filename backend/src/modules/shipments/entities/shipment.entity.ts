@@ -78,7 +78,11 @@ export class Shipment {
   @Column({ type: 'text', nullable: true })
   currency: string | null;
 
-  /** Set once the row's job is in the queue (the recovery sweep finds rows left without one). */
+  /**
+   * Set once the row's job is in the queue, or at insert when its slice's queue intent stands for it
+   * until then (decision 0060); NULL: a row a person's retry put back, waiting for its job (the
+   * recovery sweep finds rows left without one).
+   */
   @Column({ name: 'queued_at', type: 'timestamptz', nullable: true })
   queuedAt: Date | null;
 
