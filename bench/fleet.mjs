@@ -7,10 +7,8 @@
 // SIGKILL and a replacement starts (as an orchestrator would): recovery is how long the rows the dead
 // worker held stay stranded: until the rows it had started are terminal or worked on again, and its
 // jobs are back in the queue (decision 0021: taken back at the replacement's boot).
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -22,6 +20,7 @@ import { REDIS_URL, agent, openEnv } from './lib/env.mjs';
 import { quantile } from './lib/measure.mjs';
 import { brandRates, probeSummary } from './lib/fleet-measures.mjs';
 import { checkRecovered, crashResults, fmtS, killOneWorker } from './lib/fleet-crash.mjs';
+import { freePort, startProcess } from './lib/fleet-processes.mjs';
 
 export const name = 'fleet';
 export const title = '2 API + 3 worker processes, 5 companies uploading 2,000 rows each at once';
@@ -33,42 +32,6 @@ const BRANDS = 5;
 const READERS = 10;
 const PROBE = pathToFileURL(join(ROOT, 'bench', 'lib', 'api-probe.mjs')).href;
 const LINE = /^\[faire-sandbox\] (\w+) \/external-api\/v2(\S*) (\d{3}|-) (\d+)ms/;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function startProcess(env, mode, extra, execArgv = []) {
-  const child = spawn(process.execPath, [...execArgv, MAIN], {
-    env: { ...process.env, NODE_OPTIONS: '', ...env, WORKER_MODE: mode, ...extra },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (c) => (out += c));
-  child.stderr.on('data', (c) => (out += c));
-  const exited = new Promise((r) => child.once('exit', (code, sig) => r(code ?? sig)));
-  const ready = new Promise((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (/is running/.test(out)) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 100);
-    void exited.then((code) => {
-      clearInterval(timer);
-      reject(new Error(`${mode} process exited (${code}) before it was running:\n${out.slice(-2000)}`));
-    });
-  });
-  ready.catch(() => undefined);
-  return { child, mode, ready, exited, output: () => out };
-}
 
 let serial = 0;
 function makeRows(sandbox, brandId, count, orderBrand) {
@@ -136,6 +99,7 @@ export async function run(ctx) {
     for (const [i, port] of apiPorts.entries()) {
       procs.push(
         startProcess(
+          MAIN,
           common,
           'api',
           {
@@ -151,7 +115,7 @@ export async function run(ctx) {
         ),
       );
     }
-    for (let i = 0; i < 3; i++) procs.push(startProcess(common, 'worker', {}));
+    for (let i = 0; i < 3; i++) procs.push(startProcess(MAIN, common, 'worker', {}));
     await Promise.all(procs.map((p) => p.ready));
     const apis = apiPorts.map((p) => `http://127.0.0.1:${p}`);
     ctx.log(`fleet up: APIs on ${apiPorts.join(', ')}, 3 workers`);
@@ -232,7 +196,7 @@ export async function run(ctx) {
       );
       left = rows[0].n;
       if (!crash && left > 0 && left <= total * 0.75) {
-        crash = await killOneWorker(procs, () => startProcess(common, 'worker', {}), env, REDIS_URL);
+        crash = await killOneWorker(procs, () => startProcess(MAIN, common, 'worker', {}), env, REDIS_URL);
       }
       if (crash && crash.recoveredMs === null) await checkRecovered(crash, env);
       if ((left === 0 && (!crash || crash.recoveredMs !== null)) || Date.now() > deadline) break;
