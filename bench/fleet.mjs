@@ -20,7 +20,8 @@ import { REDIS_URL, agent, openEnv } from './lib/env.mjs';
 import { quantile } from './lib/measure.mjs';
 import { brandRates, probeSummary } from './lib/fleet-measures.mjs';
 import { checkRecovered, crashResults, fmtS, killOneWorker } from './lib/fleet-crash.mjs';
-import { freePort, startProcess } from './lib/fleet-processes.mjs';
+import { startProcess } from './lib/fleet-processes.mjs';
+import { freePort } from './lib/free-port.mjs';
 
 export const name = 'fleet';
 export const title = '2 API + 3 worker processes, 5 companies uploading 2,000 rows each at once';

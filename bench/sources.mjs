@@ -2,7 +2,7 @@
 // read, the labels are matched to synced Faire orders and sent: p95 time from the webhook to the Faire
 // shipment (goal: the Faire rate limit is the only bound), ShipStation calls per label (goal <= 0.05),
 // and no 429 from ShipStation.
-import { createServer } from 'node:net';
+import { freePort } from './lib/free-port.mjs';
 import { startShipStationSandbox } from '@portal/shipstation-sandbox';
 import { companyAdmin, openEnv } from './lib/env.mjs';
 import { quantile } from './lib/measure.mjs';
@@ -12,14 +12,6 @@ export const title = 'ShipStation labels to Faire shipments (webhook, grace 0)';
 
 /** Faire calls per second per brand the bench allows (the bound the labels are measured against). */
 const FAIRE_LIMIT = 20;
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function sentState(env, companyId) {
   const { rows } = await env.pool.query(

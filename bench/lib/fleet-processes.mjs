@@ -1,19 +1,6 @@
-// The fleet benchmark's processes: a free port, and the backend's main.js started in a WORKER_MODE with
+// The fleet benchmark's processes: the backend's main.js started in a WORKER_MODE with
 // its output kept, `ready` once it says it is running.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-
-/** A port nobody listens on now. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** `main` (a build's main.js) as an `api` / `worker` process; rejects `ready` if it exits first. */
 export function startProcess(main, env, mode, extra, execArgv = []) {

@@ -4,25 +4,14 @@
 // measure this checkout and, with BENCH_WEB_BEFORE, another one in the same run.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { openEnv, REDIS_URL } from './env.mjs';
+import { freePort } from './free-port.mjs';
 
 export const OWNER_EMAIL = 'web@bench.test';
 const KB = 1024;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Scripts index.html makes the browser fetch before anything renders: the entry and its modulepreloads. */
 export function initialScripts(dist) {
