@@ -45,7 +45,7 @@ COPY --from=build /app/backend/dist backend/dist
 COPY --from=build /app/frontend/dist frontend/dist
 # The official image's unprivileged user; the app writes nothing under /app.
 USER node
-EXPOSE 3000
+EXPOSE 3000 2525
 # The API's own check (database, Redis, a queue round trip). Worker containers have no HTTP server:
 # docker-compose.yml turns this off for them.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=40s --retries=3 \

@@ -1,7 +1,8 @@
 // One lint configuration for every workspace. Type-aware rules run on TypeScript sources so that
 // floating promises and non-exhaustive switches are caught before review. The backend's walls between
 // modules (docs/code-style.md) are checked by import-x on resolved paths: backend/test/lint-walls.spec.ts
-// proves each one fails on a deliberate breach.
+// proves each one fails on a deliberate breach, and frontend/src/lintWalls.test.ts does the same for the
+// frontend's (frontend/lint-walls.js).
 import js from '@eslint/js';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
-import { frontendWalls, noLiteralColours } from './frontend/lint-walls.js';
+import { frontendRestrictedSyntax, frontendWalls } from './frontend/lint-walls.js';
 
 const ROOT = import.meta.dirname;
 const SRC = join(ROOT, 'backend', 'src');
@@ -51,11 +52,23 @@ const walls = [
   {
     target: 'backend/src/*.ts',
     from: 'backend/src/modules/*/**',
-    except: ['index.ts', '*.controller.ts', '*.guard.ts', '*.middleware.ts', '*.processor.ts'].map((f) =>
-      join(SRC, 'modules', '*', f),
-    ),
+    except: [
+      ...['index.ts', '*.controller.ts', '*.guard.ts', '*.middleware.ts', '*.processor.ts'].map((f) =>
+        join(SRC, 'modules', '*', f),
+      ),
+      // A connector's own routes live in its folder (sources/shipstation/, sources/shopify/), and a
+      // concept's processor in its (shipments/processing/).
+      join(SRC, 'modules', '*', '*', '*.controller.ts'),
+      join(SRC, 'modules', '*', '*', '*.processor.ts'),
+    ],
     message:
       "Root files import a module's index.ts (or, to wire them, its controllers, guards, middleware, processors).",
+  },
+  // Inside shipments/: the intake and the reads stand without the worker's processing (docs/architecture.md).
+  {
+    target: ['backend/src/modules/shipments/intake', 'backend/src/modules/shipments/reads'],
+    from: 'backend/src/modules/shipments/processing',
+    message: 'shipments/intake/ and shipments/reads/ never import shipments/processing/.',
   },
   {
     target: WORKER_CODE,
@@ -161,7 +174,8 @@ export default tseslint.config(
   {
     files: ['frontend/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', 'frontend/src/theme/**', 'frontend/src/api/schema.d.ts'],
-    rules: { 'no-restricted-syntax': noLiteralColours },
+    // Colours are theme tokens and text sizes the theme's (frontend/lint-walls.js).
+    rules: { 'no-restricted-syntax': frontendRestrictedSyntax },
   },
   {
     files: ['frontend/**/*.{ts,tsx}'],

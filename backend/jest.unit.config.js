@@ -9,6 +9,12 @@ export default {
   ...base,
   roots: ['<rootDir>/src', '<rootDir>/test/unit'],
   testRegex: '.*\\.spec\\.ts$',
+  // The shared rules from their source, not their build: a build running beside the tier rewrites
+  // dist/ (it failed once mid-write). Decision 0061.
+  moduleNameMapper: {
+    ...base.moduleNameMapper,
+    '^@portal/shipment-rules$': '<rootDir>/../libs/shipment-rules/src/index.ts',
+  },
   globalSetup: undefined,
   globalTeardown: undefined,
   testSequencer: undefined,

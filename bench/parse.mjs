@@ -70,12 +70,14 @@ export async function run(ctx) {
         const st = await withStallProbe(() =>
           service.store(caller, {
             source: 'UPLOAD',
-            fileName: 'bench.csv',
-            fileSize: bytes.length,
-            encoding: ing.value.encoding,
-            delimiter: ing.value.delimiter,
-            mapping: null,
+            name: 'bench.csv',
             rows: ing.value.rows,
+            file: {
+              size: bytes.length,
+              encoding: ing.value.encoding,
+              delimiter: ing.value.delimiter,
+              mapping: null,
+            },
           }),
         );
         return {

@@ -22,6 +22,7 @@ import * as orders from './orders.mjs';
 import * as storm from './storm.mjs';
 import * as sources from './sources.mjs';
 import * as exportsBench from './exports.mjs';
+import * as api from './api.mjs';
 
 const BENCHES = [
   parse,
@@ -35,6 +36,7 @@ const BENCHES = [
   storm,
   sources,
   exportsBench,
+  api,
 ];
 
 const args = process.argv.slice(2);

@@ -113,12 +113,9 @@ export async function run(ctx) {
             const staged = await time(() =>
               service.store(caller, {
                 source: 'UPLOAD',
-                fileName: 'bench.csv',
-                fileSize: 0,
-                encoding: 'utf-8',
-                delimiter: ',',
-                mapping: null,
+                name: 'bench.csv',
                 rows,
+                file: { size: 0, encoding: 'utf-8', delimiter: ',', mapping: null },
               }),
             );
             stageMs = staged.ms;

@@ -95,6 +95,9 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     // Twice the waits' limit (src/test/waits.ts), so a slow screen fails on what it did not show.
     testTimeout: 2 * screenWaitMs(),
+    // The shared rules from their source, not their build: a build running beside the tests rewrites
+    // dist/ (decision 0061).
+    alias: { '@portal/shipment-rules': join(here, '../libs/shipment-rules/src/index.ts') },
     // Test files share their processes' module cache (react-admin and MUI are loaded once per process,
     // not once per file: that import was most of the suite's time, decisions 0025 and 0058). A file that
     // replaces a module (vi.mock) would run in a fresh process of its own, so no mock reaches another

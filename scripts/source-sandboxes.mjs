@@ -23,6 +23,20 @@ function browserHost(host) {
   return host === '0.0.0.0' || host === '::' ? 'localhost' : host;
 }
 
+/**
+ * The product's Shopify OAuth callback as the backend builds it: on PUBLIC_URL when set, else on the
+ * request's own host (the API port on localhost or 127.0.0.1, or the frontend dev server's).
+ */
+function shopifyRedirectUris(env) {
+  const path = '/api/integrations/shopify/callback';
+  const publicUrl = (env.PUBLIC_URL ?? '').trim().replace(/\/+$/, '');
+  if (publicUrl) return [`${publicUrl}${path}`];
+  const port = (env.PORT ?? '').trim() || '3000';
+  return [`http://localhost:${port}`, `http://127.0.0.1:${port}`, 'http://localhost:5173'].map(
+    (o) => `${o}${path}`,
+  );
+}
+
 async function startShipStation(root, env) {
   const port = portFrom(env, 'SHIPSTATION_SANDBOX_PORT', 4020);
   const host = (env.SHIPSTATION_SANDBOX_HOST ?? '').trim() || '127.0.0.1';
@@ -73,6 +87,10 @@ async function startShopify(root, env) {
       clientId: env.SHOPIFY_CLIENT_ID,
       clientSecret: env.SHOPIFY_CLIENT_SECRET,
       dataFile: dataFile(root, env, 'shopify-sandbox.json'),
+      // The product's OAuth callback registered for the app, and its local http webhook address accepted
+      // (Shopify itself takes only https public addresses and registered redirect URIs).
+      redirectUris: shopifyRedirectUris(env),
+      allowInsecureWebhookUris: true,
       ...(publicUrl ? { publicUrl } : {}),
     });
     env.SHOPIFY_API_BASE_URL = handle.url;

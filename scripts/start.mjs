@@ -40,10 +40,15 @@ try {
   process.exit(1);
 }
 
+// Outside production a local webhook receiver (http://localhost:...) may be registered, unless .env says no.
+const env =
+  process.env.NODE_ENV === 'production' || process.env.WEBHOOKS_ALLOW_PRIVATE
+    ? process.env
+    : { ...process.env, WEBHOOKS_ALLOW_PRIVATE: 'true' };
 const child = spawn(process.execPath, [join(root, 'backend', 'dist', 'main.js')], {
   cwd: root,
   stdio: 'inherit',
-  env: process.env,
+  env,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => child.kill(signal));

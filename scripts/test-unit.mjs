@@ -5,12 +5,13 @@
 // tests but their exhaustive sweeps, and the frontend's tests of plain modules (`*.test.ts`; the screens' `*.test.tsx` stay in the
 // frontend's own suite). `npm test` runs this first and stops when it fails.
 //
-// The shared rules are built first (the backend and the frontend import their build). The three runners
-// then run side by side; each one's output is printed in one block when it ends.
+// The three runners run side by side; each one's output is printed in one block when it ends. The shared
+// rules are read from their source (backend/jest.unit.config.js, frontend/vite.config.ts), not their
+// build, so the tier needs no build and a build beside it cannot pull dist/ from under it; each runner is
+// the checkout's own binary, never one npx would fetch (decision 0061).
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { pureFrontendTests, ROOT, RULES_SWEEPS } from './lib/test-tiers.mjs';
+import { bin, pureFrontendTests, ROOT, RULES_SWEEPS } from './lib/test-tiers.mjs';
 
 function run(name, command, args, cwd, extraEnv = {}) {
   return new Promise((resolve) => {
@@ -33,50 +34,21 @@ function run(name, command, args, cwd, extraEnv = {}) {
   });
 }
 
-/** The shared rules' build is missing, or older than one of their sources. */
-function rulesBuildStale() {
-  const built = join(ROOT, 'libs/shipment-rules/dist/index.js');
-  let builtAt;
-  try {
-    builtAt = statSync(built).mtimeMs;
-  } catch {
-    return true;
-  }
-  const newest = (dir) =>
-    Math.max(
-      0,
-      ...readdirSync(dir).map((name) => {
-        const path = join(dir, name);
-        const st = statSync(path);
-        return st.isDirectory() ? newest(path) : st.mtimeMs;
-      }),
-    );
-  return newest(join(ROOT, 'libs/shipment-rules/src')) > builtAt;
-}
-
 const started = Date.now();
-// `npm test` builds them first and says so: the unit tier then runs beside the other builds, which read
-// the rules' build, so it must not write it meanwhile.
-const build =
-  process.env.SHARED_RULES_BUILT !== '1' && rulesBuildStale()
-    ? await run('shared rules build', 'npx', ['tsc', '-p', 'tsconfig.build.json'], 'libs/shipment-rules')
-    : { name: 'shared rules build', ok: true };
-const results = build.ok
-  ? await Promise.all([
-      run('backend unit (jest)', 'npx', ['jest', '-c', 'jest.unit.config.js', '--maxWorkers=2'], 'backend', {
-        NODE_OPTIONS: '--experimental-vm-modules --no-warnings=ExperimentalWarning',
-      }),
-      run(
-        'shared rules (vitest)',
-        'npx',
-        ['vitest', 'run', '--no-isolate', ...RULES_SWEEPS.flatMap((f) => ['--exclude', f])],
-        'libs/shipment-rules',
-      ),
-      run('frontend modules (vitest)', 'npx', ['vitest', 'run', ...pureFrontendTests()], 'frontend'),
-    ])
-  : [];
+const results = await Promise.all([
+  run('backend unit (jest)', bin('jest'), ['-c', 'jest.unit.config.js', '--maxWorkers=2'], 'backend', {
+    NODE_OPTIONS: '--experimental-vm-modules --no-warnings=ExperimentalWarning',
+  }),
+  run(
+    'shared rules (vitest)',
+    bin('vitest'),
+    ['run', '--no-isolate', ...RULES_SWEEPS.flatMap((f) => ['--exclude', f])],
+    'libs/shipment-rules',
+  ),
+  run('frontend modules (vitest)', bin('vitest'), ['run', ...pureFrontendTests()], 'frontend'),
+]);
 const took = Math.round((Date.now() - started) / 1000);
-const failed = [build, ...results].filter((r) => !r.ok).map((r) => r.name);
+const failed = results.filter((r) => !r.ok).map((r) => r.name);
 if (failed.length) {
   process.stderr.write(`\nUnit tier failed (${took} s): ${failed.join(', ')}\n`);
   process.exit(1);

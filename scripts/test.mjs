@@ -1,17 +1,17 @@
 #!/usr/bin/env node
-// `npm test`: every test suite, side by side where they can be (decisions 0056-0058; about 6.5 min on
-// this 2-core machine from a fresh clone).
-//   1. the shared rules' build (the unit tier and every other build import it);
-//   2. side by side: the unit tier (`npm run test:unit`: nothing running, under a minute) and the build
-//      of every workspace (nx); a failure of either stops everything;
-//   3. three lanes side by side: the backend's integration, fault and kill suites (jest: mostly waiting
+// `npm test`: every test suite, side by side where they can be (decisions 0056-0058, 0061; its time on
+// this 2-core machine from a fresh clone is the one figure in decision 0061).
+//   1. side by side: the unit tier (`npm run test:unit`: nothing running, under a minute; it reads the
+//      shared rules from their source) and the build of every workspace (nx, the shared rules first); a
+//      failure of either stops everything;
+//   2. three lanes side by side: the backend's integration, fault and kill suites (jest: mostly waiting
 //      on timers, Postgres and Redis), the browser tests (mostly waiting on the product and chromium),
 //      and the lint followed by the processor-bound suites (the frontend's screens, the shared rules'
 //      sweeps, the three sandboxes) one at a time. What the unit tier ran is not run again.
 // The output is passed through as it comes, a line at a time; when something fails, the failing tests'
 // names are printed again at the very end, so the last lines of a long CI log say what failed.
 import { spawn } from 'node:child_process';
-import { BACKEND_UNIT_PATHS, RULES_SWEEPS } from './lib/test-tiers.mjs';
+import { BACKEND_UNIT_PATHS, bin, RULES_SWEEPS } from './lib/test-tiers.mjs';
 
 const FAILURE_LINE = [
   /^\s*● .+ › .+/, // jest: a failing test's title
@@ -47,7 +47,7 @@ function run(command, args) {
   });
 }
 
-const NX = ['nx', 'run-many', '--output-style=static'];
+const NX = ['run-many', '--output-style=static'];
 const npmTest = (workspace, ...args) => ['npm', ['test', `--workspace=${workspace}`, '--', ...args]];
 /** The same at a lower priority: it runs on what the other lanes leave. */
 const niceTest = (workspace, ...args) => ['nice', ['-n', '10', ...npmTest(workspace, ...args).flat()]];
@@ -88,9 +88,7 @@ async function together(lanes) {
 }
 
 const started = Date.now();
-await together([[['npx', [...NX, '-t', 'build', '--projects=@portal/shipment-rules']]]]);
-process.env.SHARED_RULES_BUILT = '1';
-await together([[['npm', ['run', 'test:unit']]], [['npx', [...NX, '-t', 'build']]]]);
+await together([[['npm', ['run', 'test:unit']]], [[bin('nx'), [...NX, '-t', 'build']]]]);
 await together([
   [npmTest('@portal/backend', ...BACKEND_UNIT_PATHS.flatMap((p) => ['--testPathIgnorePatterns', p]))],
   [npmTest('@portal/e2e')],

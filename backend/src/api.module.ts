@@ -32,12 +32,21 @@ import { ShipmentsModule } from './modules/shipments/index.js';
 import { OrderCheckController } from './modules/shipments/order-check.controller.js';
 import { ShipmentsController } from './modules/shipments/shipments.controller.js';
 import { UploadsController } from './modules/shipments/uploads.controller.js';
-import { HooksController } from './modules/sources/hooks.controller.js';
+import { ShipStationController } from './modules/sources/shipstation/shipstation.controller.js';
 import { SourcesModule } from './modules/sources/index.js';
 import { IntegrationsController } from './modules/sources/integrations.controller.js';
-import { ShopifyController } from './modules/sources/shopify.controller.js';
+import { ShopifyController } from './modules/sources/shopify/shopify.controller.js';
 import { TeamModule } from './modules/team/index.js';
 import { TeamController } from './modules/team/team.controller.js';
+import { ApiKeysModule } from './modules/api-keys/index.js';
+import { ApiKeysController } from './modules/api-keys/api-keys.controller.js';
+import { PublicApiModule } from './modules/public-api/index.js';
+import { PublicOrdersController } from './modules/public-api/public-orders.controller.js';
+import { PublicShipmentsController } from './modules/public-api/public-shipments.controller.js';
+import { WebhooksModule } from './modules/webhooks/index.js';
+import { InboundModule } from './modules/inbound/index.js';
+import { InboundController } from './modules/inbound/inbound.controller.js';
+import { WebhooksController } from './modules/webhooks/webhooks.controller.js';
 
 /**
  * The HTTP side (`WORKER_MODE=api` or `all`): every controller, the global guard (deny by default:
@@ -61,6 +70,10 @@ import { TeamController } from './modules/team/team.controller.js';
     HealthModule,
     AbuseModule,
     AdminModule,
+    ApiKeysModule,
+    PublicApiModule,
+    WebhooksModule,
+    InboundModule,
   ],
   // Routes are matched in this order (the order the one application module used to register them).
   controllers: [
@@ -76,11 +89,16 @@ import { TeamController } from './modules/team/team.controller.js';
     OrderCheckController,
     ShipmentsController,
     IntegrationsController,
-    HooksController,
+    ShipStationController,
     ShopifyController,
     HealthController,
     AdminController,
     TeamActivityController,
+    ApiKeysController,
+    InboundController,
+    WebhooksController,
+    PublicOrdersController,
+    PublicShipmentsController,
   ],
   providers: [
     SessionMiddleware,

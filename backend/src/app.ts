@@ -4,7 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { json, raw, urlencoded } from 'express';
 import helmet from 'helmet';
-import { Logger } from 'nestjs-pino';
+import { Logger } from './common/logging/logger.module.js';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './common/config/index.js';
 import {
@@ -40,6 +40,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(declaredBodyLimit);
   // Shopify signs the raw bytes of a delivery: its route keeps them (the JSON parser then skips it).
   app.use('/api/hooks/shopify', raw({ type: () => true, limit: BODY_LIMIT_BYTES }));
+  // The public API takes a CSV file as a post's body too, as bytes (read as an uploaded file is).
+  app.use('/api/v1/shipments', raw({ type: ['text/csv', 'application/csv'], limit: BODY_LIMIT_BYTES }));
   // Registered here (Nest then adds no parser of its own): Nest's options type has no `verify` hook.
   app.use(json({ limit: BODY_LIMIT_BYTES, verify: refuseDeepJson }));
   app.use(urlencoded({ limit: BODY_LIMIT_BYTES, extended: false }));

@@ -2,13 +2,14 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LoggerModule } from 'nestjs-pino';
 import { ClockModule } from './common/clock.module.js';
 import { ConfigModule, type AppConfig } from './common/config/index.js';
 import { dataSourceOptions } from './common/database/database.js';
 import { loggerParams } from './common/logging/logger.js';
+import { LoggerModule } from './common/logging/logger.module.js';
 import { QueueErrorLog } from './common/queue/queue-errors.js';
 import { RedisModule } from './common/queue/redis.module.js';
+import { SecretBoxModule } from './common/crypto/secret-box.module.js';
 import { bullConnection } from './common/queue/redis.js';
 import { WorkerShutdown } from './common/queue/worker-shutdown.js';
 import { ENTITIES } from './entities.js';
@@ -33,6 +34,7 @@ export class CoreModule {
         }),
         BullModule.forRoot({ connection: bullConnection(config.redisUrl), prefix: config.queuePrefix }),
         RedisModule,
+        SecretBoxModule,
         ClockModule,
       ],
       providers: [WorkerShutdown, QueueErrorLog],

@@ -1,4 +1,6 @@
 import { Activity } from './modules/activity/index.js';
+import { ApiKey } from './modules/api-keys/index.js';
+import { ApiIdempotencyKey } from './modules/public-api/index.js';
 import { AppConfigEntry } from './modules/app-settings/index.js';
 import { Session } from './modules/auth/index.js';
 import { CompanyDateOrder, SavedColumnMapping } from './modules/column-mappings/index.js';
@@ -30,6 +32,8 @@ import {
 } from './modules/sources/index.js';
 import { Invitation } from './modules/team/index.js';
 import { User } from './modules/users/index.js';
+import { WebhookDelivery, WebhookEndpoint } from './modules/webhooks/index.js';
+import { InboundMailbox, InboundMessage } from './modules/inbound/index.js';
 
 /**
  * Every TypeORM entity of the product. A module adds its entities here. It sits beside the root modules,
@@ -38,6 +42,8 @@ import { User } from './modules/users/index.js';
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const ENTITIES: Function[] = [
   User,
+  ApiKey,
+  ApiIdempotencyKey,
   Session,
   Company,
   Membership,
@@ -70,4 +76,8 @@ export const ENTITIES: Function[] = [
   FaireBrandRead,
   ShopifyShop,
   ShopifyWebhook,
+  WebhookEndpoint,
+  WebhookDelivery,
+  InboundMailbox,
+  InboundMessage,
 ];

@@ -17,14 +17,17 @@ import {
   WORKER_PROCESS_ID,
   WorkerLiveness,
 } from './modules/shipments/index.js';
-import { ShipmentsProcessor } from './modules/shipments/shipments.processor.js';
+import { ShipmentsProcessor } from './modules/shipments/processing/shipments.processor.js';
 import { SourcesModule } from './modules/sources/index.js';
 import { SourcesProcessor } from './modules/sources/sources.processor.js';
+import { WebhooksModule } from './modules/webhooks/index.js';
+import { InboundModule, InboundSmtpReceiver } from './modules/inbound/index.js';
+import { WebhooksProcessor } from './modules/webhooks/webhooks.processor.js';
 
 /**
  * The worker side (`WORKER_MODE=worker` or `all`): the BullMQ processors of every queue, the recovery
  * sweep and the schedules they keep (nightly order sync, recovery sweep, daily digest, token
- * revocations; decision 0016). It imports the same feature modules as the API and no HTTP code.
+ * revocations, the webhooks' tick; decision 0016), and the mail-in SMTP receiver (decision 0069). It imports the same feature modules as the API and no HTTP code.
  * Before any worker starts, every job name of the catalogue must have a handler (decision 0044).
  */
 @Module({})
@@ -36,8 +39,9 @@ export class WorkerModule {
     shipments: ShipmentsProcessor,
     sources: SourcesProcessor,
     system: SystemProcessor,
+    webhooks: WebhooksProcessor,
   ) {
-    assertEveryJobHandled([orders, digest, shipments, sources, system]);
+    assertEveryJobHandled([orders, digest, shipments, sources, system, webhooks]);
   }
 
   static forRoot(config: AppConfig): DynamicModule {
@@ -63,7 +67,16 @@ export class WorkerModule {
     })(SourcesProcessor);
     return {
       module: WorkerModule,
-      imports: [OrdersModule, DigestModule, ShipmentsModule, SourcesModule, HealthModule, MarketplaceModule],
+      imports: [
+        OrdersModule,
+        DigestModule,
+        ShipmentsModule,
+        SourcesModule,
+        HealthModule,
+        MarketplaceModule,
+        WebhooksModule,
+        InboundModule,
+      ],
       providers: [
         OrdersProcessor,
         DigestProcessor,
@@ -72,6 +85,8 @@ export class WorkerModule {
         ShipmentRecoveryService,
         WorkerLiveness,
         SystemProcessor,
+        WebhooksProcessor,
+        InboundSmtpReceiver,
       ],
     };
   }

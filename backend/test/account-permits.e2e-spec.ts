@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '../src/common/config/index.js';
 import { AccountJobPermits, PERMIT_WAITER_IDLE_MS } from '../src/modules/marketplace/account-permits.js';
-import { permitRetryDelayMs } from '../src/modules/shipments/shipments.processor.js';
+import { permitRetryDelayMs } from '../src/modules/shipments/processing/shipments.processor.js';
 import { TEST_REDIS_URL } from './helpers/env.js';
 
 /**

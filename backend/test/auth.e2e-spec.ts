@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import request from 'supertest';
 import { CompanyMembers } from '../src/modules/companies/index.js';
 import { UsersService } from '../src/modules/users/index.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { API_ONLY, createTestApp, type TestApp } from './helpers/test-app.js';
 
 function sid(res: request.Response): string | undefined {
   const raw = res.headers['set-cookie'] as unknown as string[] | undefined;
@@ -13,7 +13,7 @@ describe('sessions and dev sign-in', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp({ ADMIN_EMAILS: 'root@platform.test' });
+    t = await createTestApp({ ...API_ONLY, ADMIN_EMAILS: 'root@platform.test' });
   });
 
   afterAll(async () => {
@@ -154,7 +154,7 @@ describe('the caller, read with the session', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(API_ONLY);
   });
 
   afterAll(async () => {
@@ -225,7 +225,7 @@ describe('dev sign-in when disabled', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp({ AUTH_DEV_LOGIN: 'false' });
+    t = await createTestApp({ ...API_ONLY, AUTH_DEV_LOGIN: 'false' });
   });
 
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { SANDBOX_DEFAULTS } from '@portal/faire-sandbox';
 import { SecretBox } from '../src/common/crypto/secret-box.js';
 import { revertLastMigration, runMigrations } from '../src/common/database/database.js';
 import { TokenRevocations } from '../src/modules/marketplace/token-revocations.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { API_ONLY, createTestApp, type TestApp } from './helpers/test-app.js';
 
 const REDIRECT = 'http://localhost/cb';
 const SCOPES = ['READ_BRAND', 'READ_ORDERS', 'WRITE_ORDERS'];
@@ -57,7 +57,7 @@ describe('migration to one connection per company', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(API_ONLY);
   });
 
   afterAll(async () => {

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import Papa from 'papaparse';
 import { DataSource } from 'typeorm';
 import { HeavyReads } from '../src/common/database/heavy-reads.js';
-import { FailedRowsExport } from '../src/modules/shipments/failed-rows-export.js';
+import { FailedRowsExport } from '../src/modules/shipments/reads/failed-rows-export.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /** Rows of the big upload: the 185,000 invalid rows (a 14.6 MB failed-rows file). */

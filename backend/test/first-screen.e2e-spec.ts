@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { createTestApp, removeDir, type TestAgent, type TestApp } from './helpers/test-app.js';
+import { API_ONLY, createTestApp, removeDir, type TestAgent, type TestApp } from './helpers/test-app.js';
 
 const INDEX =
   '<!doctype html><html><head><meta charset="UTF-8" /><title>App</title>' +
@@ -34,7 +34,7 @@ describe('the page carries the first screen of a signed-in caller', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), INDEX);
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1);');
-    t = await createTestApp({ SERVE_FRONTEND: 'true', FRONTEND_DIST: dist });
+    t = await createTestApp({ ...API_ONLY, SERVE_FRONTEND: 'true', FRONTEND_DIST: dist });
     ({ agent: admin } = await t.companyAdmin('first@screen.test', 'First Screen Co', f.token));
   });
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
-import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
+import { API_ONLY, createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
 
 /** Google sign-in against a local OpenID provider. */
 describe('Google sign-in', () => {
@@ -31,6 +31,7 @@ describe('Google sign-in', () => {
     });
     const base = idp.issuer.url!;
     t = await createTestApp({
+      ...API_ONLY,
       GOOGLE_CLIENT_ID: 'test-client',
       GOOGLE_CLIENT_SECRET: 'test-secret',
       GOOGLE_AUTH_URL: `${base}/authorize`,

@@ -94,6 +94,21 @@ describe('lint walls', () => {
     expect(await restricted('backend/src/modules/orders/late-rate.query.ts')).toEqual([]);
   }, 60_000);
 
+  it('fails when the shipments intake or reads import the processing, and lets the processing import them', async () => {
+    const breach =
+      "import { ShipmentsRepository } from '../processing/shipments.repository.js';\nexport const x = ShipmentsRepository;\n";
+    for (const folder of ['intake', 'reads']) {
+      expect(await lint(`backend/src/modules/shipments/${folder}/breach.ts`, breach)).toEqual([
+        expect.stringMatching(/^import-x\/no-restricted-paths: .*never import shipments\/processing/),
+      ]);
+    }
+    const allowed = await lint(
+      'backend/src/modules/shipments/processing/allowed.ts',
+      "import { groupBy } from '../intake/order-groups.js';\nimport { HistoryQuery } from '../reads/history.query.js';\nexport const x = [groupBy, HistoryQuery];\n",
+    );
+    expect(allowed).toEqual([]);
+  });
+
   it('fails when worker code imports HTTP code', async () => {
     const messages = await lint(
       'backend/src/modules/orders/breach.processor.ts',

@@ -26,8 +26,8 @@ describe('late-shipment rate (GET /api/orders/late-rate)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    a = await t.companyAdmin('a@late-rate.test', 'Rate A', b1.token);
-    // Frozen first, then set: a running clock moves between set() and freeze().
+    // Frozen first, then set: a running clock moves between set() and freeze(). Set before the company
+    // exists, so that its first order sync happens at T0: clocks never run backwards in production.
     t.sandbox.clock.freeze();
     t.sandbox.clock.set(T0);
     t.clock.set(T0);
@@ -44,6 +44,8 @@ describe('late-shipment rate (GET /api/orders/late-rate)', () => {
     create('bo_rateatrisk', { state: 'PROCESSING', expected_ship_date: '2026-08-14T00:00:00.000Z' });
     create('bo_rateoverdue', { state: 'PROCESSING', expected_ship_date: '2026-08-12T00:00:00.000Z' });
     create('bo_ratelater', { state: 'PROCESSING', expected_ship_date: '2026-08-30T00:00:00.000Z' });
+    // The company's first order sync (on creating it) is a full one and finds these orders.
+    a = await t.companyAdmin('a@late-rate.test', 'Rate A', b1.token);
   });
 
   afterAll(async () => {

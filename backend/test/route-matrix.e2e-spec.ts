@@ -1,4 +1,6 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { SecretBox } from '../src/common/crypto/secret-box.js';
 import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
 
 /**
@@ -160,6 +162,15 @@ const MATRIX: Record<string, Row> = {
     expect: [401, 403, 200, 200, 403],
     body: () => ({ ids: ['00000000-0000-4000-8000-000000000000'] }),
   },
+  'GET /api/integrations/waiting': { expect: [401, 200, 200, 200, 403] },
+  'POST /api/integrations/waiting/send': {
+    expect: [401, 403, 200, 200, 403],
+    body: () => ({ ids: ['00000000-0000-4000-8000-000000000000'] }),
+  },
+  'POST /api/integrations/waiting/dismiss': {
+    expect: [401, 403, 200, 200, 403],
+    body: () => ({ ids: ['00000000-0000-4000-8000-000000000000'] }),
+  },
   'PATCH /api/integrations/:id': {
     expect: [401, 403, 200, 404, 403],
     path: async (c) => `/api/integrations/${await sourceConnectionOfA(c)}`,
@@ -169,6 +180,61 @@ const MATRIX: Record<string, Row> = {
     expect: [401, 403, 200, 404, 403],
     path: async (c) => `/api/integrations/${await sourceConnectionOfA(c)}`,
   },
+  'GET /api/company/api-keys': { expect: [401, 200, 200, 200, 403] },
+  'POST /api/company/api-keys': {
+    expect: [401, 403, 201, 201, 403],
+    body: () => ({ name: 'Matrix', scopes: ['orders:read'] }),
+  },
+  'DELETE /api/company/api-keys/:id': {
+    expect: [401, 403, 200, 404, 403],
+    path: async (c) => `/api/company/api-keys/${await apiKeyOfA(c)}`,
+  },
+  'GET /api/company/webhooks': { expect: [401, 200, 200, 200, 403] },
+  'POST /api/company/webhooks': {
+    expect: [401, 403, 201, 201, 403],
+    body: () => ({ url: 'http://127.0.0.1:9/hook', events: ['shipment.failed'] }),
+  },
+  'PATCH /api/company/webhooks/:id': {
+    expect: [401, 403, 200, 404, 403],
+    path: async (c) => `/api/company/webhooks/${await webhookOfA(c)}`,
+    body: () => ({ enabled: false }),
+  },
+  'DELETE /api/company/webhooks/:id': {
+    expect: [401, 403, 200, 404, 403],
+    path: async (c) => `/api/company/webhooks/${await webhookOfA(c)}`,
+  },
+  'POST /api/company/webhooks/:id/rotate-secret': {
+    expect: [401, 403, 200, 404, 403],
+    path: async (c) => `/api/company/webhooks/${await webhookOfA(c)}/rotate-secret`,
+  },
+  'GET /api/company/webhooks/:id/deliveries': {
+    expect: [401, 200, 200, 404, 403],
+    path: async (c) => `/api/company/webhooks/${await webhookOfA(c)}/deliveries`,
+  },
+  // The test event goes to a closed port: the answer tells the refused try.
+  'POST /api/company/webhooks/:id/test': {
+    expect: [401, 403, 200, 404, 403],
+    path: async (c) => `/api/company/webhooks/${await webhookOfA(c)}/test`,
+  },
+  // The mail-in address is a credential: company admins only, reading included (decision 0069).
+  'GET /api/company/inbound': { expect: [401, 403, 200, 200, 403] },
+  'POST /api/company/inbound/mail-address': { expect: [401, 403, 200, 200, 403] },
+  'PUT /api/company/inbound/allowed-senders': {
+    expect: [401, 403, 200, 200, 403],
+    body: () => ({ allowedSenders: ['ops@warehouse.test'] }),
+  },
+  // The public API: a session opens nothing there (a key does, tested in api-keys.e2e-spec.ts).
+  'GET /api/v1/orders': { expect: [401, 401, 401, 401, 401] },
+  'POST /api/v1/shipments': { expect: [401, 401, 401, 401, 401], body: () => [] },
+  'GET /api/v1/shipments': { expect: [401, 401, 401, 401, 401] },
+  'GET /api/v1/shipments/:id': {
+    expect: [401, 401, 401, 401, 401],
+    path: () => `/api/v1/shipments/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}`,
+  },
+  'GET /api/v1/uploads/:id': {
+    expect: [401, 401, 401, 401, 401],
+    path: () => `/api/v1/uploads/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}`,
+  },
   // A webhook: no session, no anti-forgery header; an unknown token is 404 for everyone.
   'POST /api/hooks/shipstation/:token': {
     expect: [404, 404, 404, 404, 404],
@@ -176,6 +242,27 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ resource_url: 'http://127.0.0.1:1/shipments', resource_type: 'SHIP_NOTIFY' }),
   },
 };
+
+/** A fresh live API key of company A (its key never used by these routes). */
+async function apiKeyOfA(c: Ctx): Promise<string> {
+  const { rows } = await c.t.db.query<{ id: string }>(
+    `INSERT INTO api_keys (company_id, name, prefix, key_hash, scopes)
+     SELECT id, 'Matrix', 'fsk_matrix', md5(random()::text), '{orders:read}' FROM companies WHERE name = 'Company A'
+     RETURNING id`,
+  );
+  return rows[0]!.id;
+}
+
+/** A fresh webhook endpoint of company A, sealed with the app's own key (its test goes to a closed port). */
+async function webhookOfA(c: Ctx): Promise<string> {
+  const id = randomUUID();
+  await c.t.db.query(
+    `INSERT INTO webhook_endpoints (id, company_id, url, events, secret_ciphertext, since_us, shipments_cursor_us, attention_cursor_us)
+     SELECT $1, id, 'http://127.0.0.1:9/hook', '{shipment.failed}', $2, 0, 0, 0 FROM companies WHERE name = 'Company A'`,
+    [id, c.t.app.get(SecretBox).seal(`whsec_${randomBytes(32).toString('base64')}`, id)],
+  );
+  return id;
+}
 
 /** A fresh ShipStation connection row of company A (its credentials never opened by these routes). */
 async function sourceConnectionOfA(c: Ctx): Promise<string> {

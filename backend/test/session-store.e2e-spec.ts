@@ -1,7 +1,7 @@
 import session from 'express-session';
 import type { Request } from 'express';
 import { sessionCallerStore, takeSessionCaller } from '../src/modules/auth/session-caller.store.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { API_ONLY, createTestApp, type TestApp } from './helpers/test-app.js';
 
 /** The session store that reads a session's caller with it (decision 0026), on its own. */
 describe('session store with the caller', () => {
@@ -9,7 +9,7 @@ describe('session store with the caller', () => {
   let store: ReturnType<typeof sessionCallerStore>;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(API_ONLY);
     store = sessionCallerStore(t.db, { tableName: 'session', pruneSessionInterval: 1, disableTouch: true });
   });
 

@@ -6,7 +6,7 @@ import type { Queue } from 'bullmq';
 import request from 'supertest';
 import { QUEUES, SHIPMENT_JOBS } from '../src/common/queue/queues.js';
 import { AdminService } from '../src/modules/admin/admin.service.js';
-import { ShipmentRecoveryService } from '../src/modules/shipments/shipment-recovery.service.js';
+import { ShipmentRecoveryService } from '../src/modules/shipments/recovery/shipment-recovery.service.js';
 import { csv, ledgerCounts, today, tracking, upload, waitForTerminal } from './helpers/shipments.js';
 import { heldUploads, pollingHealth } from './helpers/in-flight.js';
 import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';

@@ -1,8 +1,8 @@
 import { SANDBOX_FIXTURES } from '@portal/faire-sandbox';
 import { Queue } from 'bullmq';
 import { bullConnection } from '../src/common/queue/redis.js';
-import { ShipmentsProcessor } from '../src/modules/shipments/shipments.processor.js';
-import { lostAfter, recoveryBoundMs } from '../src/modules/shipments/shipment-recovery.service.js';
+import { ShipmentsProcessor } from '../src/modules/shipments/processing/shipments.processor.js';
+import { lostAfter, recoveryBoundMs } from '../src/modules/shipments/recovery/shipment-recovery.service.js';
 import { QUEUES, SHIPMENT_JOBS } from '../src/common/queue/queues.js';
 import { csv, ledgerCounts, today, unfinished, upload } from './helpers/shipments.js';
 import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';

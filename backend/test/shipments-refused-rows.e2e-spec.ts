@@ -1,7 +1,7 @@
 import { SANDBOX_FIXTURES } from '@portal/faire-sandbox';
 import { randomBytes } from 'node:crypto';
-import { ShipmentProcessingService } from '../src/modules/shipments/shipment-processing.service.js';
-import { ShipmentQueueing } from '../src/modules/shipments/shipment-queueing.service.js';
+import { ShipmentProcessingService } from '../src/modules/shipments/processing/shipment-processing.service.js';
+import { ShipmentQueueing } from '../src/modules/shipments/recovery/shipment-queueing.service.js';
 import { csv, ledgerCounts, today, tracking, unfinished, upload } from './helpers/shipments.js';
 import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
 

@@ -1,6 +1,6 @@
 import { SANDBOX_FIXTURES, type SandboxHandle } from '@portal/faire-sandbox';
-import { ShipmentRecoveryService } from '../src/modules/shipments/shipment-recovery.service.js';
-import { ShipmentsProcessor } from '../src/modules/shipments/shipments.processor.js';
+import { ShipmentRecoveryService } from '../src/modules/shipments/recovery/shipment-recovery.service.js';
+import { ShipmentsProcessor } from '../src/modules/shipments/processing/shipments.processor.js';
 import { csv, ledgerCounts, today, upload, waitForTerminal } from './helpers/shipments.js';
 import { createTestApp, dropQueueKeys, type TestAgent, type TestApp } from './helpers/test-app.js';
 

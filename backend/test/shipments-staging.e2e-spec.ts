@@ -1,7 +1,7 @@
 import { SANDBOX_FIXTURES } from '@portal/faire-sandbox';
-import { ShipmentRecoveryService } from '../src/modules/shipments/shipment-recovery.service.js';
-import { ShipmentsProcessor } from '../src/modules/shipments/shipments.processor.js';
-import { ShipmentQueueing } from '../src/modules/shipments/shipment-queueing.service.js';
+import { ShipmentRecoveryService } from '../src/modules/shipments/recovery/shipment-recovery.service.js';
+import { ShipmentsProcessor } from '../src/modules/shipments/processing/shipments.processor.js';
+import { ShipmentQueueing } from '../src/modules/shipments/recovery/shipment-queueing.service.js';
 import { csv, ledgerCounts, today, upload, waitForTerminal } from './helpers/shipments.js';
 import { createTestApp, dropQueueKeys, type TestAgent, type TestApp } from './helpers/test-app.js';
 

@@ -180,8 +180,47 @@ describe('Shopify connect and webhooks', () => {
     }
   });
 
+  /** The connection's status as the Integrations card shows it. */
+  async function status(): Promise<string | undefined> {
+    const res = await admin.get('/api/integrations').expect(200);
+    return (res.body.connections as { id: string; status: string }[]).find((c) => c.id === connectionId)
+      ?.status;
+  }
+
+  it('a signed body re-sent with another shop, or under another topic, changes nothing', async () => {
+    // Shopify signs the body, not the topic or shop headers: a captured delivery of another shop ...
+    const other = {
+      id: 7,
+      name: 'Other',
+      domain: 'other.example',
+      myshopify_domain: 'other-shop.myshopify.com',
+    };
+    const res = await deliver('app/uninstalled', other).expect(400);
+    expect(res.body.message).toMatch(/does not name hooks-shop\.myshopify\.com/);
+    // ... or this shop's privacy delivery re-sent as an uninstall or as a redact of another shop.
+    await deliver('app/uninstalled', { shop_id: 1, shop_domain: SHOP }).expect(400);
+    await deliver('shop/redact', { shop_id: 7, shop_domain: 'other-shop.myshopify.com' }).expect(400);
+    expect(await status()).toBe('CONNECTED');
+    const { rows } = await t.db.query('SELECT count(*)::int AS n FROM source_connections WHERE id = $1', [
+      connectionId,
+    ]);
+    expect(rows[0]).toEqual({ n: 1 });
+  });
+
+  it('shop/redact of a shop still installed deletes nothing', async () => {
+    const res = await deliver('shop/redact', { shop_id: 1, shop_domain: SHOP }).expect(200);
+    expect(res.body).toMatchObject({ ok: true, deleted: false });
+    expect(await status()).toBe('CONNECTED');
+  });
+
   it('app/uninstalled marks the connection disconnected; it cannot be resumed without connecting again', async () => {
-    await deliver('app/uninstalled', { id: 1, domain: SHOP }).expect(200);
+    // The Shop resource, as Shopify sends it for app/uninstalled.
+    await deliver('app/uninstalled', {
+      id: 1,
+      name: 'Hooks Shop',
+      domain: 'hooks-shop.example',
+      myshopify_domain: SHOP,
+    }).expect(200);
     const res = await admin.get('/api/integrations').expect(200);
     const conn = (res.body.connections as { id: string; status: string; statusReason: string }[]).find(
       (c) => c.id === connectionId,
@@ -195,9 +234,15 @@ describe('Shopify connect and webhooks', () => {
     expect(late.body.queued).toBe(false);
   });
 
-  it('shop/redact deletes what is stored about the shop', async () => {
-    const res = await deliver('shop/redact', { shop_id: 1, shop_domain: SHOP }).expect(200);
+  it('shop/redact deletes what is stored about the uninstalled shop, once per delivery', async () => {
+    const res = await deliver('shop/redact', { shop_id: 1, shop_domain: SHOP }, { id: 'redact-1' }).expect(
+      200,
+    );
     expect(res.body.deleted).toBe(true);
+    const again = await deliver('shop/redact', { shop_id: 1, shop_domain: SHOP }, { id: 'redact-1' }).expect(
+      200,
+    );
+    expect(again.body.deleted).toBe(false);
     const { rows } = await t.db.query(
       `SELECT (SELECT count(*)::int FROM source_connections WHERE id = $1) AS conns,
               (SELECT count(*)::int FROM shopify_webhooks WHERE shop_domain = $2) AS hooks`,

@@ -84,7 +84,8 @@ describe('Shopify fulfilments become Faire shipments', () => {
     expect(onFaire(faireId).sort()).toEqual([a, b].sort());
     const rows = await shipmentsOf(faireId);
     expect(rows).toHaveLength(2);
-    expect(rows.every((r) => r.source === 'SHOPIFY' && r.cost === 850)).toBe(true);
+    // $8.50 a fulfilment, split across its two boxes.
+    expect(rows.every((r) => r.source === 'SHOPIFY' && r.cost === 425)).toBe(true);
     const history = await w.admin.get('/api/shipments').expect(200);
     const items = history.body.shipments as {
       trackingNumber: string;
@@ -237,7 +238,11 @@ describe('Shopify fulfilments become Faire shipments', () => {
     expect(w.shopify.control.subscriptions().map((s) => s.uri)).toEqual([
       'https://staging.portal.example/api/hooks/shopify',
     ]);
+    // Kept, disconnected, with its settings: connecting again resumes it.
     const list = await w.admin.get('/api/integrations').expect(200);
-    expect((list.body.connections as { kind: string }[]).some((c) => c.kind === 'SHOPIFY')).toBe(false);
+    const conn = (list.body.connections as { kind: string; status: string; costRule: unknown }[]).find(
+      (c) => c.kind === 'SHOPIFY',
+    );
+    expect(conn).toMatchObject({ status: 'DISCONNECTED', costRule: { kind: 'FLAT', flatCents: 850 } });
   });
 });

@@ -1,5 +1,5 @@
 import { OAuth2Server } from 'oauth2-mock-server';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { API_ONLY, createTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
  * Limits that lock out only the caller (decision 0029): refused sign-ins count against the address,
@@ -23,6 +23,7 @@ describe('sign-in limits', () => {
     await idp.start(0, '127.0.0.1');
     const base = idp.issuer.url!;
     t = await createTestApp({
+      ...API_ONLY,
       GOOGLE_CLIENT_ID: 'test-client',
       GOOGLE_CLIENT_SECRET: 'test-secret',
       GOOGLE_AUTH_URL: `${base}/authorize`,

@@ -72,18 +72,22 @@ describe('kill -9 of the worker during a ShipStation poll and send', () => {
     return Number(rows[0]!.n);
   }
 
+  /** This test's labels (the sandbox's seeded ones, printed before the connection, aside). */
+  let codes: string[] = [];
+
   async function left(): Promise<number> {
     const { rows } = await t.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM source_labels WHERE company_id = $1 AND state = 'WAITING'`,
-      [companyId],
+      `SELECT count(*)::int AS n FROM source_labels
+        WHERE company_id = $1 AND state = 'WAITING' AND tracking_number = ANY($2::text[])`,
+      [companyId, codes],
     );
     return rows[0]!.n + (await unfinished(t, companyId)) + LABELS - (await stored());
   }
 
   async function stored(): Promise<number> {
     const { rows } = await t.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM source_labels WHERE company_id = $1',
-      [companyId],
+      'SELECT count(*)::int AS n FROM source_labels WHERE company_id = $1 AND tracking_number = ANY($2::text[])',
+      [companyId, codes],
     );
     return rows[0]!.n;
   }
@@ -99,7 +103,7 @@ describe('kill -9 of the worker during a ShipStation poll and send', () => {
     await admin.post('/api/orders/refresh').expect(200);
     syncer.child.kill('SIGTERM');
     await syncer.exited;
-    const codes = orders.map((_, i) => `1ZKS${String(i).padStart(4, '0')}`.padEnd(18, '3'));
+    codes = orders.map((_, i) => `1ZKS${String(i).padStart(4, '0')}`.padEnd(18, '3'));
     t.shipstation.control.setWebhookKnobs({ drop: 1 });
     // Slow answers on both sides, so the kills land inside a ShipStation read and inside Faire sends.
     t.shipstation.control.setFaults({ latencyMs: 400, rateLimitPerMinute: 1000 });
@@ -139,13 +143,14 @@ describe('kill -9 of the worker during a ShipStation poll and send', () => {
     expect([...counts].filter(([, n]) => n > 1)).toEqual([]);
     orders.forEach((o, i) => expect(counts.get(`${o.id}|${codes[i]}`)).toBe(1));
     const { rows } = await t.db.query<{ n: number; sent: number }>(
-      `SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 'SENT')::int AS sent FROM source_labels WHERE company_id = $1`,
-      [companyId],
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 'SENT')::int AS sent FROM source_labels
+        WHERE company_id = $1 AND tracking_number = ANY($2::text[])`,
+      [companyId, codes],
     );
     expect(rows[0]).toEqual({ n: LABELS, sent: LABELS });
     const { rows: ok } = await t.db.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM shipments WHERE company_id = $1 AND status = 'SUCCESS'",
-      [companyId],
+      "SELECT count(*)::int AS n FROM shipments WHERE company_id = $1 AND status = 'SUCCESS' AND tracking_number = ANY($2::text[])",
+      [companyId, codes],
     );
     expect(ok[0]!.n).toBe(LABELS);
   }, 300_000);

@@ -1,4 +1,4 @@
-import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
+import { API_ONLY, createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
 
 /** The token from the newest development outbox message to `email`. */
 async function latestToken(t: TestApp, email: string): Promise<string> {
@@ -17,17 +17,22 @@ async function invite(t: TestApp, admin: TestAgent, email: string, role?: string
   return { memberId: res.body.id as string, token: await latestToken(t, email.toLowerCase()) };
 }
 
+// One app for the file: each block works in companies of its own.
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp(API_ONLY);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
 describe('team and invitations', () => {
-  let t: TestApp;
   let admin: TestAgent;
 
   beforeAll(async () => {
-    t = await createTestApp();
     ({ agent: admin } = await t.companyAdmin('owner@acme.test', 'Acme Candles'));
-  });
-
-  afterAll(async () => {
-    await t.close();
   });
 
   afterEach(() => t.clock.reset());
@@ -220,16 +225,6 @@ describe('team and invitations', () => {
 });
 
 describe('cross-company isolation on team routes', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
-
   it('answers another company’s members exactly like missing ones (404, same body)', async () => {
     const a = await t.companyAdmin('a@alpha.test', 'Alpha');
     const b = await t.companyAdmin('b@beta.test', 'Beta');

@@ -19,9 +19,9 @@ async function load() {
     'app.js',
     'common/config/app-config.js',
     'common/database/database.js',
-    'modules/shipments/csv-ingest.js',
+    'modules/shipments/intake/csv-ingest.js',
     'modules/shipments/shipments.service.js',
-    'modules/shipments/shipment-queueing.service.js',
+    'modules/shipments/recovery/shipment-queueing.service.js',
     'modules/orders/orders.service.js',
   ];
   for (const f of need) {
@@ -36,9 +36,9 @@ async function load() {
     imp('app.js'),
     imp('common/config/app-config.js'),
     imp('common/database/database.js'),
-    imp('modules/shipments/csv-ingest.js'),
+    imp('modules/shipments/intake/csv-ingest.js'),
     imp('modules/shipments/shipments.service.js'),
-    imp('modules/shipments/shipment-queueing.service.js'),
+    imp('modules/shipments/recovery/shipment-queueing.service.js'),
     imp('modules/orders/orders.service.js'),
   ]);
   return {

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { screenshot } from '../lib/harness.mjs';
-import { brandAtWork, csvFiles, sandboxOrder, trackingCodes } from '../lib/uploads.mjs';
+import nodemailer from 'nodemailer';
+import { freePort, screenshot } from '../lib/harness.mjs';
+import { brandAtWork, csvFiles, sandboxOrder, shipmentsOn, trackingCodes } from '../lib/uploads.mjs';
 
 const file = csvFiles('e2e-failed-rows');
 const today = new Date().toISOString().slice(0, 10);
@@ -14,10 +15,16 @@ describe('the failed rows file is the brand’s own file back (decision 0032)', 
   let browser;
   let page;
   let close;
+  let smtpPort;
 
   before(async () => {
+    smtpPort = await freePort();
     ({ product, browser, page, close } = await brandAtWork({
-      env: { SHIPMENT_PROCESS_WAIT_MS: '3000', FAIRE_TIMEOUT_MS: '1500' },
+      env: {
+        SHIPMENT_PROCESS_WAIT_MS: '3000',
+        FAIRE_TIMEOUT_MS: '1500',
+        INBOUND_SMTP_PORT: String(smtpPort),
+      },
       email: 'tess@juniper.test',
       name: 'Tess Ward',
       company: 'Juniper Lane',
@@ -92,6 +99,43 @@ describe('the failed rows file is the brand’s own file back (decision 0032)', 
     await results.getByText('Processing complete').waitFor({ timeout: 30_000 });
     assert.equal(await results.getByTestId('progress-success').innerText(), '3');
     await screenshot(page, 'failed-rows-03-through');
+    assert.deepEqual(browser.errors, []);
+  });
+
+  it('a warehouse mails its file to the company’s address: the rows reach Faire and History names the sender', async () => {
+    await page.goto(`${product.url}/dashboard?tab=settings`);
+    const card = page.getByRole('region', { name: 'Inbound' });
+    await card.getByRole('button', { name: 'Create address' }).click();
+    const address = (await card.getByTestId('inbound-address').textContent()).trim();
+    assert.match(address, /^shipments\+[a-z2-7]+@inbound\.localhost$/);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'mail-in-01-address');
+
+    const good = await order(product);
+    const tracking = code();
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, ignoreTLS: true });
+    await transport.sendMail({
+      from: 'ops@warehouse.test',
+      to: address,
+      subject: 'Daily shipments',
+      text: 'Attached.',
+      attachments: [
+        {
+          filename: 'daily.csv',
+          content: `order_id,tracking_number,carrier,ship_date,shipping_cost\r\n${good.id},${tracking},UPS,${today},3.20\r\n`,
+        },
+      ],
+    });
+    for (let i = 0; i < 150 && !(await shipmentsOn(product, good.id)).includes(tracking); i++) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    assert.deepEqual(await shipmentsOn(product, good.id), [tracking]);
+
+    await page.goto(`${product.url}/dashboard?tab=history`);
+    await page.getByTestId('shipment-search').fill(tracking);
+    const row = page.getByRole('table', { name: 'Shipments' }).locator('tbody tr').first();
+    await row.getByText(/^Email · ops@warehouse\.test/).waitFor({ timeout: 15_000 });
+    await screenshot(page, 'mail-in-02-history');
     assert.deepEqual(browser.errors, []);
   });
 });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import {
   api,
@@ -9,6 +10,7 @@ import {
   startProduct,
   toast,
 } from '../lib/harness.mjs';
+import { Webhook } from 'standardwebhooks';
 import { csvFiles, sandboxOrder, shipmentsOn } from '../lib/uploads.mjs';
 
 const csvFile = csvFiles('e2e-csv');
@@ -163,6 +165,130 @@ describe('uploading shipments', () => {
     const afterLedger = await (await fetch(`${product.sandboxUrl}/_sandbox/ledger`)).json();
     assert.equal(afterLedger.length - before.length, 1);
     assert.deepEqual(await shipmentsOn(product, c.id), ['1Z999AA10888888881']);
+  });
+
+  it('a tool sends shipments with an API key made in Settings; History names the key; a revoked key is refused', async () => {
+    await page.goto(`${product.url}/dashboard?tab=settings`);
+    const card = page.getByRole('region', { name: 'API keys' });
+    await card.getByRole('button', { name: 'Create key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create an API key' });
+    await dialog.getByLabel('Name').fill('Warehouse ERP');
+    await dialog.getByRole('button', { name: 'Create key' }).click();
+    const key = (await page.getByTestId('new-api-key').textContent()).trim();
+    assert.match(key, /^fsk_/);
+    await screenshot(page, 'api-keys-01-created');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await card.getByText('Warehouse ERP').waitFor();
+    assert.equal(await page.getByText(key).count(), 0);
+
+    // The tool: no cookie, no browser; one row per order, answered per row.
+    const order = await sandboxOrder(product, { state: 'PROCESSING' });
+    const post = (rows) =>
+      fetch(`${product.url}/api/v1/shipments`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(rows),
+      });
+    const tracking = `1Z999AA1${String(Date.now() % 1e10).padStart(10, '0')}`;
+    const res = await post([
+      {
+        orderId: order.id,
+        trackingNumber: tracking,
+        carrier: 'UPS',
+        shipDate: '2026-11-24',
+        shippingCost: '6.40',
+      },
+    ]);
+    assert.equal(res.status, 200);
+    const answer = await res.json();
+    assert.equal(answer.rows[0].outcome, 'accepted');
+    for (let i = 0; i < 100 && !(await shipmentsOn(product, order.id)).includes(tracking); i++) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    assert.deepEqual(await shipmentsOn(product, order.id), [tracking]);
+
+    await page.goto(`${product.url}/dashboard?tab=history`);
+    await page.getByTestId('shipment-search').fill(tracking);
+    const row = page.getByRole('table', { name: 'Shipments' }).locator('tbody tr').first();
+    await row.getByText('API · Warehouse ERP').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'api-keys-02-history');
+
+    await page.goto(`${product.url}/dashboard?tab=settings`);
+    await card.getByRole('button', { name: 'Revoke Warehouse ERP' }).click();
+    await page
+      .getByRole('dialog', { name: 'Revoke Warehouse ERP?' })
+      .getByRole('button', { name: 'Revoke key' })
+      .click();
+    await toast(page, 'Key revoked');
+    assert.equal((await post([{ orderId: order.id }])).status, 401);
+    assert.deepEqual(browser.errors, []);
+  });
+
+  it('an admin adds a webhook endpoint in Settings; a shipment on Faire reaches it signed, and shows as delivered', async () => {
+    // The brand's own tool: a local endpoint (development allows http and private addresses).
+    const received = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.writeHead(200).end('ok');
+      });
+    });
+    await new Promise((r) => server.listen(0, '127.0.0.1', r));
+    const endpoint = `http://127.0.0.1:${server.address().port}/hooks`;
+    try {
+      await page.goto(`${product.url}/dashboard?tab=settings`);
+      const card = page.getByRole('region', { name: 'Webhooks' });
+      await card.getByRole('button', { name: 'Add endpoint' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Endpoint URL').fill(endpoint);
+      await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+      const secret = (await page.getByTestId('webhook-secret').textContent()).trim();
+      assert.match(secret, /^whsec_/);
+      await screenshot(page, 'webhooks-01-secret');
+      await page.getByRole('button', { name: 'Done' }).click();
+      await card.getByText(endpoint).waitFor();
+
+      const order = await sandboxOrder(product, { state: 'PROCESSING' });
+      const tracking = `1Z999AA1${String((Date.now() + 7) % 1e10).padStart(10, '0')}`;
+      await page.goto(`${product.url}/dashboard?tab=upload`);
+      await page
+        .getByTestId('csv-file-input')
+        .setInputFiles(
+          file(
+            'hooked.csv',
+            [
+              'order_id,tracking_number,carrier,ship_date,shipping_cost',
+              `${order.id},${tracking},UPS,2026-11-24,5.10`,
+            ].join('\n'),
+          ),
+        );
+      await page
+        .getByRole('dialog', { name: 'Review Shipment Data' })
+        .getByRole('button', { name: 'Process Shipments' })
+        .click();
+      await toast(page, 'Shipments processed');
+      const told = () => received.find((r) => JSON.parse(r.body).data?.trackingNumber === tracking);
+      for (let i = 0; i < 150 && !told(); i++) await new Promise((r) => setTimeout(r, 200));
+      const delivery = told();
+      assert.ok(delivery, 'the endpoint was told of the shipment');
+      const event = new Webhook(secret).verify(delivery.body, {
+        'webhook-id': delivery.headers['webhook-id'],
+        'webhook-timestamp': delivery.headers['webhook-timestamp'],
+        'webhook-signature': delivery.headers['webhook-signature'],
+      });
+      assert.equal(event.type, 'shipment.succeeded');
+
+      await page.goto(`${product.url}/dashboard?tab=settings`);
+      await card.getByRole('button', { name: `Deliveries of ${endpoint}` }).click();
+      await page.getByRole('dialog').getByText('Delivered').first().waitFor();
+      await screenshot(page, 'webhooks-02-deliveries');
+      await page.getByRole('button', { name: 'Close' }).click();
+      assert.deepEqual(browser.errors, []);
+    } finally {
+      server.close();
+    }
   });
 
   it('history: filters, search, pagination and retry', async () => {

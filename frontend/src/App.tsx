@@ -7,7 +7,11 @@ import { seedFirstScreen } from './api/firstScreen';
 import { createQueryClient } from './api/queryClient';
 import { PortalPage } from './dashboard/PortalPage';
 import { LATE_RATE_QUERY_KEY, STATS_QUERY_KEY } from './orders';
+import { canAccess } from './auth/canAccess';
+import type { CurrentUser } from './auth/useCurrentUser';
+import { AttentionCount } from './integrations';
 import { AppLayout } from './layout/AppLayout';
+import type { NavBadges } from './layout/Sidebar';
 import { AppNotification } from './notifications/AppNotification';
 import { FullPageSpinner } from './pages/FullPageSpinner';
 import { NotFound } from './pages/NotFound';
@@ -59,6 +63,18 @@ const SCREENS: Record<RouteKey, ComponentType> = {
   'oauth-setup': ConnectPage,
 };
 
+/** The sidebar's counts, each from its feature (layout/ imports no feature). */
+const NAV_BADGES: NavBadges = {
+  attention: function AttentionBadge({ user }: { user: CurrentUser | null | undefined }) {
+    return <AttentionCount enabled={canAccess(user, 'list', 'attention')} />;
+  },
+};
+
+/** The portal's frame, with the features' counts in its sidebar. */
+function PortalLayout({ children }: { children?: ReactNode }) {
+  return <AppLayout navBadges={NAV_BADGES}>{children}</AppLayout>;
+}
+
 /** Routes without the layout have no Suspense boundary of their own. */
 function Bare({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;
@@ -94,7 +110,7 @@ export function App() {
         queryClient={queryClient}
         dashboard={PortalPage}
         theme={theme}
-        layout={AppLayout}
+        layout={PortalLayout}
         notification={AppNotification}
         catchAll={NotFound}
         disableTelemetry

@@ -6,9 +6,10 @@ import { badRequest, HttpError, notFound } from '@portal/faire-sandbox/kit';
 import type { Faults } from './faults.js';
 import { parseJsonBody, readBody, sendJson } from './http.js';
 import { listFulfillments, listShipments } from './listing.js';
+import { getOrder, listOrders } from './orders.js';
 import { pacificDateTime } from './pacific.js';
 import type { ShipStationState } from './state.js';
-import { WEBHOOK_EVENTS, type WebhookEvent } from './types.js';
+import { WEBHOOK_EVENTS, type WebhookEvent, type WebhookKnobs } from './types.js';
 import { isObject } from './util.js';
 
 export interface ApiContext {
@@ -17,6 +18,8 @@ export interface ApiContext {
   apiKey: string;
   apiSecret: string;
   sleep(ms: number): Promise<boolean>;
+  /** The webhook knobs now (the subscribe answer's shape is one). */
+  webhookKnobs(): WebhookKnobs;
 }
 
 const WINDOW_MS = 60_000;
@@ -24,6 +27,8 @@ const WINDOW_MS = 60_000;
 const ROUTES: Array<[RegExp, string, string[]]> = [
   [/^\/shipments$/, '/shipments', ['GET']],
   [/^\/fulfillments$/, '/fulfillments', ['GET']],
+  [/^\/orders$/, '/orders', ['GET']],
+  [/^\/orders\/[^/]+$/, '/orders/{orderId}', ['GET']],
   [/^\/stores$/, '/stores', ['GET']],
   [/^\/webhooks$/, '/webhooks', ['GET']],
   [/^\/webhooks\/subscribe$/, '/webhooks/subscribe', ['POST']],
@@ -82,7 +87,8 @@ export async function handleApi(
   const { state, faults } = ctx;
   const method = req.method ?? 'GET';
   const rawBody = await readBody(req);
-  const route = ROUTES.find(([re]) => re.test(path));
+  // ASP.NET routes without regard to case (`/Shipments` is `/shipments`).
+  const route = ROUTES.find(([re]) => re.test(path.toLowerCase()));
   const endpoint = `${method} ${route ? route[1] : path}`;
   state.calls.total += 1;
   state.calls.byEndpoint[endpoint] = (state.calls.byEndpoint[endpoint] ?? 0) + 1;
@@ -128,6 +134,10 @@ async function answer(
     send(429, { Message: 'Too many requests.' });
     return 'fault 429';
   }
+  if (fault === 400) {
+    send(400, { Message: 'The request is invalid.' });
+    return 'fault 400';
+  }
   if (fault !== null) {
     send(fault, { Message: 'An error has occurred.' });
     return `fault ${fault}`;
@@ -145,6 +155,18 @@ async function answer(
       return undefined;
     case '/fulfillments':
       send(200, listFulfillments(state.fulfillments, url.searchParams));
+      return undefined;
+    case '/orders':
+      send(
+        200,
+        listOrders(state.orders, url.searchParams, (id) => state.shippedAt(id)),
+      );
+      return undefined;
+    case '/orders/{orderId}':
+      send(
+        200,
+        getOrder(state.orders, path.split('/')[2]!, (id) => state.shippedAt(id)),
+      );
       return undefined;
     case '/stores':
       send(
@@ -209,7 +231,9 @@ async function answer(
         throw badRequest('friendly_name must be a string.');
       }
       const sub = state.subscribe(target, event as WebhookEvent, storeId ?? null, name ?? 'Webhook');
-      send(201, { id: sub.id });
+      // Older docs answer `{"id": n}`; the current V1 OpenAPI answers 200 `{WebHookID, HookType, Url, Name}`.
+      if (ctx.webhookKnobs().subscribeAnswer === 'id') send(201, { id: sub.id });
+      else send(200, { WebHookID: sub.id, HookType: sub.event, Url: sub.targetUrl, Name: sub.friendlyName });
       return undefined;
     }
     case '/webhooks/{id}': {

@@ -13,6 +13,10 @@ runSandboxCli('ShipStation sandbox', async () => {
   if (seed !== undefined) opts.seed = seed;
   const publicUrl = env('SHIPSTATION_SANDBOX_PUBLIC_URL');
   if (publicUrl) opts.publicUrl = publicUrl;
+  const resourceOrigin = env('SHIPSTATION_SANDBOX_RESOURCE_ORIGIN');
+  if (resourceOrigin) opts.resourceOrigin = resourceOrigin;
+  const subscribeAnswer = env('SHIPSTATION_SANDBOX_SUBSCRIBE_ANSWER');
+  if (subscribeAnswer) opts.subscribeAnswer = subscribeAnswer as ShipStationSandboxOptions['subscribeAnswer'];
   const apiKey = env('SHIPSTATION_SANDBOX_API_KEY');
   const apiSecret = env('SHIPSTATION_SANDBOX_API_SECRET');
   if (apiKey) opts.apiKey = apiKey;

@@ -12,6 +12,7 @@ import {
 import { validateFaults, type Faults } from './faults.js';
 import { MAX_BODY_BYTES } from './http.js';
 import { toWireFulfillment, toWireShipment } from './listing.js';
+import { toWireOrder, type ShipStationOrder } from './orders.js';
 import {
   parseFulfillmentInput,
   parseLabelInput,
@@ -34,7 +35,7 @@ export const CONTROL_PREFIX = '/_sandbox';
 
 export interface PrintResult {
   batchId: number;
-  /** The SHIP_NOTIFY resource URL that lists exactly these labels. */
+  /** A URL on the sandbox itself that lists exactly these labels (deliveries name `resourceOrigin`). */
   resourceUrl: string;
   shipments: ShipStationShipment[];
   /** Deliveries queued (one per matching subscription). */
@@ -52,6 +53,16 @@ export class Controller {
     readonly advanceClock: (ms: number) => void,
   ) {}
 
+  /**
+   * A delivery's `resource_url` as ShipStation writes it:
+   * `<origin>/<resource>?storeID=<store>&batchId=<batch>&includeShipmentItems=False`, where the origin is
+   * the `resourceOrigin` knob (e.g. `https://ssapi7.shipstation.com`) or the sandbox's own URL.
+   */
+  private resourceUrl(resource: 'shipments' | 'fulfillments', storeId: number, batchId: number): string {
+    const origin = this.emitter.knobs.resourceOrigin ?? this.baseUrl();
+    return `${origin}/${resource}?storeID=${storeId}&batchId=${batchId}&includeShipmentItems=False`;
+  }
+
   /** Prints the labels as one batch and delivers one SHIP_NOTIFY per store for it. */
   printLabels(
     inputs: Array<Partial<LabelInput> & Pick<LabelInput, 'orderNumber' | 'trackingNumber'>>,
@@ -62,12 +73,13 @@ export class Controller {
     const resourceUrl = `${this.baseUrl()}/shipments?batchId=${batchId}&includeShipmentItems=False`;
     let webhooks = 0;
     for (const storeId of new Set(labels.map((l) => l.storeId))) {
-      const url = `${this.baseUrl()}/shipments?storeID=${storeId}&batchId=${batchId}&includeShipmentItems=False`;
+      const url = this.resourceUrl('shipments', storeId, batchId);
       webhooks += this.emitter.emit(this.state.subscriptions, 'SHIP_NOTIFY', url, storeId);
     }
     return { batchId, resourceUrl, shipments: labels.map((l) => toWireShipment(l, false)), webhooks };
   }
 
+  /** Voids a label now. As in ShipStation, nothing is delivered: a void is found by `voidDateStart`. */
   voidLabel(shipmentId: number): ShipStationShipment {
     return toWireShipment(this.state.voidLabel(shipmentId), false);
   }
@@ -77,14 +89,19 @@ export class Controller {
     const record = this.state.markShipped(parseFulfillmentInput(input));
     let webhooks = 0;
     if (notify) {
-      const url = `${this.baseUrl()}/fulfillments?batchId=${record.batchId}`;
-      webhooks = this.emitter.emit(this.state.subscriptions, 'FULFILLMENT_SHIPPED', url, 0);
+      const url = this.resourceUrl('fulfillments', record.storeId, record.batchId);
+      webhooks = this.emitter.emit(this.state.subscriptions, 'FULFILLMENT_SHIPPED', url, record.storeId);
     }
     return { ...toWireFulfillment(record), webhooks };
   }
 
   labels(): ShipStationShipment[] {
     return this.state.labels.map((l) => toWireShipment(l, false));
+  }
+
+  /** Every order (wire shape), the custom fields with them. */
+  orders(): ShipStationOrder[] {
+    return this.state.orders.map((o) => toWireOrder(o, this.state.shippedAt(o.orderId)));
   }
 
   setWebhookKnobs(patch: Partial<WebhookKnobs>): WebhookKnobs {
@@ -139,6 +156,7 @@ export class Controller {
 function controlRoutes(control: Controller): ControlRoutes {
   return {
     'GET /labels': () => [200, control.labels()],
+    'GET /orders': () => [200, control.orders()],
     'POST /labels': ({ body }) => {
       const many = isObject(body) && Array.isArray(body.labels);
       const inputs = many ? (body.labels as unknown[]) : [body];

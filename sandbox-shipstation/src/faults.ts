@@ -9,6 +9,7 @@ export const DEFAULT_FAULTS: Readonly<FaultKnobs> = Object.freeze({
   status5xx: 0,
   next429: 0,
   next5xx: 0,
+  next400: 0,
   latencyMs: 0,
   rateLimitPerMinute: RATE_LIMIT_PER_MINUTE,
 });
@@ -16,7 +17,7 @@ export const DEFAULT_FAULTS: Readonly<FaultKnobs> = Object.freeze({
 export function validateFaults(input: unknown): Partial<FaultKnobs> {
   if (!isObject(input)) {
     throw badRequest(
-      'Body must be {status429?, status5xx?, next429?, next5xx?, latencyMs?, rateLimitPerMinute?}.',
+      'Body must be {status429?, status5xx?, next429?, next5xx?, next400?, latencyMs?, rateLimitPerMinute?}.',
     );
   }
   const out: Partial<FaultKnobs> = {};
@@ -30,6 +31,7 @@ export function validateFaults(input: unknown): Partial<FaultKnobs> {
     } else if (
       key === 'next429' ||
       key === 'next5xx' ||
+      key === 'next400' ||
       key === 'rateLimitPerMinute' ||
       key === 'latencyMs'
     ) {
@@ -63,7 +65,7 @@ export class Faults {
   }
 
   /** What this call suffers, if anything (a forced count wins over the shares). */
-  roll(): 429 | 500 | 503 | null {
+  roll(): 400 | 429 | 500 | 503 | null {
     const u429 = this.dice.next();
     const u5xx = this.dice.next();
     if (this.knobs.next429 > 0) {
@@ -73,6 +75,10 @@ export class Faults {
     if (this.knobs.next5xx > 0) {
       this.knobs.next5xx -= 1;
       return 500;
+    }
+    if (this.knobs.next400 > 0) {
+      this.knobs.next400 -= 1;
+      return 400;
     }
     if (u429 < this.knobs.status429) return 429;
     if (u5xx < this.knobs.status5xx) return u5xx < this.knobs.status5xx / 2 ? 500 : 503;

@@ -1,4 +1,5 @@
 // `GET /shipments` and `GET /fulfillments`: filters, sorting and paging as ShipStation V1 answers them.
+// Query keys are matched without regard to case, as ASP.NET binds them (`storeID` is `storeId`).
 import { badRequest } from '@portal/faire-sandbox/kit';
 import { pacificDate, pacificDateTime, parseFilterDate } from './pacific.js';
 import type { FulfillmentRecord, LabelRecord, ShipStationFulfillment, ShipStationShipment } from './types.js';
@@ -35,16 +36,13 @@ export function toWireShipment(l: LabelRecord, withItems: boolean): ShipStationS
     weight: { value: 32, units: 'ounces', WeightUnits: 1 },
     dimensions: null,
     insuranceOptions: { provider: null, insureShipment: l.insuranceCost > 0, insuredValue: 0 },
+    // As every real capture shows it: bill-to fields and the store. Custom fields are the order's.
     advancedOptions: {
-      storeId: l.storeId,
-      customField1: l.customField1,
-      customField2: l.customField2,
-      customField3: l.customField3,
-      source: null,
       billToParty: null,
       billToAccount: null,
       billToPostalCode: null,
       billToCountryCode: null,
+      storeId: l.storeId,
     },
     shipmentItems: withItems ? l.items.map((i) => ({ ...i })) : null,
     labelData: null,
@@ -61,10 +59,12 @@ export function toWireFulfillment(f: FulfillmentRecord): ShipStationFulfillment 
     customerEmail: null,
     trackingNumber: f.trackingNumber,
     createDate: pacificDateTime(f.createdAt),
-    shipDate: pacificDate(f.shipAt),
+    shipDate: `${pacificDate(f.shipAt)}T00:00:00.0000000`,
     voidDate: null,
     deliveryDate: null,
     carrierCode: f.carrierCode,
+    sellerFillProviderId: null,
+    sellerFillProviderName: null,
     fulfillmentProviderCode: null,
     fulfillmentServiceCode: null,
     fulfillmentFee: 0,
@@ -78,9 +78,17 @@ export function toWireFulfillment(f: FulfillmentRecord): ShipStationFulfillment 
 
 type Row = { createdAt: number; shipAt: number; id: number };
 
-function intParam(q: URLSearchParams, key: string, def: number, min: number, max: number): number {
-  const raw = q.get(key);
-  if (raw === null || raw.trim() === '') return def;
+/** The value of query key `name`, whatever its case (the first non-empty one), or null. */
+export function param(q: URLSearchParams, ...names: string[]): string | null {
+  for (const [k, v] of q) {
+    if (names.some((n) => n.toLowerCase() === k.toLowerCase()) && v.trim() !== '') return v.trim();
+  }
+  return null;
+}
+
+export function intParam(q: URLSearchParams, key: string, def: number, min: number, max: number): number {
+  const raw = param(q, key);
+  if (raw === null) return def;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min || n > max) {
     throw badRequest(`The request is invalid: ${key} must be an integer from ${min} to ${max}.`);
@@ -88,19 +96,40 @@ function intParam(q: URLSearchParams, key: string, def: number, min: number, max
   return n;
 }
 
-function dateParam(q: URLSearchParams, key: string): number | null {
-  const raw = q.get(key);
-  if (raw === null || raw.trim() === '') return null;
+export function dateParam(q: URLSearchParams, key: string): number | null {
+  const raw = param(q, key);
+  if (raw === null) return null;
   const ms = parseFilterDate(raw);
   if (ms === null) throw badRequest(`The request is invalid: ${key} is not a valid date (${raw}).`);
   return ms;
 }
 
-function param(q: URLSearchParams, ...names: string[]): string | null {
-  for (const [k, v] of q) {
-    if (names.some((n) => n.toLowerCase() === k.toLowerCase()) && v.trim() !== '') return v.trim();
+/** `sortBy` (one of `keys`, matched without case; the first is the default), `sortDir`, `page`, `pageSize`. */
+export function sortAndPage<T extends { id: number }>(
+  matched: T[],
+  q: URLSearchParams,
+  keys: Record<string, (row: T) => number>,
+) {
+  const names = Object.keys(keys);
+  const asked = param(q, 'sortBy') ?? names[0]!;
+  const sortBy = names.find((n) => n.toLowerCase() === asked.toLowerCase());
+  if (!sortBy) {
+    throw badRequest(`The request is invalid: sortBy must be ${names.join(' or ')}, not ${asked}.`);
   }
-  return null;
+  const sortDir = (param(q, 'sortDir') ?? 'ASC').toUpperCase();
+  if (sortDir !== 'ASC' && sortDir !== 'DESC') {
+    throw badRequest('The request is invalid: sortDir must be ASC or DESC.');
+  }
+  const pageNo = intParam(q, 'page', 1, 1, 1_000_000);
+  const pageSize = intParam(q, 'pageSize', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
+  const key = keys[sortBy]!;
+  const rows = [...matched].sort((a, b) => (key(a) - key(b) || a.id - b.id) * (sortDir === 'DESC' ? -1 : 1));
+  return {
+    rows: rows.slice((pageNo - 1) * pageSize, pageNo * pageSize),
+    total: rows.length,
+    page: pageNo,
+    pages: Math.ceil(rows.length / pageSize),
+  };
 }
 
 /** Date, sort and page handling shared by both lists; `extra` applies the endpoint's own filters. */
@@ -109,17 +138,6 @@ function page<T extends Row>(rows: T[], q: URLSearchParams, extra: (row: T) => b
   const createEnd = dateParam(q, 'createDateEnd');
   const shipStart = dateParam(q, 'shipDateStart');
   const shipEnd = dateParam(q, 'shipDateEnd');
-  const sortBy = param(q, 'sortBy') ?? 'CreateDate';
-  if (!['CreateDate', 'ShipDate'].includes(sortBy)) {
-    throw badRequest(`The request is invalid: sortBy must be CreateDate or ShipDate, not ${sortBy}.`);
-  }
-  const sortDir = (param(q, 'sortDir') ?? 'ASC').toUpperCase();
-  if (sortDir !== 'ASC' && sortDir !== 'DESC') {
-    throw badRequest('The request is invalid: sortDir must be ASC or DESC.');
-  }
-  const pageNo = intParam(q, 'page', 1, 1, 1_000_000);
-  const pageSize = intParam(q, 'pageSize', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
-
   const matched = rows.filter((r) => {
     if (createStart !== null && r.createdAt < createStart) return false;
     if (createEnd !== null && r.createdAt > createEnd) return false;
@@ -127,18 +145,10 @@ function page<T extends Row>(rows: T[], q: URLSearchParams, extra: (row: T) => b
     if (shipEnd !== null && pacificDate(r.shipAt) > pacificDate(shipEnd)) return false;
     return extra(r);
   });
-  const key = (r: Row): number => (sortBy === 'ShipDate' ? r.shipAt : r.createdAt);
-  matched.sort((a, b) => (key(a) - key(b) || a.id - b.id) * (sortDir === 'DESC' ? -1 : 1));
-  const total = matched.length;
-  return {
-    rows: matched.slice((pageNo - 1) * pageSize, pageNo * pageSize),
-    total,
-    page: pageNo,
-    pages: Math.ceil(total / pageSize),
-  };
+  return sortAndPage(matched, q, { CreateDate: (r) => r.createdAt, ShipDate: (r) => r.shipAt });
 }
 
-function same(filter: string | null, value: string | number | null): boolean {
+export function same(filter: string | null, value: string | number | null): boolean {
   return filter === null || String(value ?? '').toLowerCase() === filter.toLowerCase();
 }
 
@@ -180,6 +190,7 @@ export function listFulfillments(fulfillments: FulfillmentRecord[], q: URLSearch
   const orderId = param(q, 'orderId');
   const fulfillmentId = param(q, 'fulfillmentId');
   const tracking = param(q, 'trackingNumber');
+  const storeId = param(q, 'storeId');
   const batchId = param(q, 'batchId');
   const rows = fulfillments.map((f) => ({ ...f, id: f.fulfillmentId }));
   const result = page(
@@ -190,6 +201,7 @@ export function listFulfillments(fulfillments: FulfillmentRecord[], q: URLSearch
       same(orderId, f.orderId) &&
       same(fulfillmentId, f.fulfillmentId) &&
       same(tracking, f.trackingNumber) &&
+      same(storeId, f.storeId) &&
       same(batchId, f.batchId),
   );
   return {

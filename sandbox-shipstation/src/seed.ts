@@ -1,11 +1,11 @@
 // Seed data mirroring the Faire sandbox's orders of one brand, the way they reach ShipStation in practice
-// (Faire -> Shopify via Faire's app -> ShipStation's Shopify store, or keyed in by hand): a label for every
-// Faire shipment already made, with the Faire display id in `orderNumber` for most orders, in
-// `advancedOptions.customField1` for some and nowhere for a few; reprints (a voided label, then the good
-// one); multi-parcel orders; a few labels not yet on Faire; retail orders that are not Faire orders; and
-// orders marked as shipped outside the label flow (listed under /fulfillments only).
+// (Faire -> Shopify via Faire's app -> ShipStation's Shopify store, or keyed in by hand): an order and a
+// label for every Faire shipment already made, with the Faire display id in `orderNumber` for most orders,
+// in the order's `advancedOptions.customField1` for some and nowhere for a few; reprints (a voided label,
+// then the good one); multi-parcel orders; a few labels not yet on Faire; retail orders that are not Faire
+// orders; and orders marked as shipped outside the label flow (listed under /fulfillments only).
 import { sandboxFixtures, seedOrders, type FaireOrder } from '@portal/faire-sandbox';
-import type { FulfillmentRecord, LabelRecord, ShipStationAddress } from './types.js';
+import type { FulfillmentRecord, LabelRecord, OrderRecord, ShipStationAddress } from './types.js';
 import { fedexTracking, Prng, roundMoney, uspsTracking } from './util.js';
 
 export const SHOPIFY_STORE_ID = 310001;
@@ -25,6 +25,7 @@ export function serviceFor(carrierCode: string): string {
 }
 
 export interface SeedResult {
+  orders: OrderRecord[];
   labels: LabelRecord[];
   fulfillments: FulfillmentRecord[];
   nextShipmentId: number;
@@ -47,13 +48,14 @@ export function addressOf(order: FaireOrder): ShipStationAddress {
     country: a.country_code === 'CAN' ? 'CA' : 'US',
     phone: a.phone_number,
     residential: a.address_type === 'RESIDENTIAL',
+    addressVerified: 'Address validated successfully',
   };
 }
 
 /** Deterministic seed for `brand` (a Faire sandbox brand id or `brand1`..`brand4`) relative to `now`. */
 export function generateSeed(seed: number, brand: string, now: number): SeedResult {
   const rng = new Prng(seed * 7919 + 17);
-  const orders = seedOrders(brand, { seed, now });
+  const faireOrders = seedOrders(brand, { seed, now });
   const fixtures = sandboxFixtures(seed);
   const fixtureIds = new Set<string>(
     [fixtures.brand1, fixtures.brand2, fixtures.brand3, fixtures.brand4].flatMap((f) =>
@@ -66,9 +68,59 @@ export function generateSeed(seed: number, brand: string, now: number): SeedResu
   const labels: LabelRecord[] = [];
   const fulfillments: FulfillmentRecord[] = [];
 
+  const orders: OrderRecord[] = [];
+  type OrderRef = {
+    orderId: number;
+    orderNumber: string;
+    orderKey: string;
+    storeId: number;
+    cf1: string | null;
+  };
+  const itemsOf = (order: FaireOrder | null, id: number) =>
+    order
+      ? order.items.map((it, i) => ({
+          orderItemId: id * 10 + i,
+          lineItemKey: it.id,
+          sku: it.sku,
+          name: `${it.product_name} - ${it.variant_name}`,
+          quantity: it.quantity,
+          unitPrice: it.price.amount_minor / 100,
+        }))
+      : [];
+  /** The order a label or fulfilment belongs to: made on first use, marked shipped by `shippedAt`. */
+  const orderOf = (order: FaireOrder | null, ref: OrderRef, shippedAt: number | null): OrderRecord => {
+    let record = orders.find((o) => o.orderId === ref.orderId);
+    if (!record) {
+      const orderedAt = order ? Date.parse(order.created_at) : (shippedAt ?? now) - 2 * HOUR;
+      record = {
+        orderId: ref.orderId,
+        orderNumber: ref.orderNumber,
+        orderKey: ref.orderKey,
+        orderedAt,
+        createdAt: orderedAt + 5 * 60_000,
+        modifiedAt: orderedAt + 5 * 60_000,
+        orderStatus: 'awaiting_shipment',
+        storeId: ref.storeId,
+        source: ref.storeId === SHOPIFY_STORE_ID ? 'web' : null,
+        customerUsername: order ? order.address.company_name : null,
+        customField1: ref.cf1,
+        customField2: null,
+        customField3: null,
+        shipTo: order ? addressOf(order) : retailAddress(rng),
+        items: itemsOf(order, ref.orderId),
+      };
+      orders.push(record);
+    }
+    if (shippedAt !== null) {
+      record.orderStatus = 'shipped';
+      record.modifiedAt = Math.max(record.modifiedAt, shippedAt);
+    }
+    return record;
+  };
+
   const label = (
     order: FaireOrder | null,
-    orderRef: { orderId: number; orderNumber: string; orderKey: string; storeId: number; cf1: string | null },
+    orderRef: OrderRef,
     fields: {
       at: number;
       tracking: string;
@@ -78,11 +130,12 @@ export function generateSeed(seed: number, brand: string, now: number): SeedResu
       voidedAt?: number;
     },
   ): void => {
+    const o = orderOf(order, orderRef, fields.voidedAt === undefined ? fields.at : null);
     labels.push({
       shipmentId: shipmentId++,
-      orderId: orderRef.orderId,
-      orderKey: orderRef.orderKey,
-      orderNumber: orderRef.orderNumber,
+      orderId: o.orderId,
+      orderKey: o.orderKey,
+      orderNumber: o.orderNumber,
       createdAt: fields.at,
       shipAt: fields.at,
       shipmentCost: roundMoney(fields.cost),
@@ -92,26 +145,14 @@ export function generateSeed(seed: number, brand: string, now: number): SeedResu
       serviceCode: serviceFor(fields.carrierCode),
       voidedAt: fields.voidedAt ?? null,
       batchId: batchId++,
-      storeId: orderRef.storeId,
-      customField1: orderRef.cf1,
-      customField2: null,
-      customField3: null,
-      shipTo: order ? addressOf(order) : retailAddress(rng),
-      items: order
-        ? order.items.map((it, i) => ({
-            orderItemId: orderRef.orderId * 10 + i,
-            lineItemKey: it.id,
-            sku: it.sku,
-            name: `${it.product_name} - ${it.variant_name}`,
-            quantity: it.quantity,
-            unitPrice: it.price.amount_minor / 100,
-          }))
-        : [],
+      storeId: o.storeId,
+      shipTo: { ...o.shipTo },
+      items: o.items.map((i) => ({ ...i })),
     });
   };
 
   // Where the display id sits: most in orderNumber (some with '#'), some in customField1, a few nowhere.
-  const orderRefFor = (order: FaireOrder, k: number) => {
+  const orderRefFor = (order: FaireOrder, k: number): OrderRef => {
     const slot = k % 10;
     const id = orderId++;
     if (slot <= 5) {
@@ -134,7 +175,7 @@ export function generateSeed(seed: number, brand: string, now: number): SeedResu
     };
   };
 
-  const shipped = orders.filter((o) => o.shipments.length > 0);
+  const shipped = faireOrders.filter((o) => o.shipments.length > 0);
   shipped.forEach((order, k) => {
     const ref = orderRefFor(order, k);
     order.shipments.forEach((s, n) => {
@@ -160,7 +201,7 @@ export function generateSeed(seed: number, brand: string, now: number): SeedResu
   });
 
   // Labels printed hours ago for accepted orders that Faire does not know about yet (never a fixture order).
-  const pending = orders.filter((o) => o.state === 'PROCESSING' && !fixtureIds.has(o.id)).slice(0, 3);
+  const pending = faireOrders.filter((o) => o.state === 'PROCESSING' && !fixtureIds.has(o.id)).slice(0, 3);
   pending.forEach((order, k) => {
     const ref = orderRefFor(order, k * 3);
     const at = now - (5 - k) * HOUR;
@@ -179,7 +220,7 @@ export function generateSeed(seed: number, brand: string, now: number): SeedResu
   // Retail orders of the same Shopify store: not Faire orders, so never matched.
   for (let i = 0; i < 3; i++) {
     const id = orderId++;
-    const ref = {
+    const ref: OrderRef = {
       orderId: id,
       orderNumber: `#${1041 + i}`,
       orderKey: `${5_100_000_000 + id}`,
@@ -197,34 +238,52 @@ export function generateSeed(seed: number, brand: string, now: number): SeedResu
 
   // Marked as shipped elsewhere: two delivered Faire orders (already on Faire) and one retail order.
   let fulfillmentId = 700_001;
-  const delivered = orders.filter((o) => o.state === 'DELIVERED' && o.shipments.length > 0).slice(-2);
-  for (const order of delivered) {
-    const s = order.shipments[0]!;
-    const at = Date.parse(s.created_at) + HOUR;
+  const fulfil = (order: FaireOrder | null, ref: OrderRef, at: number, tracking: string, carrier: string) => {
+    const o = orderOf(order, ref, at);
     fulfillments.push({
       fulfillmentId: fulfillmentId++,
-      orderId: orderId++,
-      orderNumber: order.display_id,
-      trackingNumber: s.tracking_code,
-      carrierCode: CARRIER_CODES[s.carrier]?.carrierCode ?? s.carrier.toLowerCase(),
+      orderId: o.orderId,
+      orderNumber: o.orderNumber,
+      trackingNumber: tracking,
+      carrierCode: carrier,
       createdAt: at,
       shipAt: at,
       batchId: batchId++,
-      shipTo: addressOf(order),
+      storeId: o.storeId,
+      shipTo: { ...o.shipTo },
     });
+  };
+  const delivered = faireOrders.filter((o) => o.state === 'DELIVERED' && o.shipments.length > 0).slice(-2);
+  for (const order of delivered) {
+    const s = order.shipments[0]!;
+    const id = orderId++;
+    const ref: OrderRef = {
+      orderId: id,
+      orderNumber: order.display_id,
+      orderKey: `${5_100_000_000 + id}`,
+      storeId: SHOPIFY_STORE_ID,
+      cf1: null,
+    };
+    const carrier = CARRIER_CODES[s.carrier]?.carrierCode ?? s.carrier.toLowerCase();
+    fulfil(order, ref, Date.parse(s.created_at) + HOUR, s.tracking_code, carrier);
   }
-  fulfillments.push({
-    fulfillmentId: fulfillmentId++,
-    orderId: orderId++,
-    orderNumber: '#1038',
-    trackingNumber: fedexTracking(rng),
-    carrierCode: 'fedex',
-    createdAt: now - 40 * HOUR,
-    shipAt: now - 40 * HOUR,
-    batchId: batchId++,
-    shipTo: retailAddress(rng),
-  });
+  const retailId = orderId++;
+  fulfil(
+    null,
+    {
+      orderId: retailId,
+      orderNumber: '#1038',
+      orderKey: `${5_100_000_000 + retailId}`,
+      storeId: SHOPIFY_STORE_ID,
+      cf1: null,
+    },
+    now - 40 * HOUR,
+    fedexTracking(rng),
+    'fedex',
+  );
+  orders.sort((a, b) => a.orderId - b.orderId);
   return {
+    orders,
     labels,
     fulfillments,
     nextShipmentId: shipmentId,
@@ -249,5 +308,6 @@ function retailAddress(rng: Prng): ShipStationAddress {
     country: 'US',
     phone: null,
     residential: true,
+    addressVerified: 'Address validated successfully',
   };
 }

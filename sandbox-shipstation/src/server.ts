@@ -10,7 +10,8 @@ import {
 import { Faults } from './faults.js';
 import { sendJson } from './http.js';
 import { ShipStationState, STATE_FORMAT, type PersistedState } from './state.js';
-import { WebhookEmitter } from './webhooks.js';
+import type { SubscribeAnswer } from './types.js';
+import { DEFAULT_WEBHOOK_KNOBS, resourceOriginOf, subscribeAnswerOf, WebhookEmitter } from './webhooks.js';
 
 export const SHIPSTATION_SANDBOX_DEFAULTS = {
   apiKey: 'sbx_ss_key',
@@ -25,8 +26,19 @@ export interface ShipStationSandboxOptions {
   port?: number;
   /** Interface to listen on; default 127.0.0.1. */
   host?: string;
-  /** Base URL used in webhook resource URLs when it differs from the listen address. */
+  /** Base URL of the sandbox when it differs from the listen address (links, and `resource_url`s by default). */
   publicUrl?: string;
+  /**
+   * Origin written into webhook `resource_url`s, as ShipStation writes its numbered API hosts, e.g.
+   * `https://ssapi7.shipstation.com`; default the sandbox's own URL (`publicUrl`), so they can be fetched.
+   * The `resourceOrigin` webhook knob changes it while running.
+   */
+  resourceOrigin?: string;
+  /**
+   * Body of `POST /webhooks/subscribe`: `WebHookID` (default: 200 `{WebHookID, HookType, Url, Name}`, the
+   * current V1 OpenAPI) or `id` (201 `{"id": n}`, the older V1 docs). Also a webhook knob.
+   */
+  subscribeAnswer?: SubscribeAnswer;
   /** Seed of the data (and of the Faire sandbox orders it mirrors); default 1. */
   seed?: number;
   /** Faire sandbox brand whose orders the account mirrors: brand id or `brand1`..`brand4`; default brand1. */
@@ -73,7 +85,11 @@ export async function startShipStationSandbox(
     if (opts.dataFile) writeStateFile(opts.dataFile, state.snapshot());
   };
   const faults = new Faults();
-  const emitter = new WebhookEmitter(now);
+  const emitter = new WebhookEmitter(now, {
+    ...DEFAULT_WEBHOOK_KNOBS,
+    ...(opts.resourceOrigin ? { resourceOrigin: resourceOriginOf(opts.resourceOrigin) } : {}),
+    ...(opts.subscribeAnswer ? { subscribeAnswer: subscribeAnswerOf(opts.subscribeAnswer) } : {}),
+  });
   let publicUrl = '';
   const control = new Controller(
     state,
@@ -97,6 +113,7 @@ export async function startShipStationSandbox(
     sleep,
     apiKey: opts.apiKey ?? SHIPSTATION_SANDBOX_DEFAULTS.apiKey,
     apiSecret: opts.apiSecret ?? SHIPSTATION_SANDBOX_DEFAULTS.apiSecret,
+    webhookKnobs: () => emitter.knobs,
   };
 
   const server = await serveSandbox({

@@ -11,16 +11,16 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
+/**
+ * A shipment's `advancedOptions` as real V1 answers carry it (public captures of 2015, 2020, 2021 and
+ * 2024): the bill-to fields and the store, nothing else. Custom fields belong to the order.
+ */
 export interface ShipStationAdvancedOptions {
-  storeId: number;
-  customField1: string | null;
-  customField2: string | null;
-  customField3: string | null;
-  source: string | null;
   billToParty: string | null;
   billToAccount: string | null;
   billToPostalCode: string | null;
   billToCountryCode: string | null;
+  storeId: number;
 }
 
 export interface ShipStationShipment {
@@ -68,6 +68,7 @@ export interface ShipStationAddress {
   country: string;
   phone: string | null;
   residential: boolean | null;
+  addressVerified: string | null;
 }
 
 export interface ShipStationShipmentItem {
@@ -87,10 +88,13 @@ export interface ShipStationFulfillment {
   customerEmail: string | null;
   trackingNumber: string;
   createDate: string;
+  /** A Pacific midnight date-time (`2026-11-27T00:00:00.0000000`), unlike a shipment's date. */
   shipDate: string;
   voidDate: string | null;
   deliveryDate: string | null;
   carrierCode: string;
+  sellerFillProviderId: number | null;
+  sellerFillProviderName: string | null;
   fulfillmentProviderCode: string | null;
   fulfillmentServiceCode: string | null;
   fulfillmentFee: number;
@@ -116,7 +120,36 @@ export interface LabelRecord {
   serviceCode: string;
   voidedAt: number | null;
   batchId: number;
+  /** The order's store (kept here too: listings filter labels by store). */
   storeId: number;
+  shipTo: ShipStationAddress;
+  items: ShipStationShipmentItem[];
+}
+
+export const ORDER_STATUSES = [
+  'awaiting_payment',
+  'awaiting_shipment',
+  'pending_fulfillment',
+  'shipped',
+  'on_hold',
+  'cancelled',
+  'rejected_fulfillment',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** An order as the sandbox keeps it: labels and fulfilments name it by `orderId`. */
+export interface OrderRecord {
+  orderId: number;
+  orderNumber: string;
+  orderKey: string;
+  orderedAt: number;
+  createdAt: number;
+  modifiedAt: number;
+  orderStatus: OrderStatus;
+  storeId: number;
+  source: string | null;
+  customerUsername: string | null;
+  /** The order's custom fields: ShipStation keeps them on the order only. */
   customField1: string | null;
   customField2: string | null;
   customField3: string | null;
@@ -134,6 +167,8 @@ export interface FulfillmentRecord {
   createdAt: number;
   shipAt: number;
   batchId: number;
+  /** The order's store. */
+  storeId: number;
   shipTo: ShipStationAddress;
 }
 
@@ -156,7 +191,17 @@ export interface WebhookKnobs {
   drop: number;
   /** Hold each delivery until the next one, then send the newer first (`POST /_sandbox/webhooks/flush` releases). */
   reorder: boolean;
+  /**
+   * Origin written into `resource_url`s, e.g. `https://ssapi7.shipstation.com` as ShipStation writes them;
+   * null = the sandbox's own URL (so the resource can be fetched from it).
+   */
+  resourceOrigin: string | null;
+  /** The body of `POST /webhooks/subscribe`: `{WebHookID, …}` (newer OpenAPI) or `{id}` (older docs). */
+  subscribeAnswer: SubscribeAnswer;
 }
+
+export const SUBSCRIBE_ANSWERS = ['WebHookID', 'id'] as const;
+export type SubscribeAnswer = (typeof SUBSCRIBE_ANSWERS)[number];
 
 /** API faults (all off by default). */
 export interface FaultKnobs {
@@ -168,6 +213,8 @@ export interface FaultKnobs {
   next429: number;
   /** The next N API calls are answered 500 (then back to normal). */
   next5xx: number;
+  /** The next N API calls are refused with 400 "The request is invalid." (then back to normal). */
+  next400: number;
   /** Delay before every API answer. */
   latencyMs: number;
   /** Requests per minute per key pair (ShipStation: 40). */

@@ -1,7 +1,14 @@
 // Webhook deliveries as ShipStation V1 makes them: an unsigned JSON POST `{resource_url, resource_type}` to
 // each subscribed target URL, with knobs that duplicate, delay, drop and reorder them.
 import { badRequest, WebhookQueue, type QueuedOutcome } from '@portal/faire-sandbox/kit';
-import type { DeliveryRecord, WebhookEvent, WebhookKnobs, WebhookSubscription } from './types.js';
+import {
+  SUBSCRIBE_ANSWERS,
+  type DeliveryRecord,
+  type SubscribeAnswer,
+  type WebhookEvent,
+  type WebhookKnobs,
+  type WebhookSubscription,
+} from './types.js';
 import { isObject } from './util.js';
 
 export const DEFAULT_WEBHOOK_KNOBS: Readonly<WebhookKnobs> = Object.freeze({
@@ -9,12 +16,36 @@ export const DEFAULT_WEBHOOK_KNOBS: Readonly<WebhookKnobs> = Object.freeze({
   delayMs: 0,
   drop: 0,
   reorder: false,
+  resourceOrigin: null,
+  subscribeAnswer: 'WebHookID',
 });
+
+/** An http(s) origin (`https://ssapi7.shipstation.com`) without path, query or trailing slash; else throws. */
+export function resourceOriginOf(value: unknown): string {
+  const bad = () =>
+    badRequest('resourceOrigin must be an http(s) origin such as https://ssapi7.shipstation.com, or null.');
+  if (typeof value !== 'string' || !URL.canParse(value)) throw bad();
+  const url = new URL(value);
+  if (!/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) throw bad();
+  if (url.pathname !== '/') throw bad();
+  return url.origin;
+}
+
+export function subscribeAnswerOf(value: unknown): SubscribeAnswer {
+  if (typeof value !== 'string' || !(SUBSCRIBE_ANSWERS as readonly string[]).includes(value)) {
+    throw badRequest(`subscribeAnswer must be one of ${SUBSCRIBE_ANSWERS.join(', ')}.`);
+  }
+  return value as SubscribeAnswer;
+}
 
 const DELIVERY_TIMEOUT_MS = 10_000;
 
 export function validateWebhookKnobs(input: unknown): Partial<WebhookKnobs> {
-  if (!isObject(input)) throw badRequest('Body must be {duplicate?, delayMs?, drop?, reorder?}.');
+  if (!isObject(input)) {
+    throw badRequest(
+      'Body must be {duplicate?, delayMs?, drop?, reorder?, resourceOrigin?, subscribeAnswer?}.',
+    );
+  }
   const out: Partial<WebhookKnobs> = {};
   for (const [key, value] of Object.entries(input)) {
     if (key === 'duplicate') {
@@ -37,6 +68,10 @@ export function validateWebhookKnobs(input: unknown): Partial<WebhookKnobs> {
     } else if (key === 'reorder') {
       if (typeof value !== 'boolean') throw badRequest('reorder must be true or false.');
       out.reorder = value;
+    } else if (key === 'resourceOrigin') {
+      out.resourceOrigin = value === null ? null : resourceOriginOf(value);
+    } else if (key === 'subscribeAnswer') {
+      out.subscribeAnswer = subscribeAnswerOf(value);
     } else {
       throw badRequest(`Unknown webhook knob: ${key}.`);
     }
@@ -51,8 +86,12 @@ interface Delivery {
 
 /** ShipStation's deliveries: sent once each (no retry), unsigned. */
 export class WebhookEmitter extends WebhookQueue<Delivery, WebhookKnobs, DeliveryRecord> {
-  constructor(private readonly now: () => number) {
-    super(DEFAULT_WEBHOOK_KNOBS, 4242);
+  /** `defaults` are the knobs at start and after a reset (the start options' origin and answer shape). */
+  constructor(
+    private readonly now: () => number,
+    defaults: Readonly<WebhookKnobs> = DEFAULT_WEBHOOK_KNOBS,
+  ) {
+    super(defaults, 4242);
   }
 
   /** Queues one delivery per matching subscription; returns how many subscriptions matched. */

@@ -50,9 +50,15 @@ describe('ShipStation V1 API', () => {
     expect(typeof s.shipmentCost).toBe('number');
     expect(typeof s.insuranceCost).toBe('number');
     expect(typeof s.voided).toBe('boolean');
-    expect(s.advancedOptions).toHaveProperty('customField1');
-    expect(s.advancedOptions).toHaveProperty('customField2');
-    expect(s.advancedOptions).toHaveProperty('customField3');
+    // Real V1 shipments carry the bill-to fields and the store, never the order's custom fields.
+    expect(Object.keys(s.advancedOptions)).toEqual([
+      'billToParty',
+      'billToAccount',
+      'billToPostalCode',
+      'billToCountryCode',
+      'storeId',
+    ]);
+    expect(s.shipTo).toHaveProperty('addressVerified');
     expect(s.shipmentItems).toBeNull();
   });
 
@@ -145,21 +151,26 @@ describe('ShipStation V1 API', () => {
     const sub = await call('POST', `${sbx.url}/webhooks/subscribe`, {
       body: { target_url: 'http://127.0.0.1:9/hook', event: 'SHIP_NOTIFY', friendly_name: 'Portal' },
     });
-    expect(sub.status).toBe(201);
-    expect(typeof sub.body.id).toBe('number');
+    expect(sub.status).toBe(200);
+    expect(sub.body).toEqual({
+      WebHookID: expect.any(Number),
+      HookType: 'SHIP_NOTIFY',
+      Url: 'http://127.0.0.1:9/hook',
+      Name: 'Portal',
+    });
     const list = await api(sbx, '/webhooks');
     expect(list.body.webhooks).toContainEqual(
       expect.objectContaining({
-        WebHookID: sub.body.id,
+        WebHookID: sub.body.WebHookID,
         HookType: 'SHIP_NOTIFY',
         Url: 'http://127.0.0.1:9/hook',
         Name: 'Portal',
       }),
     );
-    const del = await call('DELETE', `${sbx.url}/webhooks/${sub.body.id}`);
+    const del = await call('DELETE', `${sbx.url}/webhooks/${sub.body.WebHookID}`);
     expect(del.status).toBe(200);
     expect((await api(sbx, '/webhooks')).body.webhooks).toEqual([]);
-    expect((await call('DELETE', `${sbx.url}/webhooks/${sub.body.id}`)).status).toBe(404);
+    expect((await call('DELETE', `${sbx.url}/webhooks/${sub.body.WebHookID}`)).status).toBe(404);
   });
 
   it('refuses a bad subscription with 400', async () => {
@@ -183,7 +194,7 @@ describe('ShipStation V1 API', () => {
   });
 
   it('answers unknown paths 404 and wrong methods 405', async () => {
-    expect((await api(sbx, '/orders/none')).status).toBe(404);
+    expect((await api(sbx, '/carriers')).status).toBe(404);
     const res = await call('POST', `${sbx.url}/shipments`, { body: {} });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET');

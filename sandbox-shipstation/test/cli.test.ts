@@ -14,6 +14,8 @@ describe('shipstation-sandbox CLI', () => {
         SHIPSTATION_SANDBOX_PORT: '0',
         SHIPSTATION_SANDBOX_API_KEY: 'env_key',
         SHIPSTATION_SANDBOX_API_SECRET: 'env_secret',
+        SHIPSTATION_SANDBOX_RESOURCE_ORIGIN: 'https://ssapi4.shipstation.com',
+        SHIPSTATION_SANDBOX_SUBSCRIBE_ANSWER: 'id',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -33,6 +35,11 @@ describe('shipstation-sandbox CLI', () => {
       expect(ok.status).toBe(200);
       const old = await call('GET', `${url}/stores`, { auth: basic('sbx_ss_key:sbx_ss_secret') });
       expect(old.status).toBe(401);
+      const knobs = await call('GET', `${url}/_sandbox/webhooks`, { auth: null });
+      expect(knobs.body).toMatchObject({
+        resourceOrigin: 'https://ssapi4.shipstation.com',
+        subscribeAnswer: 'id',
+      });
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       child.kill('SIGTERM');
       expect(await exited).toBe(0);

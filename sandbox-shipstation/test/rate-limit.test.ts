@@ -46,11 +46,11 @@ describe('rate limit and faults', () => {
 
   it('injects 429 and 5xx answers by count and by share, and changes the limit', async () => {
     sbx = await start();
-    const set = await ctl(sbx, 'POST', '/faults', { next429: 2, next5xx: 1 });
-    expect(set.body).toMatchObject({ next429: 2, next5xx: 1 });
+    const set = await ctl(sbx, 'POST', '/faults', { next429: 2, next5xx: 1, next400: 1 });
+    expect(set.body).toMatchObject({ next429: 2, next5xx: 1, next400: 1 });
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await api(sbx, '/stores')).status);
-    expect(statuses).toEqual([429, 429, 500, 200]);
+    for (let i = 0; i < 5; i++) statuses.push((await api(sbx, '/stores')).status);
+    expect(statuses).toEqual([429, 429, 500, 400, 200]);
 
     await ctl(sbx, 'POST', '/faults', { status5xx: true });
     const fail = await api(sbx, '/stores');

@@ -60,8 +60,9 @@ describe('webhook deliveries', () => {
       insuranceCost: 1.25,
       carrierCode: 'stamps_com',
       voided: false,
-      advancedOptions: { customField1: 'ABCDE12345' },
+      advancedOptions: { storeId: 310002 },
     });
+    expect(listed.body.shipments[0].advancedOptions).not.toHaveProperty('customField1');
     expect(sbx.control.deliveries()).toMatchObject([
       { outcome: 'delivered', status: 200, event: 'SHIP_NOTIFY' },
     ]);
@@ -191,7 +192,16 @@ describe('webhook deliveries', () => {
   });
 
   it('refuses bad knobs with 400', async () => {
-    for (const body of [{ duplicate: 11 }, { delayMs: -1 }, { drop: 2 }, { reorder: 'yes' }, { other: 1 }]) {
+    for (const body of [
+      { duplicate: 11 },
+      { delayMs: -1 },
+      { drop: 2 },
+      { reorder: 'yes' },
+      { other: 1 },
+      { resourceOrigin: 'ssapi7.shipstation.com' },
+      { resourceOrigin: 'https://ssapi7.shipstation.com/shipments' },
+      { subscribeAnswer: 'Id' },
+    ]) {
       expect((await ctl(sbx, 'POST', '/webhooks', body)).status, JSON.stringify(body)).toBe(400);
     }
     expect((await ctl(sbx, 'GET', '/webhooks')).body).toEqual({
@@ -199,6 +209,8 @@ describe('webhook deliveries', () => {
       delayMs: 0,
       drop: 0,
       reorder: false,
+      resourceOrigin: null,
+      subscribeAnswer: 'WebHookID',
     });
   });
 });

@@ -15,6 +15,15 @@ runSandboxCli('Shopify sandbox', async () => {
   if (clientSecret) opts.clientSecret = clientSecret;
   const shop = env('SHOPIFY_SANDBOX_SHOP');
   if (shop) opts.shop = shop;
+  const list = (name: string) =>
+    env(name)
+      ?.split(/[\s,]+/)
+      .filter(Boolean);
+  const redirectUris = list('SHOPIFY_SANDBOX_REDIRECT_URIS');
+  if (redirectUris) opts.redirectUris = redirectUris;
+  const apiVersions = list('SHOPIFY_SANDBOX_API_VERSIONS');
+  if (apiVersions) opts.apiVersions = apiVersions;
+  if (env('SHOPIFY_SANDBOX_ALLOW_INSECURE_WEBHOOK_URIS') === '1') opts.allowInsecureWebhookUris = true;
   if (env('SHOPIFY_SANDBOX_LOG') === '1') opts.logger = (line) => process.stderr.write(`${line}\n`);
 
   const sandbox = await startShopifySandbox(opts);

@@ -54,6 +54,7 @@ function controlRoutes(control: Controller): ControlRoutes {
       control.setTokenKnobs(body as Partial<TokenKnobs> & { expireNow?: boolean }),
     ],
     'POST /throttle': ({ body }) => [200, control.setThrottle(body as Partial<ThrottleKnobs>)],
+    'POST /outage': ({ obj }) => [200, control.setOutage(obj?.next503, obj?.operation)],
     ...commonControlRoutes(control),
   };
 }

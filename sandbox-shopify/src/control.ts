@@ -3,7 +3,7 @@
 // uninstall the app, throttle the API, reset, read call counts. In-process (the handle's `control`) and
 // over HTTP under /_sandbox (control-http.ts).
 import { badRequest } from '@portal/faire-sandbox/kit';
-import { dateTime } from './schema.js';
+import { fulfillmentPayload, orderPayload, shopPayload } from './payloads.js';
 import type { ShopStore } from './store.js';
 import type { TokenStore } from './tokens.js';
 import {
@@ -20,6 +20,9 @@ import {
 } from './types.js';
 import { isObject } from '@portal/faire-sandbox/kit';
 import { validateWebhookKnobs, type WebhookEmitter } from './webhooks.js';
+import { addressErrors } from './webhook-mutations.js';
+
+export { fulfillmentPayload, orderPayload } from './payloads.js';
 
 export interface FulfilInput {
   orderName?: string;
@@ -41,50 +44,6 @@ export interface FulfilmentView {
   webhookIds: string[];
 }
 
-/** The REST-shaped fulfilment Shopify sends with fulfillments/create and fulfillments/update. */
-export function fulfillmentPayload(f: FulfillmentRecord, order: OrderRecord): Record<string, unknown> {
-  const first = f.trackingInfo[0];
-  return {
-    id: f.id,
-    order_id: order.id,
-    status: f.status.toLowerCase(),
-    created_at: dateTime(f.createdAt),
-    updated_at: dateTime(f.updatedAt),
-    service: 'manual',
-    tracking_company: first?.company ?? null,
-    shipment_status: null,
-    location_id: null,
-    origin_address: null,
-    email: null,
-    destination: null,
-    line_items: [],
-    tracking_number: first?.number ?? null,
-    tracking_numbers: f.trackingInfo.map((t) => t.number),
-    tracking_url: first?.url ?? null,
-    tracking_urls: f.trackingInfo.map((t) => t.url),
-    receipt: {},
-    name: f.name,
-    admin_graphql_api_id: `gid://shopify/Fulfillment/${f.id}`,
-  };
-}
-
-/** The REST-shaped order (the fields a fulfilment connector reads) sent with orders/updated. */
-export function orderPayload(order: OrderRecord): Record<string, unknown> {
-  return {
-    id: order.id,
-    name: order.name,
-    tags: order.tags.join(', '),
-    source_name: order.sourceName,
-    note: order.note,
-    note_attributes: order.customAttributes.map((a) => ({ name: a.key, value: a.value })),
-    created_at: dateTime(order.createdAt),
-    updated_at: dateTime(order.updatedAt),
-    cancelled_at: order.cancelledAt === null ? null : dateTime(order.cancelledAt),
-    fulfillments: order.fulfillments.map((f) => fulfillmentPayload(f, order)),
-    admin_graphql_api_id: `gid://shopify/Order/${order.id}`,
-  };
-}
-
 function text(value: unknown, key: string): string {
   if (typeof value !== 'string' || value.trim() === '') {
     throw badRequest(`${key} must be a non-empty string.`);
@@ -97,6 +56,7 @@ export class Controller {
     private readonly store: ShopStore,
     private readonly tokens: TokenStore,
     private readonly emitter: WebhookEmitter,
+    private readonly allowInsecureWebhookUris: boolean,
     private readonly resetAll: () => void,
     readonly advanceClock: (ms: number) => void,
   ) {}
@@ -205,13 +165,17 @@ export class Controller {
     return structuredClone(this.store.orders);
   }
 
-  /** Registers a webhook URL the way the app's configuration file does (any topic, privacy ones too). */
+  /**
+   * Registers a webhook URL the way the app's configuration file does (any topic, privacy ones too), with
+   * the address rules of the API: https and not internal unless `allowInsecureWebhookUris`.
+   */
   subscribe(topic: string, uri: string, shop = this.store.shopDomain): WebhookSubscription {
     if (!(WEBHOOK_TOPICS as readonly string[]).includes(topic)) {
       throw badRequest(`topic must be one of ${WEBHOOK_TOPICS.join(', ')}.`);
     }
-    if (!/^https?:\/\//i.test(uri) || !URL.canParse(uri)) throw badRequest('uri must be an http(s) URL.');
-    return this.store.subscribe(topic as WebhookTopic, uri, shop);
+    const errors = addressErrors(String(uri), this.allowInsecureWebhookUris);
+    if (errors.length > 0) throw badRequest(`uri: ${errors.map((e) => e.message).join('; ')}.`);
+    return this.store.subscribe(topic as WebhookTopic, uri.trim(), shop);
   }
 
   subscriptions(): WebhookSubscription[] {
@@ -235,11 +199,7 @@ export class Controller {
   /** The app is uninstalled: every token of the shop stops working, app/uninstalled is delivered. */
   uninstall(shop = this.store.shopDomain): string[] {
     this.tokens.revokeShop(shop);
-    return this.emit(
-      'app/uninstalled',
-      { id: 73_000_001, name: 'Juniper & Pine Candle Co.', domain: shop, myshopify_domain: shop },
-      shop,
-    );
+    return this.emit('app/uninstalled', shopPayload(shop), shop);
   }
 
   setTokenKnobs(patch: Partial<TokenKnobs> & { expireNow?: boolean }): TokenKnobs & { expired: number } {
@@ -280,6 +240,26 @@ export class Controller {
     }
     this.store.setThrottle(patch);
     return { ...this.store.throttle, currentlyAvailable: Math.floor(this.store.available()) };
+  }
+
+  /**
+   * The next `next503` Admin API calls answer 503 Service Unavailable (an outage), then back to normal;
+   * with `operation` (e.g. `mutation webhookSubscriptionCreate`), only calls of that operation count.
+   */
+  setOutage(next503: unknown, operation?: unknown): { next503: number; operation: string | null } {
+    if (typeof next503 !== 'number' || !Number.isInteger(next503) || next503 < 0 || next503 > 1_000_000) {
+      throw badRequest('next503 must be an integer from 0 to 1000000.');
+    }
+    if (
+      operation !== undefined &&
+      operation !== null &&
+      (typeof operation !== 'string' || operation.length > 200)
+    ) {
+      throw badRequest('operation must be text such as "mutation webhookSubscriptionCreate".');
+    }
+    this.store.unavailable = next503;
+    this.store.unavailableOnly = typeof operation === 'string' ? operation : null;
+    return { next503, operation: this.store.unavailableOnly };
   }
 
   setWebhookKnobs(patch: Partial<WebhookKnobs>): WebhookKnobs {

@@ -18,18 +18,24 @@ import {
   type ValueNode,
 } from 'graphql';
 import { HttpError } from '@portal/faire-sandbox/kit';
-import { parseJsonBody, readBody, sendJson } from './http.js';
+import { parseJsonBody, readBody, sendJson as sendJsonWith } from './http.js';
 import type { GraphContext } from './schema.js';
 import { SINGLE_QUERY_MAX_COST, type ShopStore } from './store.js';
 import type { TokenStore } from './tokens.js';
 import { isObject } from '@portal/faire-sandbox/kit';
+import { asShopifyValidationError, undefinedVariableFields } from './graphql-errors.js';
+import { acceptsCallbackUrl, resolveVersion, type ApiVersions } from './versions.js';
 
-export const GRAPHQL_PATH = /^\/admin\/api\/(\d{4}-\d{2}|unstable)\/graphql\.json$/;
+export const GRAPHQL_PATH = /^\/admin\/api\/([^/]+)\/graphql\.json$/;
 
 export interface GraphqlContext {
-  schema: GraphQLSchema;
+  /** The schema before 2026-07 (with `callbackUrl`) and from 2026-07 on (`uri` only). */
+  schemas: { withCallbackUrl: GraphQLSchema; uriOnly: GraphQLSchema };
   store: ShopStore;
   tokens: TokenStore;
+  /** The versions served now (they follow the sandbox clock unless fixed). */
+  versions(): ApiVersions;
+  allowInsecureWebhookUris: boolean;
 }
 
 function intArg(value: ValueNode | undefined, vars: Record<string, unknown>): number | null {
@@ -101,9 +107,17 @@ export function queryCost(
 export async function handleGraphql(
   req: IncomingMessage,
   res: ServerResponse,
+  path: string,
   ctx: GraphqlContext,
 ): Promise<string> {
+  const asked = GRAPHQL_PATH.exec(path)![1]!;
+  const version = resolveVersion(asked, ctx.versions());
+  if (version === null) throw new HttpError(404, 'Not Found');
   if ((req.method ?? 'GET') !== 'POST') throw new HttpError(405, 'Method not allowed', { Allow: 'POST' });
+  const schema = acceptsCallbackUrl(version) ? ctx.schemas.withCallbackUrl : ctx.schemas.uriOnly;
+  // Every answer names the version that served it (an unsupported one falls forward to the oldest).
+  const sendJson = (r: ServerResponse, status: number, body: unknown): void =>
+    sendJsonWith(r, status, body, { 'X-Shopify-API-Version': version });
   const { store, tokens } = ctx;
   const raw = await readBody(req);
   const header = req.headers['x-shopify-access-token'];
@@ -129,9 +143,9 @@ export async function handleGraphql(
     sendJson(res, 200, { errors: [toError(err)] });
     return 'parse error';
   }
-  const invalid = validate(ctx.schema, doc);
+  const invalid = validate(schema, doc);
   if (invalid.length > 0) {
-    sendJson(res, 200, { errors: invalid.map(toError) });
+    sendJson(res, 200, { errors: invalid.map(asShopifyValidationError) });
     return 'invalid';
   }
   const ops = doc.definitions.filter(
@@ -143,11 +157,21 @@ export async function handleGraphql(
     sendJson(res, 200, { errors: [{ message: 'Unknown operation', extensions: { code: 'BAD_REQUEST' } }] });
     return 'no operation';
   }
+  const badVariables = undefinedVariableFields(schema, op, vars);
+  if (badVariables.length > 0) {
+    sendJson(res, 200, { errors: badVariables });
+    return 'invalid variables';
+  }
   const firstField = op.selectionSet.selections.find((s) => s.kind === Kind.FIELD);
   const opKey = `${op.operation} ${firstField?.kind === Kind.FIELD ? firstField.name.value : '?'}`;
+  if (store.unavailable > 0 && (store.unavailableOnly === null || store.unavailableOnly === opKey)) {
+    store.unavailable -= 1;
+    sendJson(res, 503, { errors: 'Service Unavailable' });
+    return 'unavailable';
+  }
   store.calls.byOperation[opKey] = (store.calls.byOperation[opKey] ?? 0) + 1;
 
-  const requested = queryCost(ctx.schema, doc, op, vars);
+  const requested = queryCost(schema, doc, op, vars);
   const status = () => ({
     maximumAvailable: store.throttle.maximumAvailable,
     currentlyAvailable: Math.floor(store.available()),
@@ -183,9 +207,15 @@ export async function handleGraphql(
     return 'throttled';
   }
   store.spend(requested);
-  const contextValue: GraphContext = { store, scopes: auth.scopes, shop: auth.shop, warnings: [] };
+  const contextValue: GraphContext = {
+    store,
+    scopes: auth.scopes,
+    shop: auth.shop,
+    warnings: [],
+    allowInsecureWebhookUris: ctx.allowInsecureWebhookUris,
+  };
   const result = await execute({
-    schema: ctx.schema,
+    schema,
     document: doc,
     variableValues: vars,
     contextValue,

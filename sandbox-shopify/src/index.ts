@@ -9,6 +9,9 @@ export type { TokenGrant } from './tokens.js';
 export { DEFAULT_THROTTLE, READABLE_DAYS, SINGLE_QUERY_MAX_COST } from './store.js';
 export { FAIRE_ATTRIBUTE } from './seed.js';
 export { WEBHOOK_TOPICS } from './types.js';
+export { apiVersions, supportedStableVersions, resolveVersion, URI_ONLY_FROM } from './versions.js';
+export type { ApiVersions } from './versions.js';
+export { addressErrors } from './webhook-mutations.js';
 export type {
   WebhookTopic,
   WebhookKnobs,

@@ -14,7 +14,7 @@ export interface OAuthContext {
   clientId: string;
   clientSecret: string;
   defaultShop: string;
-  /** Allowed redirect URI prefixes; empty = any http(s) URL. */
+  /** The redirect URIs registered for the app ("Allowed redirection URLs"); only these are accepted. */
   redirectUris: string[];
   now(): number;
   countTokenRequest(): void;
@@ -51,7 +51,7 @@ function readAuthorize(params: Record<string, string | undefined>, ctx: OAuthCon
   if (!/^https?:\/\//i.test(redirectUri) || !URL.canParse(redirectUri)) {
     throw badRequest('Oauth error invalid_request: The redirect_uri is missing or not a URL.');
   }
-  if (ctx.redirectUris.length > 0 && !ctx.redirectUris.some((p) => redirectUri.startsWith(p))) {
+  if (!ctx.redirectUris.includes(redirectUri)) {
     throw badRequest('Oauth error invalid_request: The redirect_uri is not whitelisted.');
   }
   const scopes = (params.scope ?? '')
@@ -155,7 +155,9 @@ export async function handleToken(
     if (typeof p.code !== 'string' || p.code === '') {
       throw new TokenError(400, 'invalid_request', 'code is required');
     }
-    sendJson(res, 200, ctx.tokens.exchangeCode(p.code));
+    // Without `expiring=1` Shopify issues a non-expiring offline token (no expires_in, no refresh_token).
+    const expiring = p.expiring === 1 || p.expiring === true || p.expiring === '1' || p.expiring === 'true';
+    sendJson(res, 200, ctx.tokens.exchangeCode(p.code, expiring));
   } catch (err) {
     if (err instanceof TokenError) {
       sendJson(res, err.status, { error: err.error, error_description: err.message });

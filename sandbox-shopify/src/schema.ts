@@ -9,7 +9,8 @@ import {
 } from 'graphql';
 import { parseSearch, SearchError, type SearchWarning } from './search.js';
 import type { ShopStore } from './store.js';
-import type { FulfillmentRecord, OrderRecord, WebhookSubscription, WebhookTopic } from './types.js';
+import type { FulfillmentRecord, OrderRecord, WebhookSubscription } from './types.js';
+import { topicName, WEBHOOK_MUTATIONS } from './webhook-mutations.js';
 
 const SDL = /* GraphQL */ `
   scalar DateTime
@@ -129,7 +130,7 @@ const SDL = /* GraphQL */ `
   }
 
   input WebhookSubscriptionInput {
-    callbackUrl: URL
+    __CALLBACK_URL__
     uri: String
     format: WebhookSubscriptionFormat
   }
@@ -138,7 +139,7 @@ const SDL = /* GraphQL */ `
     id: ID!
     topic: WebhookSubscriptionTopic!
     uri: String!
-    callbackUrl: URL
+    __CALLBACK_URL__
     createdAt: DateTime!
   }
   type WebhookSubscriptionEdge {
@@ -170,6 +171,8 @@ export interface GraphContext {
   scopes: string[];
   shop: string;
   warnings: SearchWarning[];
+  /** Let http and internal webhook addresses through (the sandbox's `allowInsecureWebhookUris`). */
+  allowInsecureWebhookUris: boolean;
 }
 
 const gid = (type: string, id: number): string => `gid://shopify/${type}/${id}`;
@@ -291,45 +294,6 @@ const QUERY: Record<string, GraphQLFieldResolver<unknown, GraphContext, Args>> =
   },
 };
 
-const topicName = (t: WebhookTopic): string => t.toUpperCase().replace('/', '_');
-const topicOf = (name: string): WebhookTopic => name.toLowerCase().replace('_', '/') as WebhookTopic;
-
-const MUTATION: Record<string, GraphQLFieldResolver<unknown, GraphContext, Args>> = {
-  webhookSubscriptionCreate: (_src, args, ctx) => {
-    const input = args.webhookSubscription as { callbackUrl?: string | null; uri?: string | null };
-    const uri = input.uri ?? input.callbackUrl ?? '';
-    if (!/^https?:\/\//i.test(uri) || !URL.canParse(uri)) {
-      return {
-        webhookSubscription: null,
-        userErrors: [{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address is invalid' }],
-      };
-    }
-    const topic = topicOf(String(args.topic));
-    if (ctx.store.subscriptions.some((s) => s.shop === ctx.shop && s.topic === topic && s.uri === uri)) {
-      return {
-        webhookSubscription: null,
-        userErrors: [
-          {
-            field: ['webhookSubscription', 'callbackUrl'],
-            message: 'Address for this topic has already been taken',
-          },
-        ],
-      };
-    }
-    return { webhookSubscription: ctx.store.subscribe(topic, uri, ctx.shop), userErrors: [] };
-  },
-  webhookSubscriptionDelete: (_src, args, ctx) => {
-    const m = /^gid:\/\/shopify\/WebhookSubscription\/(\d+)$/.exec(String(args.id));
-    if (!m || !ctx.store.unsubscribe(Number(m[1]))) {
-      return {
-        deletedWebhookSubscriptionId: null,
-        userErrors: [{ field: ['id'], message: 'Webhook subscription does not exist' }],
-      };
-    }
-    return { deletedWebhookSubscriptionId: String(args.id), userErrors: [] };
-  },
-};
-
 const ORDER: Record<string, GraphQLFieldResolver<OrderRecord, GraphContext, Args>> = {
   id: (o) => gid('Order', o.id),
   legacyResourceId: (o) => String(o.id),
@@ -356,7 +320,6 @@ const FULFILLMENT: Record<string, GraphQLFieldResolver<FulfillmentRecord, GraphC
 const SUBSCRIPTION: Record<string, GraphQLFieldResolver<WebhookSubscription, GraphContext, Args>> = {
   id: (s) => gid('WebhookSubscription', s.id),
   topic: (s) => topicName(s.topic),
-  callbackUrl: (s) => s.uri,
   createdAt: (s) => dateTime(s.createdAt),
 };
 
@@ -375,12 +338,19 @@ function attach(
   }
 }
 
-export function buildAdminSchema(): GraphQLSchema {
-  const schema = buildSchema(SDL);
+/**
+ * The schema of one API version. `callbackUrl` (deprecated since 2025-10 for `uri`) is on
+ * WebhookSubscriptionInput and WebhookSubscription only before 2026-07 (`withCallbackUrl`).
+ */
+export function buildAdminSchema(withCallbackUrl = true): GraphQLSchema {
+  const schema = buildSchema(SDL.replaceAll('__CALLBACK_URL__', withCallbackUrl ? 'callbackUrl: URL' : ''));
   attach(schema, 'Query', QUERY);
-  attach(schema, 'Mutation', MUTATION);
+  attach(schema, 'Mutation', WEBHOOK_MUTATIONS);
   attach(schema, 'Order', ORDER);
   attach(schema, 'Fulfillment', FULFILLMENT);
-  attach(schema, 'WebhookSubscription', SUBSCRIPTION);
+  attach(schema, 'WebhookSubscription', {
+    ...SUBSCRIPTION,
+    ...(withCallbackUrl ? { callbackUrl: (s: WebhookSubscription) => s.uri } : {}),
+  });
   return schema;
 }

@@ -11,6 +11,7 @@ import { GRAPHQL_PATH, handleGraphql, type GraphqlContext } from './graphql-api.
 import { sendJson } from './http.js';
 import { AUTHORIZE_PATH, handleAuthorize, handleToken, TOKEN_PATH, type OAuthContext } from './oauth.js';
 import { buildAdminSchema } from './schema.js';
+import { apiVersions, parseVersionList } from './versions.js';
 import { ShopStore, type PersistedShop } from './store.js';
 import { TokenStore, type PersistedTokens } from './tokens.js';
 import { WebhookEmitter } from './webhooks.js';
@@ -20,6 +21,8 @@ export const SHOPIFY_SANDBOX_DEFAULTS = {
   clientSecret: 'sbx_shopify_client_secret',
   shop: 'juniper-and-pine.myshopify.com',
   apiVersion: '2026-10',
+  /** The demo app's registered redirect URI: the portal's callback on its local default port. */
+  redirectUris: ['http://localhost:3000/api/integrations/shopify/callback'] as readonly string[],
   port: 4030,
   seed: 1,
   brand: 'brand1',
@@ -43,8 +46,21 @@ export interface ShopifySandboxOptions {
   clientSecret?: string;
   /** The shop's myshopify domain. */
   shop?: string;
-  /** Allowed OAuth redirect URI prefixes; default any http(s) URL. */
+  /**
+   * The redirect URIs registered for the app (Shopify's "Allowed redirection URLs"): the authorize step
+   * refuses any other `redirect_uri` (exact match). Default: the demo app's, `SHOPIFY_SANDBOX_DEFAULTS.redirectUris`.
+   */
   redirectUris?: string[];
+  /**
+   * Accept `http` and internal (localhost, loopback, private) webhook addresses, which Shopify refuses;
+   * for local development and tests whose receiver is on this machine. Default false.
+   */
+  allowInsecureWebhookUris?: boolean;
+  /**
+   * The supported stable API versions (quarterly `YYYY-MM`); default those of the sandbox clock's date
+   * (each supported 12 months from its release). The next quarter is served as the release candidate.
+   */
+  apiVersions?: string[];
   /**
    * JSON state file (orders, tokens, subscriptions): loaded at start when present, written before the answer
    * to every request that may change it. Without it the state lives in memory.
@@ -67,7 +83,7 @@ export interface ShopifySandboxHandle {
   port: number;
   /** The shop's myshopify domain. */
   shop: string;
-  /** `url + '/admin/api/2026-10/graphql.json'` (any dated version is served). */
+  /** `url + '/admin/api/2026-10/graphql.json'` (supported versions are served; others fall forward). */
   graphqlUrl: string;
   control: Controller;
   /** Stops the server (also open connections) and pending webhook deliveries. */
@@ -98,10 +114,14 @@ export async function startShopifySandbox(opts: ShopifySandboxOptions = {}): Pro
     writeStateFile(opts.dataFile, state);
   };
   const emitter = new WebhookEmitter(now, clientSecret, d.apiVersion);
+  const allowInsecureWebhookUris = opts.allowInsecureWebhookUris === true;
+  const fixedVersions = opts.apiVersions ? parseVersionList(opts.apiVersions) : undefined;
+  const versions = () => apiVersions(now(), fixedVersions);
   const control = new Controller(
     store,
     tokens,
     emitter,
+    allowInsecureWebhookUris,
     () => {
       tokens.reset();
       emitter.reset();
@@ -116,13 +136,19 @@ export async function startShopifySandbox(opts: ShopifySandboxOptions = {}): Pro
     clientId,
     clientSecret,
     defaultShop: shop,
-    redirectUris: opts.redirectUris ?? [],
+    redirectUris: [...(opts.redirectUris ?? d.redirectUris)],
     now,
     countTokenRequest: () => {
       store.calls.tokenRequests += 1;
     },
   };
-  const graphqlCtx: GraphqlContext = { schema: buildAdminSchema(), store, tokens };
+  const graphqlCtx: GraphqlContext = {
+    schemas: { withCallbackUrl: buildAdminSchema(true), uriOnly: buildAdminSchema(false) },
+    store,
+    tokens,
+    versions,
+    allowInsecureWebhookUris,
+  };
   let publicUrl = '';
 
   const server = await serveSandbox({
@@ -136,7 +162,7 @@ export async function startShopifySandbox(opts: ShopifySandboxOptions = {}): Pro
       if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
         await handleControl(req, res, path.slice(CONTROL_PREFIX.length) || '/', control);
       } else if (GRAPHQL_PATH.test(path)) {
-        return handleGraphql(req, res, graphqlCtx);
+        return handleGraphql(req, res, path, graphqlCtx);
       } else if (path === AUTHORIZE_PATH) {
         await handleAuthorize(req, res, url, oauthCtx);
       } else if (path === TOKEN_PATH) {
@@ -146,6 +172,7 @@ export async function startShopifySandbox(opts: ShopifySandboxOptions = {}): Pro
           name: 'Shopify sandbox',
           shop,
           graphqlUrl: `${publicUrl}/admin/api/${d.apiVersion}/graphql.json`,
+          apiVersions: versions(),
           authorizeUrl: `${publicUrl}${AUTHORIZE_PATH}`,
           tokenUrl: `${publicUrl}${TOKEN_PATH}`,
           controlUrl: `${publicUrl}${CONTROL_PREFIX}`,

@@ -32,6 +32,10 @@ export class ShopStore {
   subscriptions: WebhookSubscription[] = [];
   calls: CallCounts = { graphql: 0, throttled: 0, unauthorized: 0, tokenRequests: 0, byOperation: {} };
   throttle: ThrottleKnobs = { ...DEFAULT_THROTTLE };
+  /** The next N Admin API calls answer 503 (an outage), then back to normal. */
+  unavailable = 0;
+  /** Only calls of this operation (e.g. `mutation webhookSubscriptionCreate`) count and fail; null: all. */
+  unavailableOnly: string | null = null;
   private bucket = { available: DEFAULT_THROTTLE.maximumAvailable, at: 0 };
   private nextOrderId = 0;
   private nextFulfillmentId = 0;
@@ -52,6 +56,8 @@ export class ShopStore {
     this.nextSubscriptionId = 1_400_000_001;
     this.subscriptions = [];
     this.throttle = { ...DEFAULT_THROTTLE };
+    this.unavailable = 0;
+    this.unavailableOnly = null;
     this.bucket = { available: DEFAULT_THROTTLE.maximumAvailable, at: this.now() };
     this.clearCalls();
   }

@@ -1,6 +1,7 @@
-// Authorization codes, expiring offline access tokens and rotating refresh tokens, as Shopify issues them to
-// a standalone app: an access token lives 60 minutes; each refresh gives a new access token and a new
-// refresh token, and the previous refresh token stays valid until its replacement is used.
+// Authorization codes and offline access tokens, as Shopify issues them to a standalone app. The code
+// exchange gives a non-expiring token (`{access_token, scope}`) unless the request says `expiring=1`; an
+// expiring token lives 60 minutes and comes with a refresh token; each refresh gives a new access token
+// and a new refresh token, and the previous refresh token stays valid until its replacement is used.
 import { randomBytes } from 'node:crypto';
 import type { TokenKnobs } from './types.js';
 
@@ -23,7 +24,8 @@ interface CodeRecord {
 export interface AccessRecord {
   shop: string;
   scopes: string[];
-  expiresAt: number;
+  /** null: a non-expiring offline token (it ends only with an uninstall). */
+  expiresAt: number | null;
   revoked: boolean;
 }
 
@@ -36,12 +38,13 @@ interface RefreshRecord {
   replacedBy: string | null;
 }
 
+/** A token answer: the last three fields only for an expiring token. */
 export interface TokenGrant {
   access_token: string;
   scope: string;
-  expires_in: number;
-  refresh_token: string;
-  refresh_token_expires_in: number;
+  expires_in?: number;
+  refresh_token?: string;
+  refresh_token_expires_in?: number;
 }
 
 export class TokenError extends Error {
@@ -101,7 +104,8 @@ export class TokenStore {
     return code;
   }
 
-  exchangeCode(code: string): TokenGrant {
+  /** The code for an offline token: expiring (with a refresh token) only when `expiring` was asked. */
+  exchangeCode(code: string, expiring: boolean): TokenGrant {
     const record = this.codes.get(code);
     if (!record || record.used || record.expiresAt < this.now()) {
       throw new TokenError(
@@ -111,6 +115,16 @@ export class TokenStore {
       );
     }
     record.used = true;
+    if (!expiring) {
+      const accessToken = token('shpat_');
+      this.access.set(accessToken, {
+        shop: record.shop,
+        scopes: record.scopes,
+        expiresAt: null,
+        revoked: false,
+      });
+      return { access_token: accessToken, scope: record.scopes.join(',') };
+    }
     return this.grant(record.shop, record.scopes, null);
   }
 
@@ -131,15 +145,17 @@ export class TokenStore {
   /** The live access token's record, or null (unknown, expired or revoked). */
   check(accessToken: string): AccessRecord | null {
     const record = this.access.get(accessToken);
-    if (!record || record.revoked || record.expiresAt <= this.now()) return null;
+    if (!record || record.revoked || (record.expiresAt !== null && record.expiresAt <= this.now())) {
+      return null;
+    }
     return record;
   }
 
-  /** Expires every access token now (refresh tokens stay valid). */
+  /** Expires every expiring access token now (refresh tokens stay valid; non-expiring ones never do). */
   expireAll(): number {
     let n = 0;
     for (const record of this.access.values()) {
-      if (record.expiresAt > this.now()) {
+      if (record.expiresAt !== null && record.expiresAt > this.now()) {
         record.expiresAt = this.now();
         n++;
       }

@@ -9,7 +9,14 @@ const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 describe('shopify-sandbox CLI', () => {
   it.skipIf(!existsSync(cli))('starts from env, prints its URL and exits cleanly on SIGTERM', async () => {
     const child = spawn(process.execPath, [cli], {
-      env: { ...process.env, SHOPIFY_SANDBOX_PORT: '0', SHOPIFY_SANDBOX_SHOP: 'env-shop.myshopify.com' },
+      env: {
+        ...process.env,
+        SHOPIFY_SANDBOX_PORT: '0',
+        SHOPIFY_SANDBOX_SHOP: 'env-shop.myshopify.com',
+        SHOPIFY_SANDBOX_REDIRECT_URIS: 'http://127.0.0.1:9/a, http://127.0.0.1:9/b',
+        SHOPIFY_SANDBOX_ALLOW_INSECURE_WEBHOOK_URIS: '1',
+        SHOPIFY_SANDBOX_API_VERSIONS: '2026-07,2026-10',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
@@ -31,6 +38,19 @@ describe('shopify-sandbox CLI', () => {
         query: '{ shop { name } }',
       });
       expect(denied.status).toBe(401);
+      expect(root.body.apiVersions).toEqual({ stable: ['2026-07', '2026-10'], releaseCandidate: '2027-01' });
+      const authorize = (redirect: string) =>
+        call(
+          'GET',
+          `${url}/admin/oauth/authorize?client_id=sbx_shopify_client_id&scope=read_orders&state=s&redirect_uri=${encodeURIComponent(redirect)}`,
+        );
+      expect((await authorize('http://127.0.0.1:9/b')).status).toBe(200);
+      expect((await authorize('http://127.0.0.1:9/c')).status).toBe(400);
+      const local = await call('POST', `${url}/_sandbox/webhooks/subscriptions`, {
+        topic: 'shop/redact',
+        uri: 'http://127.0.0.1:9/hooks',
+      });
+      expect(local.status).toBe(201);
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       child.kill('SIGTERM');
       expect(await exited).toBe(0);

@@ -171,6 +171,31 @@ describe('GraphQL Admin API', () => {
   });
 });
 
+describe('outages', () => {
+  it('answers 503 to the next N Admin API calls, then as before', async () => {
+    const sbx = await start();
+    try {
+      const token = (await install(sbx)).access_token;
+      const q = '{ orders(first: 1) { edges { node { id } } } }';
+      expect((await ctl(sbx, 'POST', '/outage', { next503: 2 })).body).toEqual({
+        next503: 2,
+        operation: null,
+      });
+      expect((await gql(sbx, token, q)).status).toBe(503);
+      expect((await gql(sbx, token, q)).status).toBe(503);
+      expect((await gql(sbx, token, q)).status).toBe(200);
+      expect((await ctl(sbx, 'POST', '/outage', { next503: -1 })).status).toBe(400);
+      // Only the operation named fails; the others answer.
+      await ctl(sbx, 'POST', '/outage', { next503: 1, operation: 'query shop' });
+      expect((await gql(sbx, token, q)).status).toBe(200);
+      expect((await gql(sbx, token, '{ shop { name } }')).status).toBe(503);
+      expect((await gql(sbx, token, '{ shop { name } }')).status).toBe(200);
+    } finally {
+      await sbx.close();
+    }
+  });
+});
+
 describe('query cost and throttling', () => {
   it('reports extensions.cost and answers THROTTLED when the bucket is empty', async () => {
     let now = Date.UTC(2026, 10, 27, 12);

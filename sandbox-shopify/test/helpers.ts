@@ -14,8 +14,9 @@ export const CLIENT_SECRET = SHOPIFY_SANDBOX_DEFAULTS.clientSecret;
 export const SHOP = SHOPIFY_SANDBOX_DEFAULTS.shop;
 export const REDIRECT = 'http://127.0.0.1:9/callback';
 
+/** A sandbox on a free port whose demo app has the tests' REDIRECT registered. */
 export function start(opts: ShopifySandboxOptions = {}): Promise<ShopifySandboxHandle> {
-  return startShopifySandbox({ port: 0, ...opts });
+  return startShopifySandbox({ port: 0, redirectUris: [REDIRECT], ...opts });
 }
 
 export interface Res {
@@ -49,8 +50,12 @@ export async function call(
 export const ctl = (sbx: ShopifySandboxHandle, method: string, path: string, body?: unknown) =>
   call(method, `${sbx.url}/_sandbox${path}`, body);
 
-/** Runs the whole authorization-code grant and returns the token answer. */
-export async function install(sbx: ShopifySandboxHandle, scope = 'read_orders'): Promise<TokenGrant> {
+/** Runs the whole authorization-code grant and returns the token answer (expiring unless told not to). */
+export async function install(
+  sbx: ShopifySandboxHandle,
+  scope = 'read_orders',
+  expiring = true,
+): Promise<TokenGrant> {
   const form = new URLSearchParams({
     client_id: CLIENT_ID,
     scope,
@@ -67,6 +72,7 @@ export async function install(sbx: ShopifySandboxHandle, scope = 'read_orders'):
     client_id: CLIENT_ID,
     client_secret: CLIENT_SECRET,
     code,
+    ...(expiring ? { expiring: 1 } : {}),
   });
   if (res.status !== 200) throw new Error(`token exchange failed: ${res.status}`);
   return res.body as TokenGrant;

@@ -13,7 +13,7 @@ describe('data file', () => {
 
   it('keeps tokens, subscriptions and fulfilments across a restart', async () => {
     const dataFile = join(dir, 'shopify.json');
-    const first = await start({ dataFile });
+    const first = await start({ dataFile, allowInsecureWebhookUris: true });
     const grant = await install(first);
     await ctl(first, 'POST', '/webhooks/subscriptions', {
       topic: 'fulfillments/create',
@@ -26,7 +26,7 @@ describe('data file', () => {
     });
     await first.close();
 
-    const second = await start({ dataFile });
+    const second = await start({ dataFile, allowInsecureWebhookUris: true });
     try {
       const read = await gql(
         second,

@@ -14,7 +14,7 @@ describe('webhook emitter', () => {
       .find((o) => o.tags.includes('Faire') && o.fulfillments.length === 0 && o.cancelledAt === null)!.name;
 
   beforeEach(async () => {
-    sbx = await start();
+    sbx = await start({ allowInsecureWebhookUris: true });
     hook = await receiver();
     for (const topic of [
       'fulfillments/create',
@@ -235,7 +235,7 @@ describe('webhook emitter', () => {
 
 describe('orders/updated', () => {
   it('follows every fulfilment change, with the order as REST shapes it', async () => {
-    const sbx = await start();
+    const sbx = await start({ allowInsecureWebhookUris: true });
     const hook = await receiver();
     try {
       sbx.control.subscribe('orders/updated', hook.url);

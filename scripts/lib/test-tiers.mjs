@@ -1,9 +1,19 @@
 // What the unit tier runs, named once: `npm run test:unit` runs these, and `npm test`, which runs the
 // unit tier first, leaves them out of the suites it runs after (decision 0057).
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
+
+/**
+ * The checkout's own binary of a tool (`node_modules/.bin`), never one `npx` would download when it is
+ * missing (on a checkout without it, `npx tsc` once fetched an unrelated package named tsc).
+ */
+export function bin(name) {
+  const path = join(ROOT, 'node_modules', '.bin', name);
+  if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm install\` first`);
+  return path;
+}
 
 /**
  * The shared rules' exhaustive and property sweeps (every tracking format's spellings and near misses,

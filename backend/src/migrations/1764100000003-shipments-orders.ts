@@ -1,3 +1,4 @@
+import { DEFAULT_THRESHOLDS, THRESHOLD_MIN_DAYS } from '@portal/shipment-rules';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
@@ -119,10 +120,10 @@ export class ShipmentsOrders1764100000003 implements MigrationInterface {
     await q.query(`
       CREATE TABLE company_settings (
         company_id uuid PRIMARY KEY REFERENCES companies(id) ON DELETE CASCADE,
-        new_order_days integer NOT NULL DEFAULT 1 CHECK (new_order_days >= 0),
-        processing_days integer NOT NULL DEFAULT 1 CHECK (processing_days >= 0),
-        pre_transit_days integer NOT NULL DEFAULT 2 CHECK (pre_transit_days >= 0),
-        in_transit_days integer NOT NULL DEFAULT 8 CHECK (in_transit_days >= 0),
+        new_order_days integer NOT NULL DEFAULT ${DEFAULT_THRESHOLDS.newOrderDays} CHECK (new_order_days >= ${THRESHOLD_MIN_DAYS}),
+        processing_days integer NOT NULL DEFAULT ${DEFAULT_THRESHOLDS.processingDays} CHECK (processing_days >= ${THRESHOLD_MIN_DAYS}),
+        pre_transit_days integer NOT NULL DEFAULT ${DEFAULT_THRESHOLDS.preTransitDays} CHECK (pre_transit_days >= ${THRESHOLD_MIN_DAYS}),
+        in_transit_days integer NOT NULL DEFAULT ${DEFAULT_THRESHOLDS.inTransitDays} CHECK (in_transit_days >= ${THRESHOLD_MIN_DAYS}),
         updated_by uuid REFERENCES users(id) ON DELETE SET NULL,
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);

@@ -12,15 +12,24 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - `orders_search_bigrams(search_text)`: every two-letter piece of the search text, in a GIN index with
  *   the company (btree_gin, a contrib extension like pg_trgm): a two-letter search finds its orders there.
  */
+/**
+ * The expression of `problem_since` as this migration writes it: the late clocks' table in SQL
+ * (`problemSinceSql`, late-rules.ts). late-rules.spec.ts fails when the two part; a change to the table
+ * then needs a migration that recreates the column from `problemSinceSql()`, and the spec reads that one.
+ */
+export const PROBLEM_SINCE = `CASE state
+        WHEN 'NEW' THEN faire_created_at
+        WHEN 'PROCESSING' THEN CASE WHEN coalesce(tracking_number, '') = '' THEN coalesce(processing_at, faire_created_at) END
+        WHEN 'PRE_TRANSIT' THEN shipment_created_at
+        WHEN 'IN_TRANSIT' THEN shipment_created_at END`;
+
 export class OrdersListCounts1764200000700 implements MigrationInterface {
   name = 'OrdersListCounts1764200000700';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE orders ADD COLUMN problem_since timestamptz GENERATED ALWAYS AS (CASE state
-        WHEN 'NEW' THEN faire_created_at
-        WHEN 'PROCESSING' THEN CASE WHEN coalesce(tracking_number, '') = '' THEN coalesce(processing_at, faire_created_at) END
-        WHEN 'PRE_TRANSIT' THEN shipment_created_at
-        WHEN 'IN_TRANSIT' THEN shipment_created_at END) STORED`);
+    await q.query(
+      `ALTER TABLE orders ADD COLUMN problem_since timestamptz GENERATED ALWAYS AS (${PROBLEM_SINCE}) STORED`,
+    );
     await q.query(
       `CREATE INDEX orders_open_problem ON orders (company_id, state, problem_since) WHERE is_open`,
     );

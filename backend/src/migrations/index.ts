@@ -25,6 +25,13 @@ import { ShopifyShops1764300002600 } from './1764300002600-shopify-shops.js';
 import { UploadFiles1764300002700 } from './1764300002700-upload-files.js';
 import { CallerFunctions1764300005200 } from './1764300005200-caller-functions.js';
 import { ShipmentQueueIntents1764300005300 } from './1764300005300-shipment-queue-intents.js';
+import { SourcesFirstDay1764300006000 } from './1764300006000-sources-first-day.js';
+import { SourcesSeenAsTheyAre1764300006100 } from './1764300006100-sources-seen-as-they-are.js';
+import { ApiKeys1764300006200 } from './1764300006200-api-keys.js';
+import { ApiIdempotencyKeys1764300006300 } from './1764300006300-api-idempotency-keys.js';
+import { OrdersStoredMark1764300006310 } from './1764300006310-orders-stored-mark.js';
+import { OutboundWebhooks1764300006400 } from './1764300006400-outbound-webhooks.js';
+import { InboundMail1764300006500 } from './1764300006500-inbound-mail.js';
 
 /** Migrations in order. `npm run db:generate` writes new files; add each one here. */
 export const MIGRATIONS = [
@@ -55,4 +62,11 @@ export const MIGRATIONS = [
   UploadFiles1764300002700,
   CallerFunctions1764300005200,
   ShipmentQueueIntents1764300005300,
+  SourcesFirstDay1764300006000,
+  SourcesSeenAsTheyAre1764300006100,
+  ApiKeys1764300006200,
+  ApiIdempotencyKeys1764300006300,
+  OrdersStoredMark1764300006310,
+  OutboundWebhooks1764300006400,
+  InboundMail1764300006500,
 ];

@@ -7,7 +7,7 @@ import type {
   MarketplaceConnection,
 } from '../../src/modules/marketplace/index.js';
 import type { OrderSnapshots } from '../../src/modules/orders/index.js';
-import type { FaireOrderStates } from '../../src/modules/shipments/order-states.js';
+import type { FaireOrderStates } from '../../src/modules/shipments/processing/order-states.js';
 
 type ConnectionStatus = 'CONNECTED' | 'FAILED';
 

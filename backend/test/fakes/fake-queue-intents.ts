@@ -2,7 +2,7 @@ import type {
   IntentRow,
   QueueIntentKey,
   ShipmentQueueIntents,
-} from '../../src/modules/shipments/queue-intents.repository.js';
+} from '../../src/modules/shipments/recovery/queue-intents.repository.js';
 import type { FakeShipment } from './fake-shipments-repository.js';
 
 /** A row of the in-memory `shipment_queue_intents` table (times are epoch ms). */

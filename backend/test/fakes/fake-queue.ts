@@ -1,9 +1,9 @@
-import type { QueueIntentKey } from '../../src/modules/shipments/queue-intents.repository.js';
+import type { QueueIntentKey } from '../../src/modules/shipments/recovery/queue-intents.repository.js';
 import type {
   EnqueueOptions,
   ShipmentQueueing,
-} from '../../src/modules/shipments/shipment-queueing.service.js';
-import type { WorkerLiveness } from '../../src/modules/shipments/worker-liveness.js';
+} from '../../src/modules/shipments/recovery/shipment-queueing.service.js';
+import type { WorkerLiveness } from '../../src/modules/shipments/recovery/worker-liveness.js';
 import type { FakeQueueIntents } from './fake-queue-intents.js';
 
 /** An active job as the recovery sweep sees it; `moveToWait` fails unless the token is its lock's. */

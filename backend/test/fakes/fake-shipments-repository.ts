@@ -1,7 +1,7 @@
 import type { Logger } from '@nestjs/common';
 import type { QueryRunner } from 'typeorm';
-import type { JobRow } from '../../src/modules/shipments/shipment-batch.js';
-import type { ShipmentRow } from '../../src/modules/shipments/shipment-rows.js';
+import type { JobRow } from '../../src/modules/shipments/processing/shipment-batch.js';
+import type { ShipmentRow } from '../../src/modules/shipments/processing/shipment-rows.js';
 import type {
   AttemptOptions,
   ClaimOptions,
@@ -9,8 +9,8 @@ import type {
   ShipmentsRepository,
   SuccessOptions,
   WaitOptions,
-} from '../../src/modules/shipments/shipments.repository.js';
-import type { UploadsRepository } from '../../src/modules/shipments/uploads.repository.js';
+} from '../../src/modules/shipments/processing/shipments.repository.js';
+import type { UploadsRepository } from '../../src/modules/shipments/intake/uploads.repository.js';
 
 /** Company ids are UUIDs (CompanyScope checks it). */
 export const COMPANY_A = '10000000-0000-4000-8000-00000000000a';

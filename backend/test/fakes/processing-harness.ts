@@ -7,12 +7,12 @@ import type {
   FaireClient,
 } from '../../src/modules/marketplace/index.js';
 import type { OrderSnapshots } from '../../src/modules/orders/index.js';
-import type { FaireOrderStates } from '../../src/modules/shipments/order-states.js';
-import type { ShipmentsRepository } from '../../src/modules/shipments/shipments.repository.js';
+import type { FaireOrderStates } from '../../src/modules/shipments/processing/order-states.js';
+import type { ShipmentsRepository } from '../../src/modules/shipments/processing/shipments.repository.js';
 import {
   ShipmentProcessingService,
   type BatchOutcome,
-} from '../../src/modules/shipments/shipment-processing.service.js';
+} from '../../src/modules/shipments/processing/shipment-processing.service.js';
 import { FakeFaire } from './fake-faire.js';
 import { FakeConnections, FakeOrderStates, FakePermits, FakeSnapshots } from './fake-marketplace.js';
 import { COMPANY_A, FakeShipmentsRepository } from './fake-shipments-repository.js';

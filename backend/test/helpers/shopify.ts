@@ -20,10 +20,16 @@ export async function shopifyWorld(
   env: Record<string, string> = {},
   email = 'shopify@brand.test',
 ): Promise<ShopifyWorld> {
-  const shopify = await startShopifySandbox({ port: 0 });
   const port = await freePort();
+  const publicUrl = env.PUBLIC_URL ?? `http://127.0.0.1:${port}`;
+  // The app's callback registered, and its local http webhook address accepted (Shopify takes only https).
+  const shopify = await startShopifySandbox({
+    port: 0,
+    redirectUris: [`${publicUrl}/api/integrations/shopify/callback`],
+    allowInsecureWebhookUris: true,
+  });
   const t = await createTestApp({
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PUBLIC_URL: publicUrl,
     SHOPIFY_API_BASE_URL: shopify.url,
     SOURCE_GRACE_MS: '0',
     SOURCE_TICK_MS: '300',

@@ -42,6 +42,15 @@ export function uniqueName(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 }
 
+/**
+ * For a suite that tests HTTP only: the app without the worker module (no processors, schedulers or
+ * recovery sweeps), so nothing runs beside the requests the suite sends (decision 0061). Whatever it
+ * enqueues stays queued and is dropped with the suite's queue prefix. Not for a suite that asks
+ * `/api/health` (its queue round trip needs a worker: 503 without one) or `POST /api/orders/refresh`
+ * with Faire connected (it waits up to a minute for the sync job).
+ */
+export const API_ONLY: Readonly<Record<string, string>> = { WORKER_MODE: 'api' };
+
 /** A test-only configuration: its own database and queue prefix, so suites never collide. */
 export function testConfig(env: Record<string, string> = {}): AppConfig {
   const name = uniqueName('test');
@@ -54,6 +63,11 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     SERVE_FRONTEND: 'false',
     LOCAL_STATE_DIR: mkdtempSync(join(tmpdir(), 'portal-test-')),
     SHUTDOWN_TIMEOUT_MS: '10000',
+    // Tests' webhook receivers listen on 127.0.0.1 over http (a suite turns it off to test the refusals);
+    // a production app refuses the setting, so a suite that boots one gets the production default.
+    ...(env.NODE_ENV === 'production' ? {} : { WEBHOOKS_ALLOW_PRIVATE: 'true' }),
+    // Each app's mail-in receiver on a free port, so parallel suites never share one (decision 0069).
+    INBOUND_SMTP_PORT: '0',
     ...env,
   });
 }
@@ -67,6 +81,7 @@ export async function createTestApp(
   opts: { sandboxLog?: (line: string) => void } = {},
 ): Promise<TestApp> {
   const sandbox = await startSandbox({ port: 0, logger: opts.sandboxLog });
+  // `{"id": n}` is the subscribe answer the connector reads (the sandbox's default is the newer shape).
   const shipstation = await startShipStationSandbox({ port: 0 });
   const config = testConfig({
     SHIPSTATION_API_BASE_URL: shipstation.url,
@@ -111,7 +126,11 @@ export async function createTestApp(
         .post('/api/company/create')
         .send(company ? { name: company } : {})
         .expect(200);
-      return { agent: a, companyId: res.body.company.id as string, userId: res.body.id as string };
+      const companyId = res.body.company.id as string;
+      // A company made with a Faire token has its orders synced at once (decision 0065): let that first
+      // sync end, so what a test counts or changes on Faire afterwards is its own doing.
+      if (faireToken && config.workerMode !== 'api') await firstSyncDone(db, companyId);
+      return { agent: a, companyId, userId: res.body.id as string };
     },
     async close() {
       await app.close();
@@ -124,6 +143,20 @@ export async function createTestApp(
       removeDir(config.localStateDir);
     },
   };
+}
+
+/** Waits (10 s at most) until the company's first order sync has ended, well or not. */
+async function firstSyncDone(db: pg.Pool, companyId: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const { rows } = await db.query(
+      `SELECT 1 FROM order_sync_state WHERE company_id = $1
+          AND (last_success_at IS NOT NULL OR last_error_at IS NOT NULL)`,
+      [companyId],
+    );
+    if (rows.length) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** Creates the test database, migrated: a copy of the migrated template (helpers/template-db.ts). */

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/common/config/index.js';
-import { recoveryBoundMs } from '../../src/modules/shipments/shipment-recovery.service.js';
+import { recoveryBoundMs } from '../../src/modules/shipments/recovery/shipment-recovery.service.js';
 import { csv, ledgerCounts, today, unfinished, upload } from './shipments.js';
 import { createTestApp, type TestAgent, type TestApp } from './test-app.js';
 import { startWorkerProcess, type WorkerProcess } from './worker-process.js';

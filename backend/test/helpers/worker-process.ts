@@ -44,6 +44,7 @@ export function startWorkerProcess(
       SHIPSTATION_API_BASE_URL: t.config.sources.shipstationBaseUrl,
       APP_ENCRYPTION_KEY: t.config.encryptionKey.toString('hex'),
       SESSION_SECRET: t.config.sessionSecret,
+      INBOUND_SMTP_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -3,8 +3,9 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import { DigestProcessor } from '../../src/modules/digest/digest.processor.js';
 import { SystemProcessor } from '../../src/modules/health/system.processor.js';
 import { OrdersProcessor } from '../../src/modules/orders/orders.processor.js';
-import { ShipmentsProcessor } from '../../src/modules/shipments/shipments.processor.js';
+import { ShipmentsProcessor } from '../../src/modules/shipments/processing/shipments.processor.js';
 import { SourcesProcessor } from '../../src/modules/sources/sources.processor.js';
+import { WebhooksProcessor } from '../../src/modules/webhooks/webhooks.processor.js';
 import {
   UnknownJobError,
   assertEveryJobHandled,
@@ -17,13 +18,14 @@ import { JOB_NAMES, QUEUES, SHIPMENT_JOBS } from '../../src/common/queue/queues.
 
 const job = (name: string, data: unknown = {}) => ({ id: '7', name, data }) as unknown as Job;
 
-/** The four processors of the worker, on dependencies they never reach here. */
+/** The processors of the worker, on dependencies they never reach here. */
 const processors = () => [
   new OrdersProcessor({} as never, {} as never, {} as never),
   new DigestProcessor({} as never, {} as never, {} as never, {} as never),
   new ShipmentsProcessor({} as never, {} as never, {} as never, {} as never, {} as never),
-  new SourcesProcessor({} as never, {} as never, {} as never, {} as never),
+  new SourcesProcessor({} as never, {} as never, {} as never, {} as never, {} as never),
   new SystemProcessor({} as never, {} as never, {} as never),
+  new WebhooksProcessor({} as never, {} as never, {} as never, {} as never),
 ];
 
 describe('job catalogue', () => {
@@ -101,21 +103,21 @@ describe('job catalogue', () => {
   });
 
   it('the boot check names a queue without a processor, a missing handler and a second processor', () => {
-    const [orders, digest, shipments, sources, system] = processors();
+    const [orders, digest, shipments, sources, system, webhooks] = processors();
     const partial: JobProcessor = {
       queueName: QUEUES.SHIPMENTS,
       handlers: { [SHIPMENT_JOBS.CREATE]: async () => undefined },
     };
-    expect(missingHandlers([orders!, digest!, sources!, system!])).toEqual([
+    expect(missingHandlers([orders!, digest!, sources!, system!, webhooks!])).toEqual([
       'queue shipments has no processor (its jobs: create-shipments, materialize-upload, recovery-sweep)',
     ]);
-    expect(missingHandlers([orders!, digest!, partial, sources!, system!])).toEqual([
+    expect(missingHandlers([orders!, digest!, partial, sources!, system!, webhooks!])).toEqual([
       'queue shipments has no handler for materialize-upload, recovery-sweep',
     ]);
-    expect(missingHandlers([orders!, digest!, shipments!, shipments!, sources!, system!])).toEqual([
-      'queue shipments has 2 processors',
-    ]);
-    expect(() => assertEveryJobHandled([orders!, digest!, partial, sources!, system!])).toThrow(
+    expect(missingHandlers([orders!, digest!, shipments!, shipments!, sources!, system!, webhooks!])).toEqual(
+      ['queue shipments has 2 processors'],
+    );
+    expect(() => assertEveryJobHandled([orders!, digest!, partial, sources!, system!, webhooks!])).toThrow(
       /^Job catalogue check failed: queue shipments has no handler for materialize-upload, recovery-sweep\. Every job name in common\/queue\/queues\.ts needs a handler/,
     );
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ShuttingDownError } from '../../src/common/shutdown.js';
-import { windowSpentMessage } from '../../src/modules/shipments/retry-schedule.js';
-import { refusalMessage } from '../../src/modules/shipments/upload-slices.js';
+import { windowSpentMessage } from '../../src/modules/shipments/processing/retry-schedule.js';
+import { refusalMessage } from '../../src/modules/shipments/refusals.js';
 import { faireErrors } from '../fakes/fake-faire.js';
 import { pgError } from '../fakes/fake-shipments-repository.js';
 import { RETRY, processingHarness } from '../fakes/processing-harness.js';

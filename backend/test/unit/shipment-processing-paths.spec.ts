@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { FaireOrder } from '../../src/modules/marketplace/index.js';
-import { ordersOfJob, type JobRow } from '../../src/modules/shipments/shipment-batch.js';
+import { ordersOfJob, type JobRow } from '../../src/modules/shipments/processing/shipment-batch.js';
 import { faireErrors } from '../fakes/fake-faire.js';
 import { COMPANY_A, COMPANY_B } from '../fakes/fake-shipments-repository.js';
 import { processingHarness } from '../fakes/processing-harness.js';

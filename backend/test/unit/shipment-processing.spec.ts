@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { MAX_PER_CALL, stateMessage } from '../../src/modules/shipments/shipment-rows.js';
+import { MAX_PER_CALL, stateMessage } from '../../src/modules/shipments/processing/shipment-rows.js';
 import { faireErrors } from '../fakes/fake-faire.js';
 import { COMPANY_B } from '../fakes/fake-shipments-repository.js';
 import { processingHarness } from '../fakes/processing-harness.js';

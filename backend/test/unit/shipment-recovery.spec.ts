@@ -5,16 +5,16 @@ import type { Redis } from 'ioredis';
 import type { AppConfig } from '../../src/common/config/index.js';
 import { SHIPMENT_JOBS } from '../../src/common/queue/queues.js';
 import type { AccountJobPermits } from '../../src/modules/marketplace/index.js';
-import type { ShipmentQueueIntents } from '../../src/modules/shipments/queue-intents.repository.js';
-import type { ShipmentQueueing } from '../../src/modules/shipments/shipment-queueing.service.js';
+import type { ShipmentQueueIntents } from '../../src/modules/shipments/recovery/queue-intents.repository.js';
+import type { ShipmentQueueing } from '../../src/modules/shipments/recovery/shipment-queueing.service.js';
 import {
   ShipmentRecoveryService,
   lostAfter,
   recoveryBoundMs,
-} from '../../src/modules/shipments/shipment-recovery.service.js';
-import type { ShipmentsRepository } from '../../src/modules/shipments/shipments.repository.js';
-import type { UploadsRepository } from '../../src/modules/shipments/uploads.repository.js';
-import type { WorkerLiveness } from '../../src/modules/shipments/worker-liveness.js';
+} from '../../src/modules/shipments/recovery/shipment-recovery.service.js';
+import type { ShipmentsRepository } from '../../src/modules/shipments/processing/shipments.repository.js';
+import type { UploadsRepository } from '../../src/modules/shipments/intake/uploads.repository.js';
+import type { WorkerLiveness } from '../../src/modules/shipments/recovery/worker-liveness.js';
 import { FakePermits } from '../fakes/fake-marketplace.js';
 import { FakeQueueIntents } from '../fakes/fake-queue-intents.js';
 import { FakeJob, FakeLiveness, FakeQueue, FakeQueueing } from '../fakes/fake-queue.js';

@@ -1,15 +1,49 @@
+import BoltIcon from '@mui/icons-material/BoltOutlined';
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import type { ActivityItem } from './api';
-import { actorLabel, describeActivity, formatDay, formatTime, isSameDay, roleNotRecorded } from './format';
+import {
+  actorLabel,
+  describeActivity,
+  formatDay,
+  formatTime,
+  isSameDay,
+  roleNotRecorded,
+  sourceActor,
+} from './format';
 import { tint } from '../theme/tokens';
+import { fontSizes, iconSizes } from '../theme/typography';
 
-/** The actor badge: 'Admin' for a platform admin, 'Company admin' for a company's admin, otherwise 'User'. */
+/**
+ * The actor badge: 'Admin' for a platform admin, 'Company admin' for a company's admin, 'User' for a
+ * member, and the source's name (ShipStation) for what a source did by itself.
+ */
 export function ActorChip({
   item,
 }: {
-  item: Pick<ActivityItem, 'isAdmin' | 'actorRole'> & Partial<Pick<ActivityItem, 'companyId' | 'actorEmail'>>;
+  item: Pick<ActivityItem, 'isAdmin' | 'actorRole'> &
+    Partial<Pick<ActivityItem, 'companyId' | 'actorEmail' | 'userId' | 'details'>>;
 }) {
   const label = actorLabel(item);
+  if (sourceActor(item)) {
+    return (
+      <Chip
+        label={label}
+        size="small"
+        data-actor={label}
+        icon={<BoltIcon />}
+        title="Done by the connected source itself, with no person"
+        sx={{
+          height: 22,
+          fontSize: fontSizes.caption,
+          fontWeight: 600,
+          borderRadius: 1.5,
+          bgcolor: tint('info', 0.1),
+          color: 'primary.main',
+          '& .MuiChip-icon': { fontSize: iconSizes.chip, color: 'inherit', ml: 0.5 },
+        }}
+      />
+    );
+  }
   // Older entries did not keep the person's role: said so, outlined, rather than shown as a known 'User'.
   const unknown = roleNotRecorded({ companyId: null, actorEmail: null, ...item });
   return (
@@ -22,7 +56,7 @@ export function ActorChip({
         : {})}
       sx={{
         height: 22,
-        fontSize: 12,
+        fontSize: fontSizes.caption,
         fontWeight: 600,
         borderRadius: 1.5,
         bgcolor: item.isAdmin
@@ -74,24 +108,36 @@ export function ActivityList({
               <Typography
                 component="time"
                 dateTime={item.timestamp}
-                sx={{ display: 'block', fontSize: 13, fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}
+                sx={{
+                  display: 'block',
+                  fontSize: fontSizes.compact,
+                  fontWeight: 600,
+                  fontVariantNumeric: 'tabular-nums',
+                }}
               >
                 {formatTime(at)}
               </Typography>
               {detailed || !isSameDay(at, now) ? (
-                <Typography sx={{ fontSize: 12, color: 'text.secondary' }}>{formatDay(at, now)}</Typography>
+                <Typography sx={{ fontSize: fontSizes.caption, color: 'text.secondary' }}>
+                  {formatDay(at, now)}
+                </Typography>
               ) : null}
             </Box>
             <Box sx={{ minWidth: 0 }}>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                 <ActorChip item={item} />
-                <Typography sx={{ fontSize: 14, overflowWrap: 'anywhere' }}>
+                <Typography sx={{ fontSize: fontSizes.body, overflowWrap: 'anywhere' }}>
                   {describeActivity(item)}
                 </Typography>
               </Box>
               {detailed && (item.actorEmail || item.companyName) ? (
                 <Typography
-                  sx={{ mt: 0.5, fontSize: 12.5, color: 'text.secondary', overflowWrap: 'anywhere' }}
+                  sx={{
+                    mt: 0.5,
+                    fontSize: fontSizes.small,
+                    color: 'text.secondary',
+                    overflowWrap: 'anywhere',
+                  }}
                 >
                   {[item.actorEmail, item.companyName].filter(Boolean).join(' · ')}
                 </Typography>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { useReleaseConnection, type AdminUser } from './api';
 import { colors, tint } from '../theme/tokens';
+import { fontSizes, iconSizes } from '../theme/typography';
 
 /** A company whose Faire brand another company is also connected to. */
 interface SharedHolder {
@@ -40,11 +41,11 @@ export function SharedBrandNotice({ users }: { users: AdminUser[] }) {
           : `${shared.length} Faire brands are connected to more than one company`}
       </AlertTitle>
       {shared.map((holders) => (
-        <Typography key={holders[0]?.companyId} sx={{ fontSize: 13.5 }}>
+        <Typography key={holders[0]?.companyId} sx={{ fontSize: fontSizes.cell }}>
           <strong>{holders[0]?.brandName}</strong>: {holders.map((h) => h.companyName).join(', ')}
         </Typography>
       ))}
-      <Typography sx={{ fontSize: 13, mt: 0.5 }}>
+      <Typography sx={{ fontSize: fontSizes.compact, mt: 0.5 }}>
         A brand&apos;s orders and shipments belong to one company. Release the connection of the company that
         should not have it.
       </Typography>
@@ -57,14 +58,14 @@ export function SharedBrandChip() {
   return (
     <Chip
       size="small"
-      icon={<WarningIcon sx={{ fontSize: 16 }} />}
+      icon={<WarningIcon sx={{ fontSize: iconSizes.inline }} />}
       label="Brand also held by another company"
       data-testid="shared-brand-mark"
       sx={{
         height: 'auto',
         minHeight: 22,
         py: 0.25,
-        fontSize: 12,
+        fontSize: fontSizes.caption,
         fontWeight: 600,
         borderRadius: 1.5,
         bgcolor: tint('conflict', 0.12),
@@ -96,7 +97,7 @@ export function ReleaseConnectionButton({
         variant="outlined"
         color="warning"
         onClick={() => setOpen(true)}
-        sx={{ py: 0.25, fontSize: 12.5 }}
+        sx={{ py: 0.25, fontSize: fontSizes.small }}
       >
         Release connection
       </Button>

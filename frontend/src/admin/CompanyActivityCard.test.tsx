@@ -26,6 +26,46 @@ describe('CompanyActivityCard', () => {
     expect(screen.getByRole('region', { name: 'Team Activity' })).toBeTruthy();
   });
 
+  it('shows what a source did with the source as the actor, and each person with their role', async () => {
+    mockApi({
+      'GET /api/team/activity?page=1&limit=5': {
+        body: {
+          items: [
+            annActivity({
+              id: '8',
+              action: 'sources.received',
+              userId: null,
+              actorEmail: null,
+              actorRole: null,
+              target: 'ShipStation',
+              details: { source: 'ShipStation', sent: 2, alreadyOnFaire: 1 },
+            }),
+            annActivity({ id: '9', action: 'sources.sent', actorRole: 'COMPANY_ADMIN', target: '3 item(s)' }),
+            annActivity({
+              id: '10',
+              action: 'shipments.uploaded',
+              actorRole: 'COMPANY_USER',
+              target: 'a.csv',
+            }),
+          ],
+          total: 3,
+        },
+      },
+    });
+    renderScreen(<CompanyActivityCard pageSize={5} />, { user: annAtAcme() });
+    const bySource = await screen.findByTestId('activity-8');
+    expect(bySource.querySelector('[data-actor]')?.getAttribute('data-actor')).toBe('ShipStation');
+    expect(bySource.textContent).toContain(
+      'Shipments arrived on their own: ShipStation (2 sent, 1 already on Faire)',
+    );
+    expect(bySource.textContent).not.toContain('User');
+    const actor = (id: string) =>
+      screen.getByTestId(`activity-${id}`).querySelector('[data-actor]')?.getAttribute('data-actor');
+    expect(actor('9')).toBe('Company admin');
+    expect(actor('10')).toBe('User');
+    expect(screen.getByTestId('activity-9').textContent).toContain('Sent held labels to Faire: 3 items');
+  });
+
   it("reads the data provider's `activity` list a page at a time", async () => {
     const entry = (page: number): ActivityItem =>
       annActivity({

@@ -2,11 +2,11 @@ import HistoryIcon from '@mui/icons-material/HistoryOutlined';
 import { Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useGetList } from 'react-admin';
-import type { ActivityItem } from '@portal/shipment-rules';
 import { canAccess } from '../auth/canAccess';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { AdminCard, LoadError } from './AdminCard';
 import { ActivityList } from './ActivityList';
+import type { ActivityItem } from './api';
 
 export interface CompanyActivityCardProps {
   /** Entries per page (1-100). Default 10. */

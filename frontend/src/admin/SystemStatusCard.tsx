@@ -15,6 +15,7 @@ import {
 import { AdminCard, LoadError } from './AdminCard';
 import { QUEUE_DASHBOARD_URL, useAdminStats, type AdminStats } from './api';
 import { colors, tint } from '../theme/tokens';
+import { fontSizes } from '../theme/typography';
 
 type Health = 'good' | 'bad' | 'idle';
 
@@ -27,11 +28,15 @@ function StatusLine({ label, value, health }: { label: string; value: string; he
       sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, py: 1 }}
       data-testid={`status-${label}`}
     >
-      <Typography sx={{ fontSize: 14 }}>{label}</Typography>
+      <Typography sx={{ fontSize: fontSizes.body }}>{label}</Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Box aria-hidden sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: DOT[health] }} />
         <Typography
-          sx={{ fontSize: 14, fontWeight: 600, color: health === 'bad' ? 'error.main' : 'text.primary' }}
+          sx={{
+            fontSize: fontSizes.body,
+            fontWeight: 600,
+            color: health === 'bad' ? 'error.main' : 'text.primary',
+          }}
         >
           {value}
         </Typography>
@@ -43,10 +48,17 @@ function StatusLine({ label, value, health }: { label: string; value: string; he
 function Figure({ label, value }: { label: string; value: number }) {
   return (
     <Box sx={{ p: 1.5, borderRadius: 2, bgcolor: tint('ink', 0.04), minWidth: 0 }}>
-      <Typography sx={{ fontSize: 24, fontWeight: 700, lineHeight: 1.2, fontVariantNumeric: 'tabular-nums' }}>
+      <Typography
+        sx={{
+          fontSize: fontSizes.figure,
+          fontWeight: 700,
+          lineHeight: 1.2,
+          fontVariantNumeric: 'tabular-nums',
+        }}
+      >
         {value.toLocaleString('en-US')}
       </Typography>
-      <Typography sx={{ fontSize: 12.5, color: 'text.secondary' }}>{label}</Typography>
+      <Typography sx={{ fontSize: fontSizes.small, color: 'text.secondary' }}>{label}</Typography>
     </Box>
   );
 }
@@ -135,7 +147,7 @@ export function SystemStatusCard() {
             <Figure label="Shipments Processed" value={stats.data.totalShipments} />
             <Figure label="Active Users" value={stats.data.activeUsers} />
           </Box>
-          <Typography sx={{ mt: 1, fontSize: 12, color: 'text.secondary' }}>
+          <Typography sx={{ mt: 1, fontSize: fontSizes.caption, color: 'text.secondary' }}>
             Active users signed in within the last 30 days.
           </Typography>
         </>

@@ -8,6 +8,7 @@ import { AdminInviteDialog } from './AdminInviteDialog';
 import { useAdminUsers, type AdminUser } from './api';
 import { ReleaseConnectionButton, SharedBrandChip, SharedBrandNotice } from './BrandConflict';
 import { colors, tint } from '../theme/tokens';
+import { fontSizes } from '../theme/typography';
 
 /** The company, and the Faire brand it is connected to. */
 function companyCaption(u: AdminUser): string | null {
@@ -80,23 +81,29 @@ function Person({
   const shown = name.trim() || email;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
-      <Avatar sx={{ width: 36, height: 36, fontSize: 14, fontWeight: 700, bgcolor: 'primary.main' }}>
+      <Avatar
+        sx={{ width: 36, height: 36, fontSize: fontSizes.body, fontWeight: 700, bgcolor: 'primary.main' }}
+      >
         {initials(shown)}
       </Avatar>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <Typography sx={{ fontWeight: 600, fontSize: 14, overflowWrap: 'anywhere' }}>{shown}</Typography>
+          <Typography sx={{ fontWeight: 600, fontSize: fontSizes.body, overflowWrap: 'anywhere' }}>
+            {shown}
+          </Typography>
           {you ? (
-            <Typography component="span" sx={{ fontSize: 12.5, color: 'text.secondary' }}>
+            <Typography component="span" sx={{ fontSize: fontSizes.small, color: 'text.secondary' }}>
               (you)
             </Typography>
           ) : null}
           {admin ? <AdminBadge /> : null}
         </Box>
-        <Typography sx={{ fontSize: 13, color: 'text.secondary', overflowWrap: 'anywhere' }}>
+        <Typography sx={{ fontSize: fontSizes.compact, color: 'text.secondary', overflowWrap: 'anywhere' }}>
           {email}
         </Typography>
-        {caption ? <Typography sx={{ fontSize: 12, color: 'text.secondary' }}>{caption}</Typography> : null}
+        {caption ? (
+          <Typography sx={{ fontSize: fontSizes.caption, color: 'text.secondary' }}>{caption}</Typography>
+        ) : null}
         {extra}
       </Box>
       {trailing ? <Box sx={{ flexShrink: 0 }}>{trailing}</Box> : null}

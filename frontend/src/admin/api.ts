@@ -1,4 +1,3 @@
-import type { ActivityItem } from '@portal/shipment-rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../api/request';
 import type { CompanyRole } from '../auth/useCurrentUser';
@@ -20,7 +19,8 @@ export type AdminFaireConnection = Schema<'AdminFaireConnectionView'>;
 export type AdminUser = Schema<'AdminUserView'>;
 export type AdminStats = Schema<'AdminStatsView'>;
 export type QueueDepth = Schema<'QueueDepthView'>;
-export type { ActivityItem };
+/** One entry of the activity log (`GET /api/team/activity`, `GET /api/admin/activity`). */
+export type ActivityItem = Schema<'ActivityItemView'>;
 export type ActivityPage = Schema<'ActivityPageView'>;
 export type { ActivityParams };
 export type AdminCompany = Schema<'AdminCompanyView'>;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { actionLabel, actorLabel, describeActivity, formatTime, roleNotRecorded } from './format';
+import {
+  actionLabel,
+  actorLabel,
+  describeActivity,
+  formatTime,
+  roleNotRecorded,
+  sourceActor,
+} from './format';
 
 describe('formatTime', () => {
   it('shows hh:mm with AM/PM, two-digit hours', () => {
@@ -20,8 +27,8 @@ describe('formatTime', () => {
 
 describe('actor and action labels', () => {
   it("labels a platform admin 'Admin' and anyone else 'User'", () => {
-    expect(actorLabel({ isAdmin: true })).toBe('Admin');
-    expect(actorLabel({ isAdmin: false })).toBe('User');
+    expect(actorLabel({ isAdmin: true, actorRole: null })).toBe('Admin');
+    expect(actorLabel({ isAdmin: false, actorRole: null })).toBe('User');
   });
 
   it('knows an older entry of a company’s person did not record the role', () => {
@@ -83,10 +90,12 @@ describe('actor and action labels', () => {
   it('puts actions in words, with the target', () => {
     expect(actionLabel('invitation.sent')).toBe('Sent an invitation');
     expect(actionLabel('orders.nightly_refresh')).toBe('Orders nightly refresh');
-    expect(describeActivity({ action: 'config.changed', target: 'faireApplicationSecret' })).toBe(
-      'Changed the API configuration: faireApplicationSecret',
-    );
-    expect(describeActivity({ action: 'auth.signed_out', target: null })).toBe('Signed out');
+    expect(actionLabel('api_key.created')).toBe('Created an API key');
+    expect(actionLabel('api_key.refused')).toBe('Refused a call with an API key');
+    expect(
+      describeActivity({ action: 'config.changed', target: 'faireApplicationSecret', details: {} }),
+    ).toBe('Changed the API configuration: faireApplicationSecret');
+    expect(describeActivity({ action: 'auth.signed_out', target: null, details: {} })).toBe('Signed out');
   });
 
   it('names the source of shipments that arrived without a file, and what a source did', () => {
@@ -103,5 +112,38 @@ describe('actor and action labels', () => {
     expect(
       describeActivity({ action: 'sources.sent', target: 'ABCDE12345', details: { sent: 1, held: 0 } }),
     ).toBe('Sent held labels to Faire: ABCDE12345 (1 sent)');
+  });
+
+  it('says a repeat as "already on Faire", and counts of items in words', () => {
+    expect(
+      describeActivity({
+        action: 'sources.received',
+        target: 'Shopify',
+        details: { source: 'Shopify', sent: 0, alreadyOnFaire: 1, held: 0 },
+      }),
+    ).toBe('Shipments arrived on their own: Shopify (1 already on Faire)');
+    expect(
+      describeActivity({ action: 'sources.sent_now', target: '3 item(s)', details: { sent: 2, voided: 1 } }),
+    ).toBe('Sent waiting labels now: 3 items (2 sent, 1 voided)');
+    expect(describeActivity({ action: 'sources.not_sent', target: '1 item(s)', details: {} })).toBe(
+      'Chose not to send waiting labels: 1 item',
+    );
+  });
+
+  it("names a source as the actor of what it did by itself, never 'User'", () => {
+    const bySource = { isAdmin: false, actorRole: null, userId: null, actorEmail: null };
+    expect(sourceActor({ ...bySource, details: { source: 'ShipStation' } })).toBe('ShipStation');
+    expect(actorLabel({ ...bySource, details: { source: 'Shopify' } })).toBe('Shopify');
+    // A person's entry that carries a source in its details is still the person's.
+    expect(
+      actorLabel({
+        ...bySource,
+        userId: 'u1',
+        actorEmail: 'a@b.c',
+        actorRole: 'COMPANY_ADMIN',
+        details: { source: 'ShipStation' },
+      }),
+    ).toBe('Company admin');
+    expect(actorLabel({ ...bySource, details: {} })).toBe('User');
   });
 });

@@ -1,3 +1,4 @@
+import { THRESHOLD_FIELDS } from '@portal/shipment-rules';
 import type { ActivityItem } from './api';
 
 /** "hh:mm AM/PM" in the viewer's time zone, e.g. "09:05 AM". */
@@ -25,14 +26,28 @@ export function isSameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 }
 
+type ActorFields = Pick<ActivityItem, 'isAdmin' | 'actorRole'> &
+  Partial<Pick<ActivityItem, 'userId' | 'actorEmail' | 'details'>>;
+
+/**
+ * The source that did it, by name ("ShipStation"), for an entry no person made: a source records its
+ * own entries with no actor and its name in `details.source`.
+ */
+export function sourceActor(item: ActorFields): string | null {
+  if (item.isAdmin || item.userId || item.actorEmail) return null;
+  const source = item.details?.source;
+  return typeof source === 'string' && source.trim() ? source.trim() : null;
+}
+
 /**
  * Spec: 'Admin' when the actor is a platform admin, otherwise 'User'; a company admin reads 'Company
- * admin', not 'User' (entries from before the role was kept read 'User').
+ * admin', not 'User' (entries from before the role was kept read 'User'); an entry a source made reads
+ * as the source's name.
  */
-export function actorLabel(
-  item: Pick<ActivityItem, 'isAdmin' | 'actorRole'>,
-): 'Admin' | 'Company admin' | 'User' {
+export function actorLabel(item: ActorFields): string {
   if (item.isAdmin) return 'Admin';
+  const source = sourceActor(item);
+  if (source) return source;
   return item.actorRole === 'COMPANY_ADMIN' ? 'Company admin' : 'User';
 }
 
@@ -68,9 +83,19 @@ export const ACTION_LABELS: Record<string, string> = {
   'sources.disconnected': 'Disconnected a shipment source',
   'sources.received': 'Shipments arrived on their own',
   'sources.sent': 'Sent held labels to Faire',
+  'sources.sent_now': 'Sent waiting labels now',
+  'sources.not_sent': 'Chose not to send waiting labels',
   'sources.dismissed': 'Dismissed held labels',
   'settings.thresholds_changed': 'Changed late thresholds',
   'config.changed': 'Changed the API configuration',
+  'api_key.created': 'Created an API key',
+  'api_key.revoked': 'Revoked an API key',
+  'api_key.refused': 'Refused a call with an API key',
+  'webhook.created': 'Added a webhook endpoint',
+  'webhook.changed': 'Changed a webhook endpoint',
+  'webhook.deleted': 'Deleted a webhook endpoint',
+  'webhook.secret_rotated': 'Rotated a webhook signing secret',
+  'webhook.disabled': 'A failing webhook endpoint was turned off',
 };
 
 /** An action in words; one not in the list reads as its name, e.g. "orders.refreshed" -> "Orders refreshed". */
@@ -83,14 +108,13 @@ export function actionLabel(action: string): string {
 
 const ROLE_WORDS: Record<string, string> = { COMPANY_ADMIN: 'Admin', COMPANY_USER: 'User' };
 
-const THRESHOLD_WORDS: ReadonlyArray<[string, string]> = [
-  ['newOrderDays', 'New orders'],
-  ['processingDays', 'Processing'],
-  ['preTransitDays', 'Pre-transit'],
-  ['inTransitDays', 'In transit'],
-];
+const THRESHOLD_WORDS: ReadonlyArray<[string, string]> = THRESHOLD_FIELDS.map((f) => [f.key, f.label]);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** "3 item(s)", as the server names a count of items, in words: "3 items". */
+const items = (target: string) =>
+  target.replace(/^(\d+) item\(s\)$/, (_m, n: string) => `${n} ${n === '1' ? 'item' : 'items'}`);
 
 const days = (n: unknown) => `${String(n)} ${n === 1 ? 'day' : 'days'}`;
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
@@ -128,17 +152,25 @@ function subject(item: Pick<ActivityItem, 'action' | 'target' | 'details'>): str
       return file && rows ? `${file} (${rows})` : file || rows;
     }
     case 'sources.received':
-    case 'sources.sent': {
-      // "ShipStation (3 sent, 1 held)": what the source (or the admin) sent, and what still waits.
+    case 'sources.sent':
+    case 'sources.sent_now': {
+      // "ShipStation (3 sent, 1 already on Faire, 1 held)": what the source (or the admin) sent, what
+      // was on Faire already, and what still waits.
       const parts = [
         [num(d.sent), 'sent'],
+        [num(d.alreadyOnFaire), 'already on Faire'],
         [num(d.held), 'held'],
+        [num(d.voided), 'voided'],
         [num(d.dropped), 'dropped'],
       ]
         .filter(([n]) => typeof n === 'number' && n > 0)
         .map(([n, w]) => `${String(n)} ${String(w)}`);
-      return parts.length ? `${target} (${parts.join(', ')})` : target;
+      const what = items(target);
+      return parts.length ? `${what} (${parts.join(', ')})` : what;
     }
+    case 'sources.dismissed':
+    case 'sources.not_sent':
+      return items(target);
     case 'shipments.uploaded':
     case 'shipments.processed': {
       const n = num(d.totalRows) ?? (num(d.success) ?? 0) + (num(d.failed) ?? 0) + (num(d.pending) ?? 0);

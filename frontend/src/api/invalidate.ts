@@ -17,3 +17,19 @@ export function invalidateShipmentData(queryClient: QueryClient): Promise<unknow
     queryClient.invalidateQueries({ queryKey: ANALYTICS_STATS_QUERY_KEY }),
   ]);
 }
+
+/** The source connections' query (Settings › Integrations, the dashboard's cards). */
+export const INTEGRATIONS_QUERY_KEY = ['integrations'] as const;
+/** Prefix of the held labels' list queries (react-admin keys its queries by resource). */
+export const ATTENTION_QUERY_KEY = ['attention'] as const;
+
+/**
+ * The connections and the held items, after a source was connected or changed. Here because a
+ * connector's own form (connectors/) connects it, and the integrations screens read the result.
+ */
+export function invalidateIntegrations(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: INTEGRATIONS_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: ATTENTION_QUERY_KEY }),
+  ]);
+}

@@ -19,6 +19,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { GOOGLE_START_URL, useAuthConfig } from './authConfig';
 import { useDevLogin } from './useDevLogin';
 import { tint } from '../theme/tokens';
+import { fontSizes } from '../theme/typography';
 
 /**
  * The sign-in choices, shared by the sign-in screen and the accept-invite screen: Google, the developer
@@ -72,7 +73,7 @@ export function SignInOptions() {
           size="large"
           fullWidth
           startIcon={<GoogleIcon />}
-          sx={{ py: 1.4, fontSize: '1rem', borderRadius: 2.5 }}
+          sx={{ py: 1.4, fontSize: fontSizes.lead, borderRadius: 2.5 }}
         >
           Continue with Google
         </Button>
@@ -84,11 +85,17 @@ export function SignInOptions() {
       ) : null}
       {devLoginEnabled ? (
         <>
-          {googleEnabled ? <Divider sx={{ color: 'text.secondary', fontSize: 13 }}>or</Divider> : null}
+          {googleEnabled ? (
+            <Divider sx={{ color: 'text.secondary', fontSize: fontSizes.compact }}>or</Divider>
+          ) : null}
           <DevLoginForm />
         </>
       ) : null}
-      <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', fontSize: 12.5 }}>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ textAlign: 'center', fontSize: fontSizes.small }}
+      >
         By continuing, you agree to our{' '}
         <Link component={RouterLink} to="/terms">
           Terms of Service
@@ -130,9 +137,9 @@ function DevLoginForm() {
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5 }}>
         <TerminalIcon fontSize="small" color="primary" />
-        <Typography sx={{ fontWeight: 600, fontSize: 14 }}>Developer sign-in</Typography>
+        <Typography sx={{ fontWeight: 600, fontSize: fontSizes.body }}>Developer sign-in</Typography>
       </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ fontSize: 12.5, mb: 2 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ fontSize: fontSizes.small, mb: 2 }}>
         Development only: signs you in without Google.
       </Typography>
       <Stack spacing={1.5}>

@@ -7,6 +7,7 @@ import { BrandMark } from '../pages/BrandMark';
 import { brandColors } from '../theme/theme';
 import { SignInOptions } from './SignInOptions';
 import { colors, tint } from '../theme/tokens';
+import { fontSizes } from '../theme/typography';
 
 export const PRODUCT_TITLE = 'Faire Shipment Manager';
 export const TAGLINE = 'Streamline your Faire order fulfillment';
@@ -72,7 +73,7 @@ export function SignInPage() {
         <Box sx={{ maxWidth: 460, position: 'relative' }}>
           <Typography
             sx={{
-              fontSize: 34,
+              fontSize: fontSizes.tagline,
               fontWeight: 700,
               lineHeight: 1.2,
               color: colors.white,
@@ -100,13 +101,15 @@ export function SignInPage() {
                 </Box>
                 <Box>
                   <Typography sx={{ fontWeight: 600, color: colors.white }}>{f.title}</Typography>
-                  <Typography sx={{ fontSize: 14, color: tint('onInk', 0.75) }}>{f.text}</Typography>
+                  <Typography sx={{ fontSize: fontSizes.body, color: tint('onInk', 0.75) }}>
+                    {f.text}
+                  </Typography>
                 </Box>
               </Box>
             ))}
           </Box>
         </Box>
-        <Typography sx={{ fontSize: 12, color: tint('onInk', 0.55) }}>
+        <Typography sx={{ fontSize: fontSizes.caption, color: tint('onInk', 0.55) }}>
           Shipment Manager for Faire brands
         </Typography>
       </Box>
@@ -130,7 +133,11 @@ export function SignInPage() {
             <BrandMark size={40} />
           </Box>
           <Box sx={{ textAlign: 'center', mb: 4 }}>
-            <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '1.6rem', sm: '1.85rem' } }}>
+            <Typography
+              variant="h1"
+              component="h1"
+              sx={{ fontSize: { xs: fontSizes.welcomeCompact, sm: fontSizes.welcome } }}
+            >
               {PRODUCT_TITLE}
             </Typography>
             <Typography color="text.secondary" sx={{ mt: 1 }}>

@@ -34,7 +34,9 @@ export type PortalArea =
   /** The company's source connections (ShipStation): members read them, a COMPANY_ADMIN changes them. */
   | 'integrations'
   /** Labels held for review ("Needs attention"): members read them, a COMPANY_ADMIN sends or dismisses. */
-  | 'attention';
+  | 'attention'
+  /** The mail-in address (GET and changes under /api/company/inbound are COMPANY_ADMIN: it is a credential). */
+  | 'inbound';
 
 export function canAccess(
   user: CurrentUser | null | undefined,
@@ -64,6 +66,8 @@ export function canAccess(
       return action === 'list' && companyAdmin;
     case 'admin':
       return platformAdmin;
+    case 'inbound':
+      return companyAdmin;
     case 'integrations':
     case 'attention':
       return action === 'list' ? !!user.company : companyAdmin;

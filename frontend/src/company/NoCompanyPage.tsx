@@ -12,6 +12,7 @@ import { FullPageSpinner } from '../pages/FullPageSpinner';
 import { ServerUnavailable } from '../pages/ServerUnavailable';
 import { defaultCompanyName, useCreateCompany } from './useCreateCompany';
 import { tint } from '../theme/tokens';
+import { fontSizes } from '../theme/typography';
 
 /** /no-company: a signed-in user without a company creates one or waits for an invitation. */
 export function NoCompanyPage() {
@@ -45,10 +46,10 @@ function NoCompany({ user }: { user: CurrentUser }) {
             justifyContent: 'center',
             gap: 1,
             color: 'text.secondary',
-            fontSize: 14,
+            fontSize: fontSizes.body,
           }}
         >
-          <Typography component="span" sx={{ fontSize: 14 }}>
+          <Typography component="span" sx={{ fontSize: fontSizes.body }}>
             Signed in as <strong>{user.email}</strong>
           </Typography>
           <Button size="small" startIcon={<LogoutIcon />} onClick={signOut}>
@@ -100,7 +101,7 @@ function NoCompany({ user }: { user: CurrentUser }) {
           <Typography variant="h3" component="h2">
             Waiting for an invitation?
           </Typography>
-          <Typography color="text.secondary" sx={{ mt: 0.5, fontSize: 14 }}>
+          <Typography color="text.secondary" sx={{ mt: 0.5, fontSize: fontSizes.body }}>
             Ask a company admin to invite <strong>{user.email}</strong> from Team Management. Open the link in
             the invitation email and you'll join their company.
           </Typography>

@@ -1,6 +1,6 @@
 import { Alert, Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatDate } from '../orders';
+import { formatDate } from '../shared/dates';
 import { beforeFullStop } from '../text/sentence';
 import type { FaireConnection } from './api';
 

@@ -37,6 +37,7 @@ import { ConnectedPanel, PermissionsCard } from './ConnectPanels';
 import { announceConnection, listenForConnection } from './channel';
 import { isNewConnection, outcomeFromParams } from './connectionState';
 import { beforeFullStop } from '../text/sentence';
+import { fontSizes, iconSizes } from '../theme/typography';
 
 export const STEPS = ['Authorize with Faire', 'Grant Permissions', 'Complete Setup'] as const;
 
@@ -241,7 +242,7 @@ export function ConnectPage() {
             color="text.secondary"
             sx={{ mt: 2, display: 'flex', alignItems: 'center', gap: 0.75 }}
           >
-            <ScienceIcon sx={{ fontSize: 18, color: 'secondary.main' }} aria-hidden />
+            <ScienceIcon sx={{ fontSize: iconSizes.medium, color: 'secondary.main' }} aria-hidden />
             The sandbox authorize page lets you pick a demo brand.
           </Typography>
         ) : null}
@@ -299,7 +300,7 @@ export function ConnectPage() {
             <Step key={label} completed={activeStep > i}>
               <StepLabel
                 error={phase.kind === 'failed' && i === 1}
-                slotProps={{ label: { sx: { fontSize: { xs: 12, sm: 14 } } } }}
+                slotProps={{ label: { sx: { fontSize: { xs: fontSizes.caption, sm: fontSizes.body } } } }}
               >
                 {label}
               </StepLabel>

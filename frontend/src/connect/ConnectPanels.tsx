@@ -4,6 +4,7 @@ import { Box, Button, Card, List, ListItem, ListItemIcon, ListItemText, Typograp
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PERMISSIONS } from './permissions';
+import { iconSizes } from '../theme/typography';
 
 /** The permissions Faire asks for (granted once connected). */
 export function PermissionsCard({ granted }: { granted: boolean }) {
@@ -19,7 +20,10 @@ export function PermissionsCard({ granted }: { granted: boolean }) {
         {PERMISSIONS.map((p) => (
           <ListItem key={p} disableGutters>
             <ListItemIcon sx={{ minWidth: 32 }}>
-              <DoneIcon sx={{ fontSize: 20, color: granted ? 'success.main' : 'primary.main' }} aria-hidden />
+              <DoneIcon
+                sx={{ fontSize: iconSizes.large, color: granted ? 'success.main' : 'primary.main' }}
+                aria-hidden
+              />
             </ListItemIcon>
             <ListItemText primary={p} slotProps={{ primary: { sx: { fontWeight: 500 } } }} />
           </ListItem>
@@ -46,7 +50,7 @@ export function ConnectedPanel({
 }) {
   return (
     <Box data-testid="connect-complete" sx={{ textAlign: { xs: 'center', sm: 'left' } }}>
-      <CheckCircleIcon sx={{ fontSize: 48, color: 'success.main' }} aria-hidden />
+      <CheckCircleIcon sx={{ fontSize: iconSizes.done, color: 'success.main' }} aria-hidden />
       <Typography variant="h3" component="h2" sx={{ mt: 1 }}>
         Your Faire account is connected
       </Typography>

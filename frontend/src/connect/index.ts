@@ -7,6 +7,8 @@ export {
   useFaireConnection,
   type FaireConnection,
 } from './api';
+/** The brand's currency, in which every amount is shown. */
+export { readBrandCurrency, useBrandCurrency } from './brandCurrency';
 export { ChangeBrandDialog } from './ChangeBrandDialog';
 export { CompanyConnectionNote, NO_COMPANY_TEXT, sinceText } from './CompanyConnectionNote';
 /** The connection's part of the data provider (decision 0053). */

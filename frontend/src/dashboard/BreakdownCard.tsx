@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { ORDER_STATES, stateLabel, type StateBreakdown } from '../orders';
 import { TableShell } from '../shared/TableShell';
 import { usePaintedOnce } from '../shared/usePaintedOnce';
+import { fontSizes } from '../theme/typography';
 
 /** The chart library is the biggest dependency of the first screen: loaded after the table is shown. */
 const BreakdownChart = lazy(() => import('./BreakdownChart').then((m) => ({ default: m.BreakdownChart })));
@@ -96,7 +97,7 @@ export function BreakdownCard({
                   {r.latePaid > 0 ? (
                     <Typography
                       component="span"
-                      sx={{ display: 'block', fontSize: 11, color: 'text.secondary' }}
+                      sx={{ display: 'block', fontSize: fontSizes.micro, color: 'text.secondary' }}
                     >
                       {r.latePaid} paid
                     </Typography>

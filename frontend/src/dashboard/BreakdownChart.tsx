@@ -1,5 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { colors, tint } from '../theme/tokens';
+import { fontSizes } from '../theme/typography';
 
 const COLORS = { onTime: colors.onTime, late: colors.error, latePaid: colors.warningDot };
 const SERIES = ['On time', 'Late (Paid)', 'Late'];
@@ -24,10 +25,19 @@ export function BreakdownChart({ data: chartData }: { data: BreakdownChartRow[] 
       accessibilityLayer
     >
       <CartesianGrid horizontal={false} stroke={colors.divider} />
-      <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12, fill: colors.textMuted }} />
-      <YAxis type="category" dataKey="name" width={96} tick={{ fontSize: 11, fill: colors.text }} />
+      <XAxis
+        type="number"
+        allowDecimals={false}
+        tick={{ fontSize: fontSizes.caption, fill: colors.textMuted }}
+      />
+      <YAxis
+        type="category"
+        dataKey="name"
+        width={96}
+        tick={{ fontSize: fontSizes.micro, fill: colors.text }}
+      />
       <Tooltip cursor={{ fill: tint('ink', 0.05) }} />
-      <Legend iconType="circle" itemSorter={seriesOrder} wrapperStyle={{ fontSize: 12 }} />
+      <Legend iconType="circle" itemSorter={seriesOrder} wrapperStyle={{ fontSize: fontSizes.caption }} />
       <Bar
         isAnimationActive={false}
         dataKey="On time"

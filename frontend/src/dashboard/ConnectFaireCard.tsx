@@ -3,6 +3,7 @@ import { Box, Button, Card, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { brandColors } from '../theme/theme';
 import { colors, tint } from '../theme/tokens';
+import { fontSizes } from '../theme/typography';
 
 /** Shown on the dashboard to a user who has not connected Faire yet, in place of fetching orders. */
 export function ConnectFaireCard() {
@@ -40,7 +41,7 @@ export function ConnectFaireCard() {
         <Typography variant="h3" component="h2" sx={{ color: colors.white }}>
           Connect your Faire account
         </Typography>
-        <Typography sx={{ mt: 0.5, color: tint('white', 0.8), fontSize: 14 }}>
+        <Typography sx={{ mt: 0.5, color: tint('white', 0.8), fontSize: fontSizes.body }}>
           Link your Faire brand to fetch your open orders and spot late ones automatically. It takes less than
           a minute.
         </Typography>

@@ -16,6 +16,7 @@ import { freshnessTone, lastRefreshedText, needsAutoRefresh, type FreshnessTone 
 import { StatCard } from './StatCard';
 import { useNow } from '../shared/useNow';
 import { usePaintedOnce } from '../shared/usePaintedOnce';
+import { iconSizes } from '../theme/typography';
 
 const TONE_COLOR: Record<FreshnessTone, string> = {
   grey: 'text.secondary',
@@ -47,7 +48,7 @@ function LastRefreshed({ at }: { at: string | null }) {
         fontWeight: tone === 'grey' ? 400 : 600,
       }}
     >
-      <ScheduleIcon sx={{ fontSize: 16 }} aria-hidden />
+      <ScheduleIcon sx={{ fontSize: iconSizes.inline }} aria-hidden />
       {lastRefreshedText(at, now)}
     </Box>
   );

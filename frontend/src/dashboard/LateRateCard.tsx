@@ -1,7 +1,8 @@
 import { Alert, Box, Card, Chip, Divider, Link, Skeleton, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useLateRate } from '../orders';
-import { displayIdLabel, formatDate } from '../orders';
+import { displayIdLabel } from '../orders';
+import { formatDate } from '../shared/dates';
 import type { LateRate, LateRateOrder } from '../orders';
 import { tint } from '../theme/tokens';
 

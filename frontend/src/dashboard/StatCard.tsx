@@ -3,6 +3,7 @@ import { Box, Card, CardActionArea, Skeleton, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { colors, tint } from '../theme/tokens';
+import { fontSizes, iconSizes } from '../theme/typography';
 
 /** A headline count that links to its list; `tone="danger"` gives it the red accent. */
 export function StatCard({
@@ -41,16 +42,19 @@ export function StatCard({
       <CardActionArea component={RouterLink} to={to} sx={{ p: 2.5, pl: 3 }}>
         <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2 }}>
           <Box>
-            <Typography component="h2" sx={{ fontSize: 14, fontWeight: 600, color: 'text.secondary' }}>
+            <Typography
+              component="h2"
+              sx={{ fontSize: fontSizes.body, fontWeight: 600, color: 'text.secondary' }}
+            >
               {label}
             </Typography>
             {value === undefined ? (
-              <Skeleton variant="text" width={64} sx={{ fontSize: '2.25rem' }} />
+              <Skeleton variant="text" width={64} sx={{ fontSize: fontSizes.stat }} />
             ) : (
               <Typography
                 data-testid="stat-value"
                 sx={{
-                  fontSize: '2.25rem',
+                  fontSize: fontSizes.stat,
                   fontWeight: 700,
                   lineHeight: 1.2,
                   mt: 0.5,
@@ -83,13 +87,13 @@ export function StatCard({
             alignItems: 'center',
             gap: 0.5,
             mt: 1,
-            fontSize: 13,
+            fontSize: fontSizes.compact,
             fontWeight: 600,
             color: accent,
           }}
         >
           {linkText}
-          <ArrowForwardIcon sx={{ fontSize: 16 }} aria-hidden />
+          <ArrowForwardIcon sx={{ fontSize: iconSizes.inline }} aria-hidden />
         </Typography>
       </CardActionArea>
     </Card>

@@ -12,7 +12,7 @@ describe('ArrivedTodayCard', () => {
   it('says how many shipments arrived on their own today and how many need attention', async () => {
     mockApi({
       'GET /api/integrations': {
-        body: { connections: [shipStation({ sentToday: 12 })], available: ['SHIPSTATION'] },
+        body: { connections: [shipStation({ sentToday: 14, arrivedToday: 12 })], available: ['SHIPSTATION'] },
       },
       'GET /api/integrations/attention': { body: { items: [held('h-1'), held('h-2')] } },
     });

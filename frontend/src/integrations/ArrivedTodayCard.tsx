@@ -8,6 +8,7 @@ import { useCurrentUser } from '../auth/useCurrentUser';
 import { useIntegrations } from './api';
 import { useAttentionCount } from './AttentionCount';
 import { sourceName } from './format';
+import { fontSizes, iconSizes } from '../theme/typography';
 
 /** History filtered to one source, as a link. */
 export function historyOfSource(kind: string): string {
@@ -15,8 +16,9 @@ export function historyOfSource(kind: string): string {
 }
 
 /**
- * The dashboard's line on connected sources: how many shipments arrived on their own today (labels sent
- * to Faire with no file), and how many wait in "Needs attention". Shown once a source is connected.
+ * The dashboard's line on connected sources: how many Faire shipments arrived on their own today (made
+ * by a source with no person and no file, each counted once), and how many wait in "Needs attention".
+ * Shown once a source is connected.
  */
 export function ArrivedTodayCard() {
   const { data: user } = useCurrentUser();
@@ -25,14 +27,14 @@ export function ArrivedTodayCard() {
   const connections = integrations.data?.connections ?? [];
   const waiting = useAttentionCount(enabled && connections.length > 0);
   if (!enabled || connections.length === 0) return null;
-  const arrived = connections.reduce((n, c) => n + (c.sentToday || 0), 0);
+  const arrived = connections.reduce((n, c) => n + (c.arrivedToday || 0), 0);
   const names = [...new Set(connections.map((c) => sourceName(c.kind)))].join(' and ');
   const first = connections[0]?.kind ?? '';
   const link = {
     display: 'inline-flex',
     alignItems: 'center',
     gap: 0.5,
-    fontSize: 13,
+    fontSize: fontSizes.compact,
     fontWeight: 600,
   } as const;
 
@@ -55,7 +57,7 @@ export function ArrivedTodayCard() {
           <BoltIcon />
         </Box>
         <Box sx={{ flex: 1, minWidth: 200 }}>
-          <Typography sx={{ fontWeight: 700, fontSize: 17 }} data-testid="arrived-today-text">
+          <Typography sx={{ fontWeight: 700, fontSize: fontSizes.subtitle }} data-testid="arrived-today-text">
             {arrived.toLocaleString('en-US')} arrived on their own today
           </Typography>
           <Typography variant="body2" color="text.secondary">
@@ -66,12 +68,12 @@ export function ArrivedTodayCard() {
           {waiting ? (
             <Link component={RouterLink} to="/attention" color="warning.main" sx={link}>
               {waiting} {waiting === 1 ? 'needs' : 'need'} attention
-              <ArrowForwardIcon sx={{ fontSize: 16 }} aria-hidden />
+              <ArrowForwardIcon sx={{ fontSize: iconSizes.inline }} aria-hidden />
             </Link>
           ) : null}
           <Link component={RouterLink} to={historyOfSource(first)} sx={link}>
             View in history
-            <ArrowForwardIcon sx={{ fontSize: 16 }} aria-hidden />
+            <ArrowForwardIcon sx={{ fontSize: iconSizes.inline }} aria-hidden />
           </Link>
         </Box>
       </Box>

@@ -2,6 +2,7 @@ import { Box } from '@mui/material';
 import { useGetList } from 'react-admin';
 import { usePaintedOnce } from '../shared/usePaintedOnce';
 import { brandColors } from '../theme/theme';
+import { fontSizes } from '../theme/typography';
 
 /** The sidebar reads the held labels' count this often. */
 export const ATTENTION_POLL_MS = 60_000;
@@ -34,7 +35,7 @@ export function AttentionCount({ enabled }: { enabled: boolean }) {
         borderRadius: 10,
         display: 'inline-grid',
         placeItems: 'center',
-        fontSize: 12,
+        fontSize: fontSizes.caption,
         fontWeight: 700,
         bgcolor: brandColors.accent,
         color: brandColors.ink,

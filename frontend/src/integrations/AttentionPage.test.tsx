@@ -115,7 +115,7 @@ describe('AttentionPage', () => {
       }),
     ]);
     renderScreen(<AttentionPage />, { user: annAtAcme('COMPANY_ADMIN') });
-    await screen.findByText('Held for review', { selector: 'p' });
+    await screen.findByText('The Faire order is new');
     const boxes = () => screen.getAllByRole('checkbox');
     // The header's "select all", then one per row.
     fireEvent.click(boxes()[0]!);
@@ -123,7 +123,7 @@ describe('AttentionPage', () => {
     // An alert is never sent: only the held labels go.
     await waitFor(() => expect(sentBodies(fetch, SEND)).toEqual([{ ids: ['h-1', 'h-2'] }]));
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '2 labels sent to Faire' }));
-    await waitFor(() => expect(screen.queryByText('Held for review', { selector: 'p' })).toBeNull());
+    await waitFor(() => expect(screen.queryByText('The Faire order is new')).toBeNull());
 
     fireEvent.click(boxes()[0]!);
     fireEvent.click(await screen.findByRole('button', { name: 'Dismiss' }));
@@ -150,7 +150,7 @@ describe('AttentionPage', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Send to Faire' }));
     expect((await dialog.findByTestId('still-held')).textContent).toBe('Not sent: The label has no cost');
     expect(toast).toHaveBeenCalledWith(
-      expect.objectContaining({ title: '1 label still held', description: 'The label has no cost' }),
+      expect.objectContaining({ title: '1 label still needs you', description: 'The label has no cost' }),
     );
 
     answer = { status: 400, body: { message: 'AAAA111111 is not one of your Faire orders' } };

@@ -1,25 +1,34 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlineRounded';
 import LockIcon from '@mui/icons-material/LockOutlined';
-import SendIcon from '@mui/icons-material/SendRounded';
-import { Alert, Box, Button, Card, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { carrierLabel } from '@portal/shipment-rules';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  Chip,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { useState } from 'react';
-import { DataTable, List, Pagination, SelectInput, SimpleList, useListContext } from 'react-admin';
+import { DataTable, List, Pagination, SelectInput, useListContext } from 'react-admin';
 import { canAccess } from '../auth/canAccess';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { formatMoney } from '../money/formatMoney';
+import { useBrandCurrency } from '../connect';
 import { PageHeader } from '../pages/PageHeader';
-import { ConfirmDialog } from '../shared/ConfirmDialog';
-import { useDismissHeld, useSendHeld } from './api';
-import { REASON_LABELS, canSend, reasonLabel, rowCount, rowWord, rowsWord, sourceName } from './format';
+import { AttentionBulkBar } from './AttentionBulkBar';
+import { useIntegrations } from './api';
+import { REASON_LABELS, canSend, reasonLabel, rowWord, rowsWord, sourceCarrier, sourceName } from './format';
 import { ReviewHeldDialog } from './ReviewHeldDialog';
 import type { AttentionItem } from './types';
+import { iconSizes } from '../theme/typography';
 
 const Col = DataTable.Col<AttentionItem>;
-const mono = {
-  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-  fontSize: 12.5,
-} as const;
+/** An open "Needs attention" reads its items again this often. */
+export const ATTENTION_PAGE_POLL_MS = 10_000;
+const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' } as const;
 
 const filters = [
   <SelectInput
@@ -35,7 +44,7 @@ function ReasonChip({ item }: { item: AttentionItem }) {
   return (
     <Chip
       size="small"
-      label={reasonLabel(item.reason)}
+      label={reasonLabel(item.reason, item.source)}
       color={canSend(item) ? 'warning' : 'error'}
       variant="outlined"
       sx={{ fontWeight: 600 }}
@@ -50,60 +59,59 @@ function heldSince(iso: string): string {
     : d.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 }
 
+/** The orders a label may be for, when there is more than one to pick from. */
 function Candidates({ item }: { item: AttentionItem }) {
-  if (item.candidates.length === 0) return <>None found</>;
-  return <>{item.candidates.map((c) => c.displayId).join(', ')}</>;
+  if (item.candidates.length < 2) return null;
+  return (
+    <Typography variant="caption" color="text.secondary">
+      Orders: <span>{item.candidates.map((c) => c.displayId).join(', ')}</span>
+    </Typography>
+  );
 }
 
-/** Send the chosen labels as they are, or dismiss them (after a confirmation). */
-function BulkActions() {
-  const { selectedIds, data, onUnselectItems } = useListContext<AttentionItem>();
-  const ids = selectedIds.map(String);
-  const chosen = (data ?? []).filter((i) => ids.includes(i.id));
-  const kinds = chosen.map((i) => i.source);
-  const send = useSendHeld(kinds);
-  const dismiss = useDismissHeld(kinds);
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const sendable = chosen.filter((i) => canSend(i)).map((i) => i.id);
-  const n = (k: number) => rowCount(k, kinds);
+/** The reason in words, once: the chip, then the sentence when it says more than the chip. */
+function Reason({ item }: { item: AttentionItem }) {
+  const more = item.reasonText && item.reasonText !== reasonLabel(item.reason, item.source);
   return (
-    <>
-      <Button
-        size="small"
-        startIcon={<SendIcon />}
-        disabled={sendable.length === 0 || send.isPending}
-        onClick={() => send.mutate({ ids: sendable }, { onSuccess: () => onUnselectItems() })}
-      >
-        Send to Faire
-      </Button>
-      <Button size="small" color="error" disabled={dismiss.isPending} onClick={() => setConfirmOpen(true)}>
-        Dismiss
-      </Button>
-      <ConfirmDialog
-        open={confirmOpen}
-        title={`Dismiss ${n(ids.length)}?`}
-        confirmLabel="Dismiss"
-        destructive
-        pending={dismiss.isPending}
-        onClose={() => setConfirmOpen(false)}
-        onConfirm={() =>
-          dismiss.mutate(ids, {
-            onSettled: () => setConfirmOpen(false),
-            onSuccess: () => onUnselectItems(),
-          })
-        }
-      >
-        {ids.length === 1 ? `This ${rowWord(kinds[0])} is` : `These ${rowsWord(ids.length, kinds)} are`} taken
-        off the list and never sent to Faire.
-      </ConfirmDialog>
-    </>
+    <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}>
+      <ReasonChip item={item} />
+      {more ? <Typography variant="body2">{item.reasonText}</Typography> : null}
+      <Candidates item={item} />
+    </Box>
+  );
+}
+
+/**
+ * What the item would be sent at: the cost its connection's rule gives (editable in its review), else
+ * the source's own cost; said when it is the rule's.
+ */
+function Cost({ item, brandCurrency }: { item: AttentionItem; brandCurrency: string }) {
+  if (!canSend(item)) return <>-</>;
+  const byRule = item.ruleCost !== null && item.ruleCost !== undefined;
+  const amount = byRule ? formatMoney(item.ruleCost, brandCurrency) : formatMoney(item.cost, item.currency);
+  const note = byRule
+    ? item.ruleCost === item.cost
+      ? null
+      : 'Cost rule'
+    : item.cost === null
+      ? 'No cost'
+      : null;
+  return (
+    <Box component="span" sx={{ display: 'inline-grid', justifyItems: 'end' }} data-testid="attention-cost">
+      <span>{amount}</span>
+      {note ? (
+        <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+          {note}
+        </Typography>
+      ) : null}
+    </Box>
   );
 }
 
 function Empty() {
   return (
     <Card sx={{ py: 7, px: 2, textAlign: 'center' }} data-testid="attention-empty">
-      <CheckCircleIcon sx={{ fontSize: 44, color: 'success.main' }} aria-hidden />
+      <CheckCircleIcon sx={{ fontSize: iconSizes.empty, color: 'success.main' }} aria-hidden />
       <Typography sx={{ fontWeight: 600, mt: 1 }}>Nothing needs your attention</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
         Labels that cannot be sent by themselves wait here with the reason in words.
@@ -129,11 +137,19 @@ function ReviewButton({ item, onReview }: { item: AttentionItem; onReview: (i: A
   );
 }
 
-function HeldTable({ canManage, onReview }: { canManage: boolean; onReview: (i: AttentionItem) => void }) {
+interface ListProps {
+  canManage: boolean;
+  onReview: (i: AttentionItem) => void;
+}
+
+function HeldTable({ canManage, onReview }: ListProps) {
+  const brandCurrency = useBrandCurrency();
   return (
     <DataTable<AttentionItem>
       rowClick={false}
-      bulkActionButtons={canManage ? <BulkActions /> : false}
+      // Checkboxes for an admin; the selection bar is ours, in the list's flow (AttentionBulkBar).
+      bulkActionButtons={canManage}
+      bulkActionsToolbar={canManage ? <AttentionBulkBar /> : false}
       data-testid="attention-table"
     >
       <Col
@@ -141,9 +157,11 @@ function HeldTable({ canManage, onReview }: { canManage: boolean; onReview: (i: 
         disableSort
         render={(i) => (
           <>
-            <Box sx={mono}>{i.trackingNumber || '-'}</Box>
+            <Typography variant="body2" sx={{ ...mono, whiteSpace: 'nowrap' }}>
+              {i.trackingNumber || '-'}
+            </Typography>
             <Typography variant="caption" color="text.secondary">
-              {i.carrier ? carrierLabel(i.carrier) : 'Carrier unknown'}
+              {sourceCarrier(i.carrier)}
             </Typography>
           </>
         )}
@@ -151,22 +169,25 @@ function HeldTable({ canManage, onReview }: { canManage: boolean; onReview: (i: 
       <Col
         label="From"
         disableSort
-        sx={{ whiteSpace: 'nowrap' }}
-        render={(i) => `${sourceName(i.source)}${i.sourceRef ? ` · ${i.sourceRef}` : ''}`}
-      />
-      <Col
-        label="Reason"
-        disableSort
-        sx={{ minWidth: 260 }}
         render={(i) => (
-          <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}>
-            <ReasonChip item={i} />
-            <Typography variant="body2">{i.reasonText}</Typography>
-          </Box>
+          <>
+            <Typography variant="body2">{sourceName(i.source)}</Typography>
+            {i.sourceRef ? (
+              <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                {i.sourceRef}
+              </Typography>
+            ) : null}
+          </>
         )}
       />
-      <Col label="Candidates" disableSort render={(i) => <Candidates item={i} />} />
-      <Col label="Cost" disableSort align="right" render={(i) => formatMoney(i.cost, i.currency)} />
+      <Col label="Reason" disableSort sx={{ minWidth: 220 }} render={(i) => <Reason item={i} />} />
+      <Col
+        label="Cost"
+        disableSort
+        align="right"
+        sx={{ whiteSpace: 'nowrap' }}
+        render={(i) => <Cost item={i} brandCurrency={brandCurrency} />}
+      />
       <Col
         label="Held since"
         disableSort
@@ -185,60 +206,91 @@ function HeldTable({ canManage, onReview }: { canManage: boolean; onReview: (i: 
   );
 }
 
-function HeldLines({ canManage, onReview }: { canManage: boolean; onReview: (i: AttentionItem) => void }) {
+/** On a phone: one card per item, ticked with its own checkbox, under the same selection bar. */
+function HeldCards({ canManage, onReview }: ListProps) {
+  const { data, selectedIds, onToggleItem } = useListContext<AttentionItem>();
+  const brandCurrency = useBrandCurrency();
+  const ticked = new Set(selectedIds.map(String));
   return (
-    <SimpleList<AttentionItem>
-      linkType={false}
-      primaryText={(i) => (
-        <Box component="span" sx={{ display: 'grid', gap: 0.75 }} data-testid="attention-line">
+    <>
+      {canManage ? <AttentionBulkBar /> : null}
+      <Card component="ul" aria-label="Needs attention" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {(data ?? []).map((i, n) => (
           <Box
-            component="span"
-            sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}
+            component="li"
+            key={i.id}
+            data-testid="attention-line"
+            sx={{
+              display: 'flex',
+              gap: 1,
+              p: 2,
+              pl: canManage ? 1 : 2,
+              borderTop: n > 0 ? 1 : 0,
+              borderColor: 'divider',
+            }}
           >
-            <Box component="span" sx={{ ...mono, overflowWrap: 'anywhere' }}>
-              {i.trackingNumber || '-'}
+            {canManage ? (
+              <Checkbox
+                size="small"
+                checked={ticked.has(i.id)}
+                onChange={() => onToggleItem(i.id)}
+                slotProps={{ input: { 'aria-label': `Select ${rowWord(i.source)} ${i.trackingNumber}` } }}
+                sx={{ alignSelf: 'flex-start', mt: -0.75 }}
+              />
+            ) : null}
+            <Box sx={{ display: 'grid', gap: 0.75, flex: 1, minWidth: 0 }}>
+              <Typography variant="body2" sx={{ ...mono, overflowWrap: 'anywhere' }}>
+                {i.trackingNumber || '-'}
+              </Typography>
+              <Reason item={i} />
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}>
+                <Typography variant="body2" color="text.secondary" sx={{ minWidth: 0 }}>
+                  {`${sourceName(i.source)}${i.sourceRef ? ` · ${i.sourceRef}` : ''} · ${heldSince(i.createdAt)}`}
+                </Typography>
+                <Cost item={i} brandCurrency={brandCurrency} />
+              </Box>
+              {canManage ? (
+                <Box>
+                  <ReviewButton item={i} onReview={onReview} />
+                </Box>
+              ) : null}
             </Box>
-            <ReasonChip item={i} />
           </Box>
-          <Box component="span" sx={{ fontSize: 13.5, color: 'text.secondary' }}>
-            {i.reasonText}
-          </Box>
-          <Box
-            component="span"
-            sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}
-          >
-            <Box component="span" sx={{ fontSize: 13, color: 'text.secondary' }}>
-              {`${sourceName(i.source)} · ${formatMoney(i.cost, i.currency)} · ${heldSince(i.createdAt)}`}
-            </Box>
-            {canManage ? <ReviewButton item={i} onReview={onReview} /> : null}
-          </Box>
-        </Box>
-      )}
-      rowSx={() => ({ py: 0.5, borderBottom: 1, borderColor: 'divider' })}
-    />
+        ))}
+      </Card>
+    </>
   );
 }
 
+/** "Labels", "Fulfilments", "Labels and fulfilments": what the company's sources send. */
+function useItemsWord(): string {
+  const kinds = (useIntegrations().data?.connections ?? []).map((c) => c.kind);
+  const words = rowsWord(2, kinds);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /**
- * /attention: labels a source could not send by themselves (no matching order, no cost, another
- * currency, an order still New, voided after sending), each with the reason in words. A company admin
- * picks the order and the cost and sends, or dismisses, one by one or several at once; a member reads.
+ * /attention: labels and fulfilments a source could not send by themselves (no matching order, no
+ * cost, another currency, an order still New, voided or cancelled after sending), each with the reason
+ * in words and the cost its rule gives. A company admin reviews one, or ticks several and sends or
+ * dismisses them in one call; a member reads.
  */
 export function AttentionPage() {
   const { data: user } = useCurrentUser();
   const canManage = canAccess(user, 'manage', 'attention');
   const isPhone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'), { noSsr: true });
   const [reviewing, setReviewing] = useState<AttentionItem | null>(null);
+  const items = useItemsWord();
   if (!canAccess(user, 'list', 'attention')) return null;
   return (
     <>
       <PageHeader
         title="Needs attention"
-        subtitle="Labels that did not reach Faire by themselves, and why."
+        subtitle={`${items} that did not reach Faire by themselves, and why.`}
       />
       {!canManage ? (
         <Alert severity="info" icon={<LockIcon fontSize="inherit" />} sx={{ mb: 2.5 }}>
-          Your company admin sends or dismisses these labels.
+          Your company admin sends or dismisses these {items.toLowerCase()}.
         </Alert>
       ) : null}
       <List<AttentionItem>
@@ -248,17 +300,28 @@ export function AttentionPage() {
         actions={false}
         perPage={25}
         storeKey={false}
+        // Items arrive by themselves ("Hold for review" sends each one here at once): an open page shows them.
+        queryOptions={{ refetchInterval: ATTENTION_PAGE_POLL_MS }}
         pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
         empty={<Empty />}
         sx={{
           '& .RaList-main': { mt: 0 },
-          '& .RaListToolbar-root, & .RaTopToolbar-root': { bgcolor: 'transparent' },
-          '& .RaList-content': { overflowX: 'auto' },
+          '& .RaList-actions, & .RaListToolbar-root, & .RaTopToolbar-root': { bgcolor: 'transparent' },
+          // Only the table scrolls sideways: the selection bar above it stays in the page's flow, where
+          // it sticks while the page scrolls (an overflow on the list's content would clip it).
+          '& .RaList-content': { overflow: 'visible', bgcolor: 'transparent', border: 0, boxShadow: 'none' },
+          '& .RaDataTable-tableWrapper': {
+            overflowX: 'auto',
+            bgcolor: 'background.paper',
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 3.5,
+          },
           '& .MuiTableCell-root': { px: 1.25, verticalAlign: 'top' },
         }}
       >
         {isPhone ? (
-          <HeldLines canManage={canManage} onReview={setReviewing} />
+          <HeldCards canManage={canManage} onReview={setReviewing} />
         ) : (
           <HeldTable canManage={canManage} onReview={setReviewing} />
         )}

@@ -100,12 +100,17 @@ describe('IntegrationsCard', () => {
     await waitFor(() => expect(sentBodies(fetch, `PATCH ${CONN}`).at(-1)).toEqual({ paused: false }));
   });
 
-  it('disconnects only after the confirm dialog says yes', async () => {
+  it('disconnects only after the confirm dialog says yes; the connection stays, disconnected', async () => {
     let connections = [shipStation()];
     const fetch = mockApi({
       'GET /api/integrations': () => ({ body: { connections, available: ['SHIPSTATION'] } }),
       [`DELETE ${CONN}`]: () => {
-        connections = [];
+        connections = [
+          shipStation({
+            status: 'DISCONNECTED',
+            statusReason: 'Disconnected in the portal by ann@acme.test',
+          }),
+        ];
         return { body: { ok: true } };
       },
     });
@@ -123,8 +128,36 @@ describe('IntegrationsCard', () => {
         name: 'Disconnect',
       }),
     );
-    expect(await row.findByText('Not connected')).toBeTruthy();
+    await waitFor(() => expect(row.getByTestId('connection-status').textContent).toBe('Disconnected'));
+    await waitFor(() =>
+      expect(row.getByTestId('connection-disconnected').textContent).toMatch(
+        /^Disconnected in the portal by ann@acme.test\. Nothing new arrives from it/,
+      ),
+    );
+    expect(row.getByRole('button', { name: 'Connect ShipStation again' })).toBeTruthy();
+    expect(row.queryByRole('button', { name: 'Disconnect' })).toBeNull();
     expect(fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('says when webhooks could not be subscribed, while the connection works', async () => {
+    mockApi({
+      'GET /api/integrations': {
+        body: {
+          connections: [
+            shipStation({
+              webhookProblem:
+                'ShipStation did not take the webhook subscriptions (SHIP_NOTIFY: ShipStation answered 500); labels arrive with the poll, every 10 minutes',
+            }),
+          ],
+          available: ['SHIPSTATION'],
+        },
+      },
+    });
+    renderScreen(<IntegrationsCard />, { user: annAtAcme('COMPANY_USER') });
+    expect((await screen.findByTestId('connection-webhooks')).textContent).toMatch(
+      /labels arrive with the poll, every 10 minutes$/,
+    );
+    expect(screen.getByTestId('connection-status').textContent).toBe('Connected');
   });
 
   it('says why a connection is failing, in words, and shows alerts with a link to the order', async () => {

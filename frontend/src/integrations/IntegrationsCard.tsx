@@ -5,18 +5,12 @@ import { useState } from 'react';
 import { canAccess } from '../auth/canAccess';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { useIntegrations } from './api';
-import { ConnectShipStationForm } from './ConnectShipStationForm';
-import { ConnectShopifyForm, shopifyOutcome } from './ConnectShopifyForm';
+import { connectReturn, connectorUi } from '../connectors/registry';
 import { ConnectionChip, ConnectionPanel } from './ConnectionPanel';
+import { ReloadToConnect } from './ConnectionSettings';
 import { sourceName } from './format';
 import type { SourceConnection, SourceKind } from './types';
-
-/** What each source does for the company, in one line. */
-const PITCH: Record<string, string> = {
-  SHIPSTATION: 'Each label printed in ShipStation becomes its Faire shipment, with no file to upload.',
-  SHOPIFY:
-    'Each fulfilment of a Faire order in Shopify, whoever wrote it, becomes its Faire shipment, with no file to upload.',
-};
+import { fontSizes } from '../theme/typography';
 
 function SourceMark() {
   return (
@@ -50,6 +44,7 @@ function SourceRow({
 }) {
   const [connecting, setConnecting] = useState(false);
   const name = sourceName(kind);
+  const { blurb, ConnectForm } = connectorUi(kind);
   return (
     <Box component="li" sx={{ p: { xs: 2, sm: 2.5 } }} data-testid={`source-${kind}`}>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
@@ -64,7 +59,7 @@ function SourceRow({
               gap: 1,
             }}
           >
-            <Typography component="h3" sx={{ fontWeight: 700, fontSize: 16 }}>
+            <Typography component="h3" sx={{ fontWeight: 700, fontSize: fontSizes.lead }}>
               {name}
             </Typography>
             {connection ? (
@@ -74,7 +69,7 @@ function SourceRow({
             )}
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25, mb: 1 }}>
-            {PITCH[kind] ?? `Shipments from ${name} reach Faire with no file to upload.`}
+            {blurb}
           </Typography>
           {connection ? (
             <ConnectionPanel connection={connection} canManage={canManage} />
@@ -82,13 +77,10 @@ function SourceRow({
             <Typography variant="body2" color="text.secondary">
               Your company admin can connect {name}.
             </Typography>
-          ) : connecting && kind === 'SHOPIFY' ? (
-            <ConnectShopifyForm onCancel={() => setConnecting(false)} />
+          ) : !ConnectForm ? (
+            <ReloadToConnect name={name} />
           ) : connecting ? (
-            <ConnectShipStationForm
-              onCancel={() => setConnecting(false)}
-              onConnected={() => setConnecting(false)}
-            />
+            <ConnectForm onCancel={() => setConnecting(false)} onConnected={() => setConnecting(false)} />
           ) : (
             <Button variant="contained" sx={{ mt: 0.5 }} onClick={() => setConnecting(true)}>
               Connect {name}
@@ -110,7 +102,7 @@ export function IntegrationsCard() {
   const canList = canAccess(user, 'list', 'integrations');
   const canManage = canAccess(user, 'manage', 'integrations');
   const integrations = useIntegrations(canList);
-  const [returned] = useState(() => shopifyOutcome(globalThis.location?.search ?? ''));
+  const [returned] = useState(() => connectReturn(globalThis.location?.search ?? ''));
   if (!canList) return null;
 
   const connections = integrations.data?.connections ?? [];
@@ -131,7 +123,11 @@ export function IntegrationsCard() {
       </Box>
       <Divider />
       {returned ? (
-        <Alert severity={returned.severity} sx={{ m: 2.5, mb: 0 }} data-testid="shopify-outcome">
+        <Alert
+          severity={returned.severity}
+          sx={{ m: 2.5, mb: 0 }}
+          data-testid={`${returned.kind.toLowerCase()}-outcome`}
+        >
           {returned.text}
         </Alert>
       ) : null}

@@ -14,23 +14,68 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { carrierLabel, parseShippingCost } from '@portal/shipment-rules';
+import { parseShippingCost } from '@portal/shipment-rules';
 import { useState } from 'react';
 import { errorMessage } from '../api/request';
 import { formatMoney } from '../money/formatMoney';
-import { useBrandCurrency } from '../money/useBrandCurrency';
+import { useBrandCurrency } from '../connect';
 import { useDismissHeld, useSendHeld } from './api';
-import { canSend, reasonLabel, rowWord, sourceName } from './format';
+import { hasOwnCost } from './costRule';
+import { canSend, capitalized, reasonLabel, rowWord, sourceCarrier, sourceName, undoneWord } from './format';
 import type { AttentionItem } from './types';
+import { fontSizes } from '../theme/typography';
 
 /** '$', '€', 'CA$': the brand currency's sign as a price shows it. */
 function currencySymbol(currency: string | null): string {
   return formatMoney(0, currency).replace(/[\d.,\s]/g, '') || '$';
 }
 
-/** The label's own cost when it is in the brand's currency; empty otherwise (never converted here). */
-function costInput(item: AttentionItem, brandCurrency: string): string {
-  return item.cost === null || item.currency !== brandCurrency ? '' : (item.cost / 100).toFixed(2);
+/**
+ * The cost offered, in minor units of the brand's currency: what the connection's rule gives the item,
+ * else its own cost when it is in the brand's currency (never converted here); null when neither.
+ */
+export function offeredCost(item: AttentionItem, brandCurrency: string): number | null {
+  if (item.ruleCost !== null && item.ruleCost !== undefined) return item.ruleCost;
+  return item.cost === null || item.currency !== brandCurrency ? null : item.cost;
+}
+
+const costInput = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
+
+/** Under the cost: where the amount offered comes from, or why there is none. */
+function costHelp(item: AttentionItem, offered: number | null, brandCurrency: string): string {
+  const row = rowWord(item.source);
+  if (item.ruleCost !== null && item.ruleCost !== undefined) {
+    return item.cost !== null && item.cost !== item.ruleCost
+      ? `What the cost rule gives this ${row} (${sourceName(item.source)} said ${formatMoney(item.cost, item.currency)}). Change it to send another amount.`
+      : `What the cost rule gives this ${row}. Change it to send another amount.`;
+  }
+  if (offered !== null) return ' ';
+  if (!hasOwnCost(item.source)) {
+    return `${sourceName(item.source)} gives no cost for a ${row}: enter it, or set a cost rule on the connection.`;
+  }
+  return item.cost !== null && item.currency !== brandCurrency
+    ? `The ${row}’s cost is in ${item.currency}: enter it in ${brandCurrency}.`
+    : `${sourceName(item.source)} gave no cost for this ${row}.`;
+}
+
+/** The reason, its short words first and bold, said once: "Held for review (the connection …)". */
+function ReasonText({ item }: { item: AttentionItem }) {
+  const label = reasonLabel(item.reason, item.source);
+  const text = item.reasonText ?? '';
+  if (text.startsWith(label)) {
+    return (
+      <>
+        <strong>{label}</strong>
+        {text.slice(label.length)}
+      </>
+    );
+  }
+  return (
+    <>
+      <strong>{label}.</strong>
+      {text ? ` ${text}` : ''}
+    </>
+  );
 }
 
 /**
@@ -40,13 +85,13 @@ function costInput(item: AttentionItem, brandCurrency: string): string {
 export function ReviewHeldDialog({ item, onClose }: { item: AttentionItem; onClose: () => void }) {
   const send = useSendHeld([item.source]);
   const dismiss = useDismissHeld([item.source]);
-  const shopify = item.source === 'SHOPIFY';
   const row = rowWord(item.source);
   const [orderId, setOrderId] = useState(
     item.candidates.length === 1 ? (item.candidates[0]?.orderId ?? '') : '',
   );
   const brandCurrency = useBrandCurrency();
-  const [cost, setCost] = useState(() => costInput(item, brandCurrency));
+  const offered = offeredCost(item, brandCurrency);
+  const [cost, setCost] = useState(() => costInput(offered));
   const [touched, setTouched] = useState(false);
   const [stillHeld, setStillHeld] = useState<string | null>(null);
   const sendable = canSend(item);
@@ -66,7 +111,8 @@ export function ReviewHeldDialog({ item, onClose }: { item: AttentionItem; onClo
     setTouched(true);
     if (!ready || !parsed.ok) return;
     const picked = orderId.trim();
-    const costChanged = parsed.cents !== item.cost || item.currency !== brandCurrency;
+    // The amount offered is left to the server (it applies the rule again); only a changed one is sent.
+    const costChanged = offered === null || parsed.cents !== offered;
     send.mutate(
       {
         ids: [item.id],
@@ -95,13 +141,11 @@ export function ReviewHeldDialog({ item, onClose }: { item: AttentionItem; onClo
       <DialogTitle id="review-held-title" sx={{ fontWeight: 700 }}>
         {sendable
           ? `Send this ${row} to Faire?`
-          : shopify
-            ? 'Fulfilment cancelled after sending'
-            : 'Label voided after sending'}
+          : `${capitalized(row)} ${undoneWord(item.source)} after sending`}
       </DialogTitle>
       <DialogContent>
         <Alert severity={sendable ? 'warning' : 'error'} sx={{ mb: 2 }}>
-          <strong>{reasonLabel(item.reason)}.</strong> {item.reasonText}
+          <ReasonText item={item} />
         </Alert>
         {stillHeld ? (
           <Alert severity="error" sx={{ mb: 2 }} data-testid="still-held">
@@ -138,7 +182,7 @@ export function ReviewHeldDialog({ item, onClose }: { item: AttentionItem; onClo
             Carrier
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-            {item.carrier ? carrierLabel(item.carrier) : 'Unknown'}
+            {item.carrier ? sourceCarrier(item.carrier) : 'Unknown'}
           </Typography>
           <Typography component="dt" variant="body2" color="text.secondary">
             From
@@ -168,7 +212,7 @@ export function ReviewHeldDialog({ item, onClose }: { item: AttentionItem; onClo
                     label={
                       <span>
                         <strong>{c.displayId}</strong>{' '}
-                        <Box component="span" sx={{ color: 'text.secondary', fontSize: 13 }}>
+                        <Box component="span" sx={{ color: 'text.secondary', fontSize: fontSizes.compact }}>
                           {c.orderId}
                         </Box>
                       </span>
@@ -195,18 +239,11 @@ export function ReviewHeldDialog({ item, onClose }: { item: AttentionItem; onClo
               onChange={(e) => setCost(e.target.value)}
               onBlur={() => setTouched(true)}
               error={!!costError}
-              helperText={
-                costError ||
-                (item.cost === null
-                  ? shopify
-                    ? 'Shopify gives no cost for a fulfilment: enter it, or set a cost rule on the connection.'
-                    : `${sourceName(item.source)} gave no cost for this label.`
-                  : ' ')
-              }
+              helperText={costError || costHelp(item, offered, brandCurrency)}
               slotProps={{
                 input: {
                   startAdornment: (
-                    <InputAdornment position="start">{currencySymbol(item.currency)}</InputAdornment>
+                    <InputAdornment position="start">{currencySymbol(brandCurrency)}</InputAdornment>
                   ),
                 },
                 htmlInput: { inputMode: 'decimal' },

@@ -1,16 +1,35 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useIntegrationsActions } from './provider';
 import { errorMessage } from '../api/request';
 import { useToast } from '../notifications/toast';
-import { invalidateShipmentData } from '../api/invalidate';
+import { INTEGRATIONS_QUERY_KEY, invalidateIntegrations, invalidateShipmentData } from '../api/invalidate';
 import { rowCount, sourceName } from './format';
-import type { ConnectionPatch, CostRuleInput, SendHeldInput, SourceConnection, SourceKind } from './types';
+import { outcomeToast } from './outcome';
+import type {
+  ConnectionPatch,
+  CostRuleInput,
+  IntegrationsView,
+  SendHeldInput,
+  SourceConnection,
+  SourceKind,
+} from './types';
 
-export const INTEGRATIONS_QUERY_KEY = ['integrations'] as const;
-/** Prefix of the held labels' list queries (react-admin keys its queries by resource). */
-export const ATTENTION_QUERY_KEY = ['attention'] as const;
+export { ATTENTION_QUERY_KEY, INTEGRATIONS_QUERY_KEY, invalidateIntegrations } from '../api/invalidate';
 /** The card and the dashboard count read the connections again this often (a sync runs by itself). */
 export const INTEGRATIONS_POLL_MS = 30_000;
+
+/**
+ * When to read the connections again: every INTEGRATIONS_POLL_MS, and sooner, right after the next
+ * waiting item's send time, so the card's counts move when the items go.
+ */
+export function nextIntegrationsPoll(view: IntegrationsView | undefined, now = Date.now()): number {
+  const next = (view?.connections ?? [])
+    .map((c) => (c.received?.waiting ? Date.parse(c.received.nextSendAt ?? '') : NaN))
+    .filter((t) => Number.isFinite(t))
+    .reduce((a, b) => Math.min(a, b), Infinity);
+  if (!Number.isFinite(next)) return INTEGRATIONS_POLL_MS;
+  return Math.min(INTEGRATIONS_POLL_MS, Math.max(2_000, next - now + 2_000));
+}
 
 /** `GET /api/integrations`: the company's source connections and the kinds it can connect. */
 export function useIntegrations(enabled = true) {
@@ -19,44 +38,7 @@ export function useIntegrations(enabled = true) {
     queryKey: INTEGRATIONS_QUERY_KEY,
     queryFn: () => dataProvider.getIntegrations(),
     enabled,
-    refetchInterval: INTEGRATIONS_POLL_MS,
-  });
-}
-
-function invalidateIntegrations(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: INTEGRATIONS_QUERY_KEY }),
-    queryClient.invalidateQueries({ queryKey: ATTENTION_QUERY_KEY }),
-  ]);
-}
-
-/**
- * Connects ShipStation with a pasted key pair. A wrong pair is not a toast: the form shows the
- * server's message where the pair was typed (the mutation's `error`).
- */
-export function useConnectShipStation() {
-  const queryClient = useQueryClient();
-  const dataProvider = useIntegrationsActions();
-  const toast = useToast();
-  return useMutation({
-    mutationFn: (input: { apiKey: string; apiSecret: string }) => dataProvider.connectShipStation(input),
-    // The key pair is not kept in the mutation cache once the call is over.
-    gcTime: 0,
-    onSuccess: async () => {
-      toast({ title: 'ShipStation connected', variant: 'success' });
-      await invalidateIntegrations(queryClient);
-    },
-  });
-}
-
-/** Starts connecting a Shopify shop; the browser then goes to Shopify to approve the app. */
-export function useConnectShopify() {
-  const dataProvider = useIntegrationsActions();
-  return useMutation({
-    mutationFn: (input: { shop: string }) => dataProvider.connectShopify(input),
-    onSuccess: ({ authorizeUrl }) => {
-      globalThis.location.assign(authorizeUrl);
-    },
+    refetchInterval: (q) => nextIntegrationsPoll(q.state.data),
   });
 }
 
@@ -117,28 +99,18 @@ export function useDisconnectIntegration() {
 }
 
 /**
- * Sends held labels to Faire (one with its order and cost picked, or several as they are); `kinds`, the
- * sources of the rows, name them in the toasts (a Shopify row is a fulfilment).
+ * Sends held labels to Faire in one call (one with its order and cost picked, or many as they are, at
+ * the cost their rule gives); `kinds`, the sources of the rows, name them in the one toast that counts
+ * each outcome (a Shopify row is a fulfilment).
  */
 export function useSendHeld(kinds: ReadonlyArray<SourceKind> = []) {
-  const labels = (n: number) => rowCount(n, kinds);
   const queryClient = useQueryClient();
   const dataProvider = useIntegrationsActions();
   const toast = useToast();
   return useMutation({
     mutationFn: (input: SendHeldInput) => dataProvider.sendHeldLabels(input),
-    onSuccess: (res) => {
-      const still = res.stillHeld ?? [];
-      if (res.sent > 0) toast({ title: `${labels(res.sent)} sent to Faire`, variant: 'success' });
-      // A label still lacking something stays in the list, and the toast says why.
-      if (still.length > 0) {
-        toast({
-          title: `${labels(still.length)} still held`,
-          description: still.length === 1 ? still[0]?.reasonText : 'Each one says why in the list.',
-          variant: 'destructive',
-        });
-      }
-    },
+    // An item still lacking something stays in the list, and the toast says why.
+    onSuccess: (res) => toast(outcomeToast(res, kinds)),
     onError: (err) => toast({ title: 'Send failed', description: errorMessage(err), variant: 'destructive' }),
     onSettled: () => Promise.all([invalidateIntegrations(queryClient), invalidateShipmentData(queryClient)]),
   });

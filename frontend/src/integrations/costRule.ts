@@ -1,13 +1,19 @@
 import { carrierLabel } from '@portal/shipment-rules';
 import { formatMoney } from '../money/formatMoney';
-import { rowWord } from './format';
+import { connectorUi } from '../connectors/registry';
+import { capitalized, rowWord, sourceName } from './format';
 import type { CostRule, CostRuleKind, SourceKind } from './types';
+
+/** Whether a source's rows carry their own cost (ShipStation's labels do, Shopify's fulfilments not). */
+export function hasOwnCost(source: SourceKind): boolean {
+  return connectorUi(source).hasOwnCost;
+}
 
 /** The rule kinds a source can use: Shopify gives no label cost, so "the label's cost" is not offered. */
 export function costRuleKinds(source: SourceKind): CostRuleKind[] {
-  return source === 'SHOPIFY'
-    ? ['FLAT', 'PER_CARRIER', 'SHARE']
-    : ['LABEL', 'LABEL_OR_FLAT', 'FLAT', 'PER_CARRIER', 'SHARE'];
+  return hasOwnCost(source)
+    ? ['LABEL', 'LABEL_OR_FLAT', 'FLAT', 'PER_CARRIER', 'SHARE']
+    : ['FLAT', 'PER_CARRIER', 'SHARE'];
 }
 
 /** A rule kind in words, as the editor offers it. */
@@ -15,9 +21,9 @@ export function costRuleKindLabel(kind: CostRuleKind, source: SourceKind): strin
   const row = rowWord(source);
   switch (kind) {
     case 'LABEL':
-      return source === 'SHOPIFY' ? 'No rule yet' : 'The label’s own cost';
+      return hasOwnCost(source) ? `The ${row}’s own cost` : 'No rule yet';
     case 'LABEL_OR_FLAT':
-      return 'The label’s cost, else a flat amount';
+      return `The ${row}’s cost, else a flat amount`;
     case 'FLAT':
       return `A flat amount per ${row}`;
     case 'PER_CARRIER':
@@ -29,7 +35,7 @@ export function costRuleKindLabel(kind: CostRuleKind, source: SourceKind): strin
 
 /** Whether a connection still has no way to find a cost for its rows (a Shopify one with no rule). */
 export function needsCostRule(source: SourceKind, rule: CostRule | undefined): boolean {
-  return source === 'SHOPIFY' && (!rule || rule.kind === 'LABEL');
+  return !hasOwnCost(source) && (!rule || rule.kind === 'LABEL');
 }
 
 /** Basis points as a percent: 550 -> "5.5". */
@@ -43,18 +49,16 @@ export function costRuleText(rule: CostRule | undefined, source: SourceKind, cur
   const row = rowWord(source);
   const rows = rowWord(source, 2);
   if (!rule || rule.kind === 'LABEL') {
-    return source === 'SHOPIFY'
-      ? 'No cost rule yet: Shopify fulfilments carry no cost, so they wait in Needs attention until a rule is set.'
-      : 'The label’s own cost; a label without one waits in Needs attention.';
+    return hasOwnCost(source)
+      ? `The ${row}’s own cost; a ${row} without one waits in Needs attention.`
+      : `No cost rule yet: ${sourceName(source)} ${rows} carry no cost, so they wait in Needs attention until a rule is set.`;
   }
-  // PER_CARRIER and SHARE take a label's own cost first; only ShipStation's labels have one.
+  // PER_CARRIER and SHARE take a row's own cost first, when its source gives one (ShipStation's labels).
   const own = (text: string) =>
-    source === 'SHOPIFY'
-      ? text.charAt(0).toUpperCase() + text.slice(1)
-      : `The label’s own cost, else ${text}`;
+    hasOwnCost(source) ? `The ${row}’s own cost, else ${text}` : capitalized(text);
   switch (rule.kind) {
     case 'LABEL_OR_FLAT':
-      return `The label’s own cost, else ${money(rule.flatCents)}.`;
+      return `The ${row}’s own cost, else ${money(rule.flatCents)}.`;
     case 'FLAT':
       return `${money(rule.flatCents)} per ${row}.`;
     case 'PER_CARRIER': {

@@ -2,5 +2,7 @@
 export { ArrivedTodayCard } from './ArrivedTodayCard';
 export { AttentionCount } from './AttentionCount';
 export { IntegrationsCard } from './IntegrationsCard';
+export { WaitingItems, type WaitingFilter } from './WaitingItems';
+export { useSourceKinds } from './sourceKinds';
 /** The sources' part of the data provider (decision 0053). */
 export { integrationsProvider, useIntegrationsActions, type IntegrationsActions } from './provider';

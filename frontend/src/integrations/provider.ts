@@ -6,12 +6,17 @@ import type {
   IntegrationsView,
   SendHeldInput,
   SendHeldResult,
+  SendOutcome,
   SourceConnection,
+  WaitingItem,
 } from './types';
 
 const id = encodeURIComponent;
 
-/** The source connections (ShipStation, Shopify), their settings, and the held labels (`attention`). */
+/**
+ * The source connections, their settings, and the held labels (`attention`); connecting a source is its
+ * connector's own call (connectors/provider.ts).
+ */
 export const integrationsProvider = resourceProvider({
   lists: {
     async attention(params) {
@@ -29,12 +34,6 @@ export const integrationsProvider = resourceProvider({
   actions: {
     /** The company's source connections and the kinds it can still connect. */
     getIntegrations: () => apiRequest<IntegrationsView>('GET', '/api/integrations'),
-    /** Checks the key pair with ShipStation before saving it; a wrong pair is a 4xx with a message. */
-    connectShipStation: (input: { apiKey: string; apiSecret: string }) =>
-      apiRequest<SourceConnection>('POST', '/api/integrations/shipstation', input),
-    /** Starts connecting a Shopify shop: the Shopify page where the admin approves the app. */
-    connectShopify: (input: { shop: string }) =>
-      apiRequest<{ authorizeUrl: string }>('POST', '/api/integrations/shopify', input),
     updateIntegration: (connectionId: string, patch: ConnectionPatch) =>
       apiRequest<SourceConnection>('PATCH', `/api/integrations/${id(connectionId)}`, patch),
     disconnectIntegration: (connectionId: string) =>
@@ -44,6 +43,14 @@ export const integrationsProvider = resourceProvider({
       apiRequest<SendHeldResult>('POST', '/api/integrations/attention/send', input),
     dismissHeldLabels: (ids: string[]) =>
       apiRequest<{ dismissed?: number }>('POST', '/api/integrations/attention/dismiss', { ids }),
+    /** Items in their grace period, with when each is sent. */
+    getWaitingItems: () => apiRequest<{ items: WaitingItem[] }>('GET', '/api/integrations/waiting'),
+    /** "Send now": the items leave their grace and are decided at once. */
+    sendWaitingNow: (ids: string[]) =>
+      apiRequest<SendOutcome>('POST', '/api/integrations/waiting/send', { ids }),
+    /** "Don't send": the items are taken off before they are decided, and never reach Faire. */
+    dontSendWaiting: (ids: string[]) =>
+      apiRequest<{ dismissed: number }>('POST', '/api/integrations/waiting/dismiss', { ids }),
   },
 });
 

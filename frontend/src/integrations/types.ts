@@ -2,11 +2,11 @@
 import type { Schema } from '../api/schema';
 
 /** A kind of source a company can connect (`available` lists the ones it can). */
-export type SourceKind = 'SHIPSTATION' | (string & {});
+export type { SourceKind } from '../shared/sources';
 /** DISCONNECTED: the source said it is gone (Shopify: the app was uninstalled); connecting again resumes it. */
-export type ConnectionStatus = 'CONNECTED' | 'FAILING' | 'PAUSED' | 'DISCONNECTED';
+export type ConnectionStatus = Schema<'SourceConnectionView'>['status'];
 /** Send each label automatically, or hold everything for an admin's review. */
-export type IntakeMode = 'AUTO' | 'REVIEW';
+export type IntakeMode = Schema<'SourceConnectionView'>['mode'];
 
 /** Something a person must know about a connection, e.g. a label voided after it reached Faire. */
 export type SourceAlert = Schema<'ConnectionAlertView'>;
@@ -49,6 +49,8 @@ export type AttentionReason =
   | 'INVALID'
   | 'NO_FAIRE'
   | 'VOIDED_AFTER_SEND'
+  | 'BEFORE_CONNECT'
+  | 'ORDER_CLOSED'
   | (string & {});
 
 export type AttentionCandidate = Schema<'CandidateView'>;
@@ -61,6 +63,18 @@ export type AttentionItem = Schema<'AttentionItemView'>;
 
 /** What sending held labels did; labels still lacking something stay held, with the reason. */
 export type SendHeldResult = Schema<'SendOutcomeView'>;
+
+/** What sending items did, counted per outcome ("Send to Faire" in Needs attention, "Send now" in History). */
+export type SendOutcome = Schema<'ReleaseOutcomeView'>;
+
+/** Today's items of a connection by state, and when the next waiting one is decided. */
+export type ReceivedToday = Schema<'ReceivedTodayView'>;
+
+/**
+ * A label or fulfilment in its grace period: shown at once, decided (and sent, when nothing holds it)
+ * at `sendAt`, unless a person sends it now or chooses not to send it.
+ */
+export type WaitingItem = Schema<'WaitingItemView'>;
 
 /** The held labels to send; one label may be given its Faire order and its cost (minor units). */
 export type SendHeldInput = Schema<'SendLabelsDto'>;

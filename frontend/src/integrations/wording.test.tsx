@@ -82,15 +82,17 @@ describe('a Shopify row is a fulfilment, a ShipStation row a label', () => {
     expect(screen.getByText('Dismiss 3 labels and fulfilments?')).toBeTruthy();
   });
 
-  it('on the card: fulfilments sent today, when a fulfilment arrives, and a disconnect that names the shop', async () => {
+  it("on the card: fulfilments sent today, Shopify's own switch name, and a disconnect that names the shop", async () => {
     serveCard([shopify({ sentToday: 2, costRule: { kind: 'FLAT', flatCents: 500 } })]);
     renderScreen(<IntegrationsCard />, { user: annAtAcme('COMPANY_ADMIN') });
     const row = within(await screen.findByTestId('connection-SHOPIFY'));
     expect(row.getByTestId('connection-activity').textContent).toBe(
       'Last sync 5 minutes ago · 2 fulfilments sent today',
     );
-    expect(row.getByText('When a fulfilment arrives')).toBeTruthy();
-    expect(row.getByRole('switch', { name: /Accept new orders when a fulfilment arrives/ })).toBeTruthy();
+    expect(row.getByText('When a fulfilment is made')).toBeTruthy();
+    expect(row.getByRole('switch', { name: /Accept new orders when a fulfilment is made/ })).toBeTruthy();
+    // Shopify's items carry no cost of their own: no "$0 label" switch.
+    expect(row.queryByRole('switch', { name: /whose cost is \$0/ })).toBeNull();
     expect(row.queryByTestId('cost-rule-needed')).toBeNull();
     fireEvent.click(row.getByRole('button', { name: 'Disconnect' }));
     const confirm = within(await screen.findByRole('dialog'));

@@ -14,6 +14,7 @@ import { CenteredShell } from '../pages/CenteredShell';
 import { ServerUnavailable } from '../pages/ServerUnavailable';
 import { useTeamActions } from '../team';
 import { tint } from '../theme/tokens';
+import { iconSizes } from '../theme/typography';
 
 /** Spec section 9: redirect after accepting an invitation. */
 export const ACCEPT_REDIRECT_MS = 2000;
@@ -182,7 +183,7 @@ function StateIcon({ tone, children }: { tone: 'primary' | 'success' | 'error'; 
         placeItems: 'center',
         bgcolor: colors.bg,
         color: colors.fg,
-        '& svg': { fontSize: 30 },
+        '& svg': { fontSize: iconSizes.step },
       }}
     >
       {children}

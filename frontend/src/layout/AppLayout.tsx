@@ -21,7 +21,7 @@ import { LogoTile } from '../pages/LogoTile';
 import { ServerUnavailable } from '../pages/ServerUnavailable';
 import { brandColors } from '../theme/theme';
 import { AppUpdateCheck } from './AppUpdateCheck';
-import { Sidebar } from './Sidebar';
+import { Sidebar, type NavBadges } from './Sidebar';
 import { colors } from '../theme/tokens';
 
 const SIDEBAR_WIDTH = 260;
@@ -31,7 +31,7 @@ const SIDEBAR_WIDTH = 260;
  * sign-in screen in place of the portal (the URL stays). Signed in without a company and not a
  * platform admin: /no-company. Otherwise the portal frame. See `gateFor`.
  */
-export function AppLayout({ children }: { children?: ReactNode }) {
+export function AppLayout({ children, navBadges }: { children?: ReactNode; navBadges?: NavBadges }) {
   const me = useCurrentUser();
   const { pathname, search } = useLocation();
   const gate = gateFor(me.isPending ? undefined : me.data, pathname);
@@ -51,7 +51,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
     case 'bare':
       return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;
     case 'portal':
-      return <PortalFrame>{children}</PortalFrame>;
+      return <PortalFrame navBadges={navBadges}>{children}</PortalFrame>;
   }
 }
 
@@ -59,7 +59,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
  * The portal frame: a fixed sidebar on screens 768px and wider; under 768px a top bar with a menu
  * button that slides the same sidebar out.
  */
-function PortalFrame({ children }: { children?: ReactNode }) {
+function PortalFrame({ children, navBadges }: { children?: ReactNode; navBadges?: NavBadges }) {
   const isMobile = useMediaQuery((t: Theme) => t.breakpoints.down('sm'), { noSsr: true });
   const [open, setOpen] = useSidebarState();
 
@@ -92,7 +92,7 @@ function PortalFrame({ children }: { children?: ReactNode }) {
             ModalProps={{ keepMounted: true }}
             slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH, border: 0 } } }}
           >
-            <Sidebar />
+            <Sidebar badges={navBadges} />
           </Drawer>
         </>
       ) : (
@@ -102,7 +102,7 @@ function PortalFrame({ children }: { children?: ReactNode }) {
           sx={{ width: SIDEBAR_WIDTH, flexShrink: 0 }}
           slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH, border: 0 } } }}
         >
-          <Sidebar />
+          <Sidebar badges={navBadges} />
         </Drawer>
       )}
       <Box

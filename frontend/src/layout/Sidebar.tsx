@@ -22,18 +22,17 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { useSidebarState } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import { useAuthConfig } from '../auth/authConfig';
-import { canAccess } from '../auth/canAccess';
-import { AttentionCount } from '../integrations';
-import { initials, useCurrentUser } from '../auth/useCurrentUser';
+import { initials, useCurrentUser, type CurrentUser } from '../auth/useCurrentUser';
 import { LogoTile } from '../pages/LogoTile';
 import { brandColors } from '../theme/theme';
 import { navigationFor, type NavItem } from '../routes';
 import { useSignOut } from './useSignOut';
 import { colors, tint } from '../theme/tokens';
+import { fontSizes } from '../theme/typography';
 
 const ICONS: Record<string, ReactElement> = {
   dashboard: <DashboardIcon />,
@@ -47,6 +46,10 @@ const ICONS: Record<string, ReactElement> = {
   admin: <AdminIcon />,
 };
 
+function Badge({ of: Count, user }: { of: NavBadges[string]; user: CurrentUser | null | undefined }) {
+  return Count ? <Count user={user} /> : null;
+}
+
 function isActive(item: NavItem, pathname: string, search: string): boolean {
   if (item.tab) {
     if (pathname !== '/dashboard' && pathname !== '/') return false;
@@ -56,8 +59,14 @@ function isActive(item: NavItem, pathname: string, search: string): boolean {
   return pathname === item.to;
 }
 
+/**
+ * A count shown beside sidebar entries, by entry key ('attention': the labels waiting). Each belongs to
+ * its feature: the app passes them in, since layout/ imports no feature.
+ */
+export type NavBadges = Partial<Record<string, ComponentType<{ user: CurrentUser | null | undefined }>>>;
+
 /** The portal sidebar: sections from `navigationFor`, the user's identity and Sign out. */
-export function Sidebar() {
+export function Sidebar({ badges = {} }: { badges?: NavBadges }) {
   const { data: user } = useCurrentUser();
   const { data: authConfig } = useAuthConfig();
   const { pathname, search } = useLocation();
@@ -89,7 +98,7 @@ export function Sidebar() {
           <Typography sx={{ fontWeight: 700, lineHeight: 1.1, color: colors.white }}>
             Shipment Manager
           </Typography>
-          <Typography sx={{ fontSize: 12, color: brandColors.accent }}>for Faire</Typography>
+          <Typography sx={{ fontSize: fontSizes.caption, color: brandColors.accent }}>for Faire</Typography>
         </Box>
       </Box>
       {authConfig?.sandboxMarketplace ? (
@@ -102,7 +111,7 @@ export function Sidebar() {
             px: 1.25,
             py: 0.5,
             borderRadius: 1.5,
-            fontSize: 12,
+            fontSize: fontSizes.caption,
             fontWeight: 600,
             color: brandColors.ink,
             bgcolor: brandColors.accent,
@@ -124,7 +133,7 @@ export function Sidebar() {
                   sx={{
                     bgcolor: 'transparent',
                     color: tint('onInk', 0.6),
-                    fontSize: 11,
+                    fontSize: fontSizes.micro,
                     letterSpacing: '0.08em',
                     textTransform: 'uppercase',
                     lineHeight: '32px',
@@ -162,11 +171,11 @@ export function Sidebar() {
                   </ListItemIcon>
                   <ListItemText
                     primary={item.label}
-                    slotProps={{ primary: { sx: { fontSize: 14, fontWeight: active ? 600 : 500 } } }}
+                    slotProps={{
+                      primary: { sx: { fontSize: fontSizes.body, fontWeight: active ? 600 : 500 } },
+                    }}
                   />
-                  {item.key === 'attention' ? (
-                    <AttentionCount enabled={canAccess(user, 'list', 'attention')} />
-                  ) : null}
+                  <Badge of={badges[item.key]} user={user} />
                 </ListItemButton>
               );
             })}
@@ -184,16 +193,16 @@ export function Sidebar() {
                 fontWeight: 700,
                 width: 36,
                 height: 36,
-                fontSize: 14,
+                fontSize: fontSizes.body,
               }}
             >
               {initials(user.name || user.email)}
             </Avatar>
             <Box sx={{ minWidth: 0 }}>
-              <Typography noWrap sx={{ fontSize: 14, fontWeight: 600, color: colors.white }}>
+              <Typography noWrap sx={{ fontSize: fontSizes.body, fontWeight: 600, color: colors.white }}>
                 {user.name}
               </Typography>
-              <Typography noWrap sx={{ fontSize: 12, color: tint('onInk', 0.7) }}>
+              <Typography noWrap sx={{ fontSize: fontSizes.caption, color: tint('onInk', 0.7) }}>
                 {user.email}
               </Typography>
             </Box>

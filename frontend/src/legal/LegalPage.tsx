@@ -3,6 +3,7 @@ import { Box, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CenteredShell } from '../pages/CenteredShell';
+import { fontSizes, iconSizes } from '../theme/typography';
 
 export interface LegalSection {
   heading: string;
@@ -27,9 +28,15 @@ export function LegalPage({
         component={RouterLink}
         to="/"
         underline="hover"
-        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 600, fontSize: 14 }}
+        sx={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 0.5,
+          fontWeight: 600,
+          fontSize: fontSizes.body,
+        }}
       >
-        <ArrowBackIcon sx={{ fontSize: 18 }} aria-hidden />
+        <ArrowBackIcon sx={{ fontSize: iconSizes.medium }} aria-hidden />
         Back to Shipment Manager
       </Link>
       <Typography variant="h2" component="h1" sx={{ mt: 2 }}>
@@ -41,7 +48,7 @@ export function LegalPage({
       <Typography sx={{ mt: 2.5 }}>{intro}</Typography>
       {sections.map((s) => (
         <Box component="section" key={s.heading} sx={{ mt: 3 }}>
-          <Typography variant="h3" component="h2" sx={{ fontSize: 17 }}>
+          <Typography variant="h3" component="h2" sx={{ fontSize: fontSizes.subtitle }}>
             {s.heading}
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 0.75, lineHeight: 1.65 }}>

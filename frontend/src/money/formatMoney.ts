@@ -1,7 +1,7 @@
 /**
  * The one way amounts are shown: integer minor units (cents, pence) in an ISO-4217 currency, formatted by
  * Intl.NumberFormat ('$1,234.50', '£4.20', 'CA$12.00'). Amounts are the brand's: its currency comes from
- * the Faire connection (see useBrandCurrency).
+ * the Faire connection (connect/'s useBrandCurrency).
  */
 const formatters = new Map<string, Intl.NumberFormat>();
 

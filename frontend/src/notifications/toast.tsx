@@ -2,6 +2,7 @@ import { Alert, Typography, type AlertColor } from '@mui/material';
 import { useCallback } from 'react';
 import { useNotify } from 'react-admin';
 import { tint } from '../theme/tokens';
+import { fontSizes } from '../theme/typography';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
@@ -64,11 +65,11 @@ export function ToastContent({
         ...(variant === 'default' ? { bgcolor: 'primary.main', color: 'primary.contrastText' } : {}),
       }}
     >
-      <Typography component="div" sx={{ fontWeight: 700, fontSize: '0.95rem' }}>
+      <Typography component="div" sx={{ fontWeight: 700, fontSize: fontSizes.emphasis }}>
         {title}
       </Typography>
       {description ? (
-        <Typography component="div" sx={{ fontSize: '0.875rem', opacity: 0.92 }}>
+        <Typography component="div" sx={{ fontSize: fontSizes.body, opacity: 0.92 }}>
           {description}
         </Typography>
       ) : null}

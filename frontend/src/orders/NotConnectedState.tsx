@@ -1,6 +1,7 @@
 import LinkOffIcon from '@mui/icons-material/LinkOffRounded';
 import { Button, Card, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import { iconSizes } from '../theme/typography';
 
 /**
  * The empty state when there are no orders because Faire is not connected: says so, and who can fix it
@@ -9,7 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 export function NotConnectedState({ canManage }: { canManage: boolean }) {
   return (
     <Card data-testid="orders-not-connected" sx={{ py: 6, px: 3, textAlign: 'center' }}>
-      <LinkOffIcon sx={{ fontSize: 44, color: 'text.disabled' }} aria-hidden />
+      <LinkOffIcon sx={{ fontSize: iconSizes.empty, color: 'text.disabled' }} aria-hidden />
       <Typography variant="h3" component="p" sx={{ mt: 1 }}>
         Faire is not connected
       </Typography>

@@ -2,12 +2,14 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import WarningIcon from '@mui/icons-material/WarningAmberRounded';
 import { Box, Card, Chip, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useBrandCurrency } from '../money/useBrandCurrency';
-import { carrierName, displayIdLabel, formatDate, formatMoney } from './format';
+import { useBrandCurrency } from '../connect';
+import { formatDate } from '../shared/dates';
+import { carrierName, displayIdLabel, formatMoney } from './format';
 import { LateChip } from './LateChip';
 import { TrackingLink } from './TrackingLink';
 import type { Order } from './types';
 import { tint } from '../theme/tokens';
+import { fontSizes, iconSizes } from '../theme/typography';
 
 function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -15,7 +17,7 @@ function Field({ label, children, wide = false }: { label: string; children: Rea
       <Typography
         component="dt"
         sx={{
-          fontSize: 11,
+          fontSize: fontSizes.micro,
           fontWeight: 600,
           letterSpacing: '0.06em',
           textTransform: 'uppercase',
@@ -75,14 +77,14 @@ export function OrderCard({ order }: { order: Order }) {
             alignItems: 'center',
             gap: 0.5,
             fontWeight: 700,
-            fontSize: '1rem',
+            fontSize: fontSizes.lead,
             minWidth: 0,
           }}
         >
           <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
             {label}
           </Box>
-          <OpenInNewIcon sx={{ fontSize: 16 }} aria-hidden />
+          <OpenInNewIcon sx={{ fontSize: iconSizes.inline }} aria-hidden />
         </Link>
         {order.isProblem ? (
           <LateChip order={order} />
@@ -127,7 +129,7 @@ export function OrderCard({ order }: { order: Order }) {
             mt: 'auto',
           }}
         >
-          <WarningIcon color="error" sx={{ fontSize: 20, mt: '1px' }} aria-hidden />
+          <WarningIcon color="error" sx={{ fontSize: iconSizes.large, mt: '1px' }} aria-hidden />
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="body2" sx={{ fontWeight: 600, color: 'error.dark' }}>
               {order.problemReason || 'This order needs attention'}

@@ -19,9 +19,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../pages/PageHeader';
-import { useFaireConnection } from '../connect';
-import { NO_COMPANY_TEXT } from '../connect';
-import { useBrandCurrency } from '../money/useBrandCurrency';
+import { NO_COMPANY_TEXT, useBrandCurrency, useFaireConnection } from '../connect';
 import { useRefreshOrders } from './api';
 import { NotConnectedState } from './NotConnectedState';
 import { exportOrders } from './exportOrders';
@@ -29,6 +27,7 @@ import type { OrderGroup } from './grouping';
 import { OrderGroupSection, type GroupNote } from './OrderGroupSection';
 import type { OrderState } from './types';
 import { useOrdersView, type OrdersView } from './useOrdersView';
+import { fontSizes, iconSizes } from '../theme/typography';
 
 /** The frame both order screens share: back link, title, refresh, then loading, error, empty or groups. */
 export function OrdersScreen({
@@ -72,10 +71,10 @@ export function OrdersScreen({
           gap: 0.5,
           mb: 1.5,
           fontWeight: 600,
-          fontSize: 14,
+          fontSize: fontSizes.body,
         }}
       >
-        <ArrowBackIcon sx={{ fontSize: 18 }} aria-hidden />
+        <ArrowBackIcon sx={{ fontSize: iconSizes.medium }} aria-hidden />
         Back to Dashboard
       </Link>
       <PageHeader
@@ -93,11 +92,11 @@ export function OrdersScreen({
               aria-label="Orders view"
             >
               <ToggleButton value="cards" aria-label="Cards">
-                <CardsIcon sx={{ fontSize: 18, mr: 0.5 }} aria-hidden />
+                <CardsIcon sx={{ fontSize: iconSizes.medium, mr: 0.5 }} aria-hidden />
                 Cards
               </ToggleButton>
               <ToggleButton value="table" aria-label="Table">
-                <TableIcon sx={{ fontSize: 18, mr: 0.5 }} aria-hidden />
+                <TableIcon sx={{ fontSize: iconSizes.medium, mr: 0.5 }} aria-hidden />
                 Table
               </ToggleButton>
             </ToggleButtonGroup>
@@ -153,7 +152,7 @@ export function OrdersScreen({
         <NotConnectedState canManage={canManage} />
       ) : groups.length === 0 ? (
         <Card sx={{ py: 6, px: 3, textAlign: 'center' }}>
-          <InboxIcon sx={{ fontSize: 44, color: 'text.disabled' }} aria-hidden />
+          <InboxIcon sx={{ fontSize: iconSizes.empty, color: 'text.disabled' }} aria-hidden />
           <Typography variant="h3" component="p" sx={{ mt: 1 }}>
             {empty.title}
           </Typography>

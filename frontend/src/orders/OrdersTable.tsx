@@ -10,12 +10,14 @@ import {
   SimpleList,
   TopToolbar,
 } from 'react-admin';
-import { useBrandCurrency } from '../money/useBrandCurrency';
+import { useBrandCurrency } from '../connect';
 import { exportOrders } from './exportOrders';
-import { carrierName, displayIdLabel, formatDate, formatMoney } from './format';
+import { formatDate } from '../shared/dates';
+import { carrierName, displayIdLabel, formatMoney } from './format';
 import { LateChip } from './LateChip';
 import { TrackingLink } from './TrackingLink';
 import { ORDER_STATES, stateLabel, type Order } from './types';
+import { fontSizes } from '../theme/typography';
 
 const YES_NO = [
   { id: 'true', name: 'Yes' },
@@ -75,7 +77,7 @@ function LateVerdict({ order }: { order: Order }) {
 /** A phone's view of the same page: each order in three short lines, the late verdict on the last. */
 function OrderLines({ currency }: { currency: string }) {
   const line = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 } as const;
-  const quiet = { color: 'text.secondary', fontSize: 13.5 } as const;
+  const quiet = { color: 'text.secondary', fontSize: fontSizes.cell } as const;
   return (
     <SimpleList<Order>
       linkType={false}

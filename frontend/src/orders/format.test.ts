@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carrierName, formatDate, formatMoney, trackingUrl } from './format';
+import { carrierName, formatMoney, trackingUrl } from './format';
 
 describe('trackingUrl', () => {
   it('links UPS, FedEx and USPS by a case-insensitive carrier match', () => {
@@ -36,17 +36,10 @@ describe('trackingUrl', () => {
   });
 });
 
-describe('formatMoney and formatDate', () => {
+describe('formatMoney', () => {
   it('shows cents as dollars with 2 decimals', () => {
     expect(formatMoney(123450)).toBe('$1,234.50');
     expect(formatMoney(5)).toBe('$0.05');
     expect(formatMoney(null)).toBe('-');
-  });
-
-  it('shows short US dates, a calendar day the same in every zone', () => {
-    expect(formatDate('2026-11-20')).toBe('Nov 20, 2026');
-    expect(formatDate('2026-11-20T12:00:00.000Z')).toBe('Nov 20, 2026');
-    expect(formatDate(null)).toBe('-');
-    expect(formatDate('not a date')).toBe('-');
   });
 });

@@ -7,7 +7,7 @@ export {
   useOrderStats,
   useRefreshOrders,
 } from './api';
-export { displayIdLabel, formatDate } from './format';
+export { displayIdLabel } from './format';
 export { ORDER_STATES, stateLabel, type LateRate, type LateRateOrder, type StateBreakdown } from './types';
 /** The orders' part of the data provider (decision 0053). */
 export { ordersProvider, useOrdersActions, type OrdersActions } from './provider';

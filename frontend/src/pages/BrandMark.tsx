@@ -2,6 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { brandColors } from '../theme/theme';
 import { LogoTile } from './LogoTile';
 import { colors } from '../theme/tokens';
+import { fontSizes } from '../theme/typography';
 
 /** The product mark: logo tile, "Shipment Manager" and "for Faire". */
 export function BrandMark({ inverse = false, size = 36 }: { inverse?: boolean; size?: number }) {
@@ -15,7 +16,11 @@ export function BrandMark({ inverse = false, size = 36 }: { inverse?: boolean; s
           Shipment Manager
         </Typography>
         <Typography
-          sx={{ fontSize: 12, color: inverse ? brandColors.accent : 'secondary.main', fontWeight: 600 }}
+          sx={{
+            fontSize: fontSizes.caption,
+            color: inverse ? brandColors.accent : 'secondary.main',
+            fontWeight: 600,
+          }}
         >
           for Faire
         </Typography>

@@ -3,6 +3,7 @@ import { Box, Card, Chip, Divider, IconButton, Skeleton, Tooltip, Typography } f
 import { errorMessage } from '../api/request';
 import { useToast } from '../notifications/toast';
 import { useDeleteMapping, useSavedMappings } from '../upload';
+import { fontSizes } from '../theme/typography';
 
 const FIELD_NAMES: Record<string, string> = {
   order_id: 'Order ID',
@@ -35,7 +36,7 @@ export function SavedMappingsCard() {
           <Skeleton variant="rounded" height={48} />
         </Box>
       ) : mappings.length === 0 ? (
-        <Typography sx={{ px: 2.5, py: 2.5, color: 'text.secondary', fontSize: 14 }}>
+        <Typography sx={{ px: 2.5, py: 2.5, color: 'text.secondary', fontSize: fontSizes.body }}>
           No saved mappings yet. They are saved when you map a file's columns.
         </Typography>
       ) : (
@@ -62,10 +63,10 @@ export function SavedMappingsCard() {
                     size="small"
                     variant="outlined"
                     label={`${column} → ${FIELD_NAMES[field] ?? field}`}
-                    sx={{ fontSize: 12.5 }}
+                    sx={{ fontSize: fontSizes.small }}
                   />
                 ))}
-                <Typography sx={{ width: '100%', fontSize: 12, color: 'text.secondary' }}>
+                <Typography sx={{ width: '100%', fontSize: fontSizes.caption, color: 'text.secondary' }}>
                   Columns: {m.headers.join(', ')} · last used{' '}
                   {new Date(m.lastUsedAt).toLocaleDateString('en-US')}
                 </Typography>

@@ -1,13 +1,16 @@
 import { Avatar, Box, Card, Chip, Divider, Typography } from '@mui/material';
+import { ApiKeysCard } from '../apikeys';
 import { canAccess } from '../auth/canAccess';
 import { initials, useCurrentUser, type CurrentUser } from '../auth/useCurrentUser';
 import { PageHeader } from '../pages/PageHeader';
 import { brandColors } from '../theme/theme';
 import { DigestCard } from './DigestCard';
 import { IntegrationsCard } from '../integrations';
-import { IntegrationCard } from './IntegrationCard';
+import { FaireConnectionCard } from './FaireConnectionCard';
 import { SavedMappingsCard } from './SavedMappingsCard';
 import { ThresholdsCard } from './ThresholdsCard';
+import { WebhooksCard } from '../webhooks';
+import { InboundCard } from '../inbound';
 
 function AccountCard({ user }: { user: CurrentUser }) {
   const role = user.company?.role;
@@ -87,7 +90,7 @@ export function SettingsTab() {
         }}
       >
         <AccountCard user={user} />
-        <IntegrationCard />
+        <FaireConnectionCard />
       </Box>
       {user.company ? (
         <Box sx={{ mb: 3 }}>
@@ -98,6 +101,9 @@ export function SettingsTab() {
       {user.company ? (
         <Box sx={{ mt: 3, display: 'grid', gap: 3 }}>
           <DigestCard isCompanyAdmin={canEdit} />
+          <ApiKeysCard />
+          {canAccess(user, 'manage', 'inbound') ? <InboundCard /> : null}
+          <WebhooksCard />
           <SavedMappingsCard />
         </Box>
       ) : null}

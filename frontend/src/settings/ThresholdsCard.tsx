@@ -17,6 +17,7 @@ import {
   coerceDays,
   fromDraft,
   MAX_DAYS,
+  MIN_DAYS,
   THRESHOLD_FIELDS,
   thresholdError,
   toDraft,
@@ -130,7 +131,7 @@ export function ThresholdsForm({ saved, canEdit }: { saved: Thresholds; canEdit:
             helperText={errors[f.key] ?? f.help}
             error={errors[f.key] !== null}
             slotProps={{
-              htmlInput: { min: 0, max: MAX_DAYS, step: 1, inputMode: 'numeric' },
+              htmlInput: { min: MIN_DAYS, max: MAX_DAYS, step: 1, inputMode: 'numeric' },
               input: { endAdornment: <InputAdornment position="end">days</InputAdornment> },
             }}
           />

@@ -1,3 +1,9 @@
+import {
+  DEFAULT_THRESHOLDS as RULES_DEFAULTS,
+  THRESHOLD_FIELDS as RULES_FIELDS,
+  THRESHOLD_MAX_DAYS,
+  THRESHOLD_MIN_DAYS,
+} from '@portal/shipment-rules';
 import type { Schema } from '../api/schema';
 
 /** The company's thresholds in days, as `GET/PUT /api/company-settings` carry them. */
@@ -5,27 +11,15 @@ export type Thresholds = Schema<'ThresholdsDto'>;
 
 export type ThresholdKey = keyof Thresholds;
 
-/** The spec's defaults (section 9), shown until the company's values load. */
-export const DEFAULT_THRESHOLDS: Thresholds = {
-  newOrderDays: 1,
-  processingDays: 1,
-  preTransitDays: 2,
-  inTransitDays: 8,
-};
+/** The spec's defaults (section 9), shown until the company's values load; the rules library's. */
+export const DEFAULT_THRESHOLDS: Thresholds = { ...RULES_DEFAULTS };
 
-/** The largest threshold the server accepts. */
-export const MAX_DAYS = 365;
+/** The smallest and the largest threshold the server accepts. */
+export const MIN_DAYS = THRESHOLD_MIN_DAYS;
+export const MAX_DAYS = THRESHOLD_MAX_DAYS;
 
-export const THRESHOLD_FIELDS: readonly { key: ThresholdKey; label: string; help: string }[] = [
-  { key: 'newOrderDays', label: 'New orders', help: 'Days a new order may wait before it is late' },
-  {
-    key: 'processingDays',
-    label: 'Processing',
-    help: 'Days in processing before it is late without tracking',
-  },
-  { key: 'preTransitDays', label: 'Pre-transit', help: 'Days a label may sit unscanned by the carrier' },
-  { key: 'inTransitDays', label: 'In transit', help: 'Days in transit before the package may be lost' },
-];
+/** Each threshold's label and help, as the rules library declares them. */
+export const THRESHOLD_FIELDS: readonly { key: ThresholdKey; label: string; help: string }[] = RULES_FIELDS;
 
 /**
  * A threshold input as a whole number of days: non-numeric becomes 0 (spec), negatives become 0 and

@@ -1,6 +1,7 @@
 import { Box, MenuItem, TextField, Typography } from '@mui/material';
 import type { CompanyRole } from '../auth/useCurrentUser';
 import { ROLE_LABELS, ROLES } from './roles';
+import { fontSizes } from '../theme/typography';
 
 const ROLE_HINTS: Record<CompanyRole, string> = {
   COMPANY_ADMIN: 'Manages the team and late thresholds',
@@ -29,8 +30,8 @@ export function RoleSelect({
       {ROLES.map((r) => (
         <MenuItem key={r} value={r}>
           <Box>
-            <Typography sx={{ fontWeight: 600, fontSize: 14 }}>{ROLE_LABELS[r]}</Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ fontSize: 12.5 }}>
+            <Typography sx={{ fontWeight: 600, fontSize: fontSizes.body }}>{ROLE_LABELS[r]}</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ fontSize: fontSizes.small }}>
               {ROLE_HINTS[r]}
             </Typography>
           </Box>

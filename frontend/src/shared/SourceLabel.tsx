@@ -2,7 +2,8 @@ import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import BoltIcon from '@mui/icons-material/BoltOutlined';
 import { Box } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { isFileSource, sourceName } from './sources';
+import { isFileSource, namedBySender, sourceName } from './sources';
+import { fontSizes, iconSizes } from '../theme/typography';
 
 /** What a shipment says of where it came from (History's rows, the results view's). */
 interface Sourced {
@@ -26,8 +27,11 @@ export function sourceText(kind: string, s: Sourced): string {
   return (first && s.sourceName) || (kind === 'PROCESS' ? 'Reviewed rows' : 'File upload');
 }
 
-/** A connected source's tag ("ShipStation"), as History and the uploads list show it. */
-export function SourceTag({ kind }: { kind: string }) {
+/**
+ * A connected source's tag ("ShipStation"), as History and the uploads list show it; an API upload's
+ * tag names the key that sent it ("API · Warehouse ERP").
+ */
+export function SourceTag({ kind, name }: { kind: string; name?: string | null }) {
   return (
     <Box
       component="span"
@@ -39,27 +43,32 @@ export function SourceTag({ kind }: { kind: string }) {
         px: 0.75,
         py: 0.125,
         borderRadius: 1.5,
-        fontSize: 11.5,
+        fontSize: fontSizes.tag,
         fontWeight: 600,
         whiteSpace: 'nowrap',
         color: 'primary.main',
         bgcolor: alpha(t.palette.primary.main, 0.08),
       })}
     >
-      <BoltIcon sx={{ fontSize: 13 }} aria-hidden />
+      <BoltIcon sx={{ fontSize: iconSizes.tag }} aria-hidden />
       {sourceName(kind)}
+      {namedBySender(kind) && name ? ` · ${name}` : null}
     </Box>
   );
 }
 
-/** Where a shipment came from: its file's name, or a tag for a connected source such as ShipStation. */
-export function SourceLabel({ shipment }: { shipment: Sourced }) {
+/**
+ * Where a shipment came from: its file's name, or a tag for a connected source such as ShipStation. In
+ * a table's narrow column a long file name is cut (the whole name on hover); `wrap` shows it whole,
+ * over as many lines as it needs (a phone's card has the room).
+ */
+export function SourceLabel({ shipment, wrap = false }: { shipment: Sourced; wrap?: boolean }) {
   return (
     <Box
       component="span"
       data-testid="shipment-source"
       sx={{
-        display: 'inline-flex',
+        display: wrap ? 'flex' : 'inline-flex',
         flexDirection: 'column',
         alignItems: 'flex-start',
         gap: 0.5,
@@ -74,20 +83,31 @@ export function SourceLabel({ shipment }: { shipment: Sourced }) {
             title={sourceText(kind, shipment)}
             sx={{
               display: 'inline-flex',
-              alignItems: 'center',
+              alignItems: wrap ? 'flex-start' : 'center',
               gap: 0.5,
-              maxWidth: 110,
+              maxWidth: wrap ? '100%' : 110,
               color: 'text.secondary',
-              fontSize: 12.5,
+              fontSize: fontSizes.small,
             }}
           >
-            <FileIcon sx={{ fontSize: 15, flexShrink: 0 }} aria-hidden />
-            <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            <FileIcon sx={{ fontSize: iconSizes.small, flexShrink: 0, mt: wrap ? '1px' : 0 }} aria-hidden />
+            <Box
+              component="span"
+              sx={
+                wrap
+                  ? { overflowWrap: 'anywhere', minWidth: 0 }
+                  : { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }
+              }
+            >
               {sourceText(kind, shipment)}
             </Box>
           </Box>
         ) : (
-          <SourceTag key={kind} kind={kind} />
+          <SourceTag
+            key={kind}
+            kind={kind}
+            name={(shipment.source ?? 'UPLOAD') === kind ? shipment.sourceName : null}
+          />
         ),
       )}
     </Box>

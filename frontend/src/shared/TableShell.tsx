@@ -10,6 +10,7 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { colors, tint } from '../theme/tokens';
+import { fontSizes } from '../theme/typography';
 
 export interface TableColumn {
   /** React key; defaults to the label when it is a string. */
@@ -24,7 +25,7 @@ export interface TableColumn {
 const HEADS = {
   /** Small capitals on a light tint: the lists (shipments, members, review rows). */
   caps: {
-    fontSize: 12,
+    fontSize: fontSizes.caption,
     fontWeight: 600,
     color: 'text.secondary',
     textTransform: 'uppercase',

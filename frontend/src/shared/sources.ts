@@ -1,18 +1,28 @@
-/** A source kind: 'SHIPSTATION', 'SHOPIFY', or a kind this build does not name yet. */
-export type SourceKind = 'SHIPSTATION' | (string & {});
+import { connectorUi } from '../connectors/registry';
 
-const SOURCE_NAMES: Record<string, string> = {
-  SHIPSTATION: 'ShipStation',
-  SHOPIFY: 'Shopify',
-  API: 'API',
-};
+/**
+ * A source kind: a connector's (connectors/registry.ts), 'API', 'EMAIL' (the mail-in address), or a kind
+ * this build does not name yet.
+ */
+export type SourceKind = string;
 
-/** A source kind in words: 'SHIPSTATION' -> 'ShipStation'; an unknown kind reads as its name. */
+/** Sources that are not connectors, in words. */
+const OWN_SOURCES: Readonly<Record<string, string>> = { API: 'API', EMAIL: 'Email' };
+
+/**
+ * A source kind in words: a connector's own name ('SHIPSTATION' -> 'ShipStation', connectors/registry.ts),
+ * 'API', 'Email'; an unknown kind reads as its name.
+ */
 export function sourceName(kind: SourceKind): string {
-  const known = SOURCE_NAMES[kind];
-  if (known) return known;
-  const words = kind.replace(/_+/g, ' ').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return OWN_SOURCES[kind] ?? connectorUi(kind).name;
+}
+
+/**
+ * A source whose every upload is named by who sent it: the API, by the key's name; mail, by the sender
+ * and the file ("ops@warehouse.example · daily.csv").
+ */
+export function namedBySender(kind: string | null | undefined): boolean {
+  return kind === 'API' || kind === 'EMAIL';
 }
 
 /** Where a shipment came from: a file (upload or reviewed rows) or a connected source. */
@@ -20,9 +30,20 @@ export function isFileSource(source: string | null | undefined): boolean {
   return !source || source === 'UPLOAD' || source === 'PROCESS';
 }
 
-/** The History's source filter: files, or each source the product knows. */
-export const SOURCE_FILTER_CHOICES: ReadonlyArray<{ id: string; name: string }> = [
+/** Where a file's shipments come from: the History's source filter always offers both. */
+export const FILE_SOURCE_CHOICES: ReadonlyArray<{ id: string; name: string }> = [
   { id: 'UPLOAD', name: 'File upload' },
   { id: 'PROCESS', name: 'Reviewed rows' },
-  { id: 'SHIPSTATION', name: 'ShipStation' },
 ];
+
+/**
+ * The History's source filter: files, then every source the company has (connected or not, since its
+ * shipments stay), and the one chosen even when the list of sources is not known yet.
+ */
+export function sourceFilterChoices(
+  kinds: readonly string[],
+  chosen = '',
+): ReadonlyArray<{ id: string; name: string }> {
+  const sources = [...new Set([...kinds, chosen].filter((k) => k && !isFileSource(k)))];
+  return [...FILE_SOURCE_CHOICES, ...sources.map((id) => ({ id, name: sourceName(id) }))];
+}

@@ -5,7 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useListFilterContext } from 'react-admin';
 import { shipmentFiltersOf } from './provider';
 import type { ShipmentFilters } from './api';
-import { SOURCE_FILTER_CHOICES } from '../shared/sources';
+import { useSourceKinds } from '../integrations';
+import { sourceFilterChoices } from '../shared/sources';
 import { SHIPMENT_STATUSES, statusLabel } from '../shared/shipmentStatus';
 
 /** Search waits this long after the last keystroke. */
@@ -36,6 +37,7 @@ export function HistoryFilters({
     setFilters: (filters: Record<string, string>, displayed: undefined, debounce: boolean) => void;
   };
   const fromUrl = shipmentFiltersOf(filterValues);
+  const sourceKinds = useSourceKinds();
   // The filters as last asked for: two changes before the URL catches up both count.
   const [filters, setLocal] = useState<UrlFilters>(fromUrl);
   const urlKey = JSON.stringify(compact(fromUrl));
@@ -154,7 +156,7 @@ export function HistoryFilters({
           }}
         >
           <option value="">All</option>
-          {SOURCE_FILTER_CHOICES.map((s) => (
+          {sourceFilterChoices(sourceKinds, filters.source).map((s) => (
             <option key={s.id} value={s.id}>
               {s.name}
             </option>

@@ -2,6 +2,7 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Box, Button, IconButton, Typography } from '@mui/material';
 import { pageCount, pageWindow, showingText } from './pagination';
+import { fontSizes } from '../theme/typography';
 
 export interface PaginationProps {
   page: number;
@@ -37,7 +38,7 @@ export function Pagination({
         py: 1.75,
       }}
     >
-      <Typography data-testid="pagination-summary" sx={{ fontSize: 13.5, color: 'text.secondary' }}>
+      <Typography data-testid="pagination-summary" sx={{ fontSize: fontSizes.cell, color: 'text.secondary' }}>
         {showingText(page, pageSize, total, totalCapped)}
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { annAtAcme } from '../test/fixtures';
 import { mockApi } from '../test/fetchMock';
+import { shipStation, shopify } from '../integrations/testData';
 import { renderScreen } from '../test/render';
 import type { Shipment } from './api';
 import { ShipmentHistoryTab } from './ShipmentHistoryTab';
@@ -247,8 +248,12 @@ describe('ShipmentHistoryTab', () => {
     ).toBe(true);
   });
 
-  it('names where each shipment came from, a file or ShipStation, and filters by source', async () => {
+  it('names where each shipment came from, a file or ShipStation, and filters by every source the company has', async () => {
     const fetch = mockApi({
+      // A disconnected Shopify is still one of the company's sources: its shipments stay.
+      'GET /api/integrations': {
+        body: { connections: [shipStation(), shopify({ status: 'DISCONNECTED' })], available: [] },
+      },
       [`GET ${PAGE1}`]: {
         body: {
           total: 3,
@@ -280,7 +285,17 @@ describe('ShipmentHistoryTab', () => {
       'april.csvShipStation',
     );
 
-    fireEvent.change(screen.getByTestId('shipment-source-filter'), { target: { value: 'SHIPSTATION' } });
+    const filter = screen.getByTestId<HTMLSelectElement>('shipment-source-filter');
+    await waitFor(() =>
+      expect([...filter.options].map((o) => o.text)).toEqual([
+        'All',
+        'File upload',
+        'Reviewed rows',
+        'ShipStation',
+        'Shopify',
+      ]),
+    );
+    fireEvent.change(filter, { target: { value: 'SHIPSTATION' } });
     await waitFor(() =>
       expect(fetch.mock.calls.map(([url]) => url)).toContain(
         '/api/shipments?page=1&limit=50&source=SHIPSTATION',

@@ -3,10 +3,11 @@ import { Alert, Box, Button, Card, Divider, LinearProgress, Skeleton, Typography
 import { useRef, useState } from 'react';
 import { ListBase, useListContext } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import type { ShipmentsMeta } from './provider';
+import { shipmentFiltersOf, type ShipmentsMeta } from './provider';
 import { errorMessage } from '../api/request';
 import { useToast } from '../notifications/toast';
 import { PageHeader } from '../pages/PageHeader';
+import { WaitingItems } from '../integrations';
 import { useUploadSummary, type UploadSummary } from '../upload';
 import { UploadResultsView } from '../upload';
 import { HISTORY_POLL_MS, SHIPMENTS_PAGE_SIZE, useRetryShipment, type Shipment } from './api';
@@ -14,6 +15,8 @@ import { HistoryFilters } from './HistoryFilters';
 import { Pagination } from './Pagination';
 import { ShipmentList } from './ShipmentList';
 import { UploadsCard } from './UploadsCard';
+import { connectorNames } from '../connectors/registry';
+import { iconSizes } from '../theme/typography';
 
 export { SEARCH_DEBOUNCE_MS } from './HistoryFilters';
 
@@ -129,10 +132,16 @@ function HistoryBody({ uploadId }: { uploadId: string }) {
   const { data, total = 0, page, perPage, setPage, isPending, isFetching, error, refetch } = list;
   const shipments = data ?? [];
   const meta = list.meta as ShipmentsMeta | undefined;
-  const filtered = Object.keys(list.filterValues as Record<string, unknown>).length > 0 || !!uploadId;
+  const filterValues = list.filterValues as Record<string, unknown>;
+  const filtered = Object.keys(filterValues).length > 0 || !!uploadId;
+  // Items still in their grace period are no shipments yet: shown unless a filter only shipments have
+  // (a status, an upload date, an upload) is set.
+  const { search, source, status, dateFrom, dateTo } = shipmentFiltersOf(filterValues);
+  const showWaiting = !uploadId && !status && !dateFrom && !dateTo;
 
   return (
     <>
+      {showWaiting ? <WaitingItems filter={{ source, search }} /> : null}
       <UploadsCard selectedId={uploadId} onSelect={chooseUpload} onOpenResults={openResults} />
       {resultsId ? (
         <UploadResultsView
@@ -179,12 +188,12 @@ function HistoryBody({ uploadId }: { uploadId: string }) {
           <LoadingRows />
         ) : shipments.length === 0 ? (
           <Box sx={{ py: 8, px: 2, textAlign: 'center', color: 'text.secondary' }}>
-            <InboxOutlinedIcon sx={{ fontSize: 44, color: 'text.disabled' }} aria-hidden />
+            <InboxOutlinedIcon sx={{ fontSize: iconSizes.empty, color: 'text.disabled' }} aria-hidden />
             <Typography sx={{ fontWeight: 600, color: 'text.primary', mt: 1 }}>No shipments found</Typography>
             <Typography variant="body2" sx={{ mt: 0.5 }}>
               {filtered
                 ? 'Try other filters.'
-                : 'Shipments appear here after you upload a CSV or connect ShipStation in Settings.'}
+                : `Shipments appear here after you upload a CSV, or connect ${connectorNames()} in Settings.`}
             </Typography>
           </Box>
         ) : (

@@ -20,6 +20,7 @@ import { SourceLabel } from '../shared/SourceLabel';
 import { isRetryable } from '../shared/shipmentStatus';
 import { StatusChip } from '../shared/StatusChip';
 import { TableShell } from '../shared/TableShell';
+import { fontSizes } from '../theme/typography';
 
 export interface ShipmentListProps {
   shipments: Shipment[];
@@ -35,7 +36,7 @@ export function ShipmentList(props: ShipmentListProps) {
 
 const mono = {
   fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-  fontSize: 12.5,
+  fontSize: fontSizes.small,
 } as const;
 
 function RetryButton({
@@ -68,7 +69,7 @@ function ErrorText({ message }: { message: string | null }) {
     <Typography
       data-testid="shipment-error"
       sx={{
-        fontSize: 12,
+        fontSize: fontSizes.caption,
         color: 'error.main',
         mt: 0.5,
         maxWidth: 210,
@@ -89,7 +90,7 @@ function UploadDate({ iso }: { iso: string }) {
         {date}
       </Box>
       {time ? (
-        <Box component="span" sx={{ display: 'block', fontSize: 12, color: 'text.secondary' }}>
+        <Box component="span" sx={{ display: 'block', fontSize: fontSizes.caption, color: 'text.secondary' }}>
           {time}
         </Box>
       ) : null}
@@ -127,19 +128,21 @@ function ShipmentTable(props: ShipmentListProps) {
           hover
           data-testid={`shipment-row-${s.id}`}
           sx={{
-            '& td': { verticalAlign: 'top', fontSize: 13.5, py: 1.25 },
+            '& td': { verticalAlign: 'top', fontSize: fontSizes.cell, py: 1.25 },
             '&:last-child td': { borderBottom: 0 },
           }}
         >
           <TableCell>
             <Box sx={{ ...mono, whiteSpace: 'nowrap' }}>{s.orderId}</Box>
             {s.displayId ? (
-              <Typography sx={{ fontSize: 12.5, color: 'text.secondary', fontWeight: 600, mt: 0.25 }}>
+              <Typography
+                sx={{ fontSize: fontSizes.small, color: 'text.secondary', fontWeight: 600, mt: 0.25 }}
+              >
                 {s.displayId}
               </Typography>
             ) : null}
           </TableCell>
-          <TableCell sx={{ ...mono, fontSize: 12, overflowWrap: 'anywhere', minWidth: 150 }}>
+          <TableCell sx={{ ...mono, fontSize: fontSizes.caption, overflowWrap: 'anywhere', minWidth: 150 }}>
             {s.trackingNumber || '-'}
           </TableCell>
           <TableCell sx={{ minWidth: 80 }}>{s.carrier ? carrierLabel(s.carrier) : '-'}</TableCell>
@@ -173,7 +176,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <Typography
         component="dt"
         sx={{
-          fontSize: 11.5,
+          fontSize: fontSizes.tag,
           color: 'text.secondary',
           textTransform: 'uppercase',
           letterSpacing: '0.04em',
@@ -182,7 +185,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       >
         {label}
       </Typography>
-      <Typography component="dd" sx={{ m: 0, fontSize: 13.5, overflowWrap: 'anywhere' }}>
+      <Typography component="dd" sx={{ m: 0, fontSize: fontSizes.cell, overflowWrap: 'anywhere' }}>
         {children}
       </Typography>
     </Box>
@@ -198,7 +201,9 @@ function ShipmentCards(props: ShipmentListProps) {
           <Box component="li" data-testid={`shipment-card-${s.id}`} sx={{ p: 2 }}>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
               <Box sx={{ minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 700, fontSize: 15 }}>{s.displayId || s.orderId}</Typography>
+                <Typography sx={{ fontWeight: 700, fontSize: fontSizes.emphasis }}>
+                  {s.displayId || s.orderId}
+                </Typography>
                 {s.displayId ? (
                   <Box sx={{ ...mono, color: 'text.secondary', wordBreak: 'break-all' }}>{s.orderId}</Box>
                 ) : null}
@@ -236,7 +241,7 @@ function ShipmentCards(props: ShipmentListProps) {
               </Field>
               <Box sx={{ gridColumn: '1 / -1' }}>
                 <Field label="Source">
-                  <SourceLabel shipment={s} />
+                  <SourceLabel shipment={s} wrap />
                 </Field>
               </Box>
             </Box>

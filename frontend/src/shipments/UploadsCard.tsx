@@ -17,6 +17,7 @@ import { useUploads, type UploadSummary } from '../upload';
 import { TableShell } from '../shared/TableShell';
 import { colors, tint } from '../theme/tokens';
 import { SourceTag } from '../shared/SourceLabel';
+import { fontSizes, iconSizes } from '../theme/typography';
 
 /** Uploads per page of the list. */
 export const UPLOADS_PAGE_SIZE = 5;
@@ -45,7 +46,7 @@ const when = (iso: string) =>
 
 /** A file's name; a batch a connected source sent reads as its source's tag (ShipStation). */
 function UploadName({ u }: { u: UploadSummary }) {
-  return isFileSource(u.source) ? <>{u.filename}</> : <SourceTag kind={u.source} />;
+  return isFileSource(u.source) ? <>{u.filename}</> : <SourceTag kind={u.source} name={u.filename} />;
 }
 
 /** Who sent it: the person, or the connected source that did. */
@@ -62,7 +63,7 @@ function StateChip({ u }: { u: UploadSummary }) {
       label={inProgress ? 'In progress' : failed ? 'Done, with failures' : 'Done'}
       sx={{
         fontWeight: 600,
-        fontSize: 12,
+        fontSize: fontSizes.caption,
         height: 24,
         bgcolor: inProgress ? tint('info', 0.11) : failed ? tint('error', 0.11) : tint('success', 0.12),
         color: inProgress ? colors.infoText : failed ? colors.errorText : colors.successText,
@@ -107,16 +108,20 @@ export function UploadsCard({ selectedId, onSelect, onOpenResults }: UploadsCard
   if (query.isError || (query.isSuccess && total === 0)) return null;
 
   const select = (u: UploadSummary) => onSelect(u.uploadId === selectedId ? null : u);
-  const cell = { fontSize: 13, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+  const cell = {
+    fontSize: fontSizes.compact,
+    whiteSpace: 'nowrap',
+    fontVariantNumeric: 'tabular-nums',
+  } as const;
 
   return (
     <Card component="section" aria-label="Uploads" sx={{ mb: 2.5 }}>
       <Box sx={{ px: { xs: 2, sm: 2.5 }, pt: 2, pb: 1.25, display: 'flex', alignItems: 'center', gap: 1 }}>
-        <UploadFileOutlinedIcon sx={{ fontSize: 20, color: 'primary.main' }} aria-hidden />
-        <Typography component="h2" sx={{ fontWeight: 700, fontSize: 16, flex: 1 }}>
+        <UploadFileOutlinedIcon sx={{ fontSize: iconSizes.large, color: 'primary.main' }} aria-hidden />
+        <Typography component="h2" sx={{ fontWeight: 700, fontSize: fontSizes.lead, flex: 1 }}>
           Uploads
         </Typography>
-        <Typography sx={{ fontSize: 12.5, color: 'text.secondary' }}>
+        <Typography sx={{ fontSize: fontSizes.small, color: 'text.secondary' }}>
           Choose one to see its rows in file order, or open its results
         </Typography>
       </Box>
@@ -151,16 +156,16 @@ export function UploadsCard({ selectedId, onSelect, onOpenResults }: UploadsCard
                 }}
               >
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}>
-                  <Typography sx={{ fontWeight: 600, fontSize: 14, overflowWrap: 'anywhere' }}>
+                  <Typography sx={{ fontWeight: 600, fontSize: fontSizes.body, overflowWrap: 'anywhere' }}>
                     <UploadName u={u} />
                   </Typography>
                   <StateChip u={u} />
                 </Box>
-                <Typography sx={{ fontSize: 12.5, color: 'text.secondary', mt: 0.5 }}>
+                <Typography sx={{ fontSize: fontSizes.small, color: 'text.secondary', mt: 0.5 }}>
                   {sender(u, 'Someone')} · {when(u.createdAt)} · {n(u.totalRows)}{' '}
                   {u.totalRows === 1 ? 'row' : 'rows'}
                 </Typography>
-                <Typography sx={{ fontSize: 12.5, mt: 0.5 }}>
+                <Typography sx={{ fontSize: fontSizes.small, mt: 0.5 }}>
                   {n(u.success)} succeeded · {n(u.failed)} failed · {n(u.pending)} pending
                 </Typography>
               </Box>
@@ -256,7 +261,7 @@ export function UploadsCard({ selectedId, onSelect, onOpenResults }: UploadsCard
       )}
       {pages > 1 ? (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 1, px: 2, py: 1 }}>
-          <Typography sx={{ fontSize: 12.5, color: 'text.secondary' }}>
+          <Typography sx={{ fontSize: fontSizes.small, color: 'text.secondary' }}>
             Page {page} of {pages}
           </Typography>
           <Button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>

@@ -15,6 +15,7 @@ import {
 import { Fragment, useState } from 'react';
 import { useToast } from '../notifications/toast';
 import type { OutboxMail } from './api';
+import { fontSizes } from '../theme/typography';
 
 const COLLAPSED_COUNT = 5;
 
@@ -77,8 +78,8 @@ export function MailOutboxCard({ mails }: { mails: OutboxMail[] }) {
               <Box component="li" sx={{ px: 2, py: 1.5 }} data-testid="outbox-mail">
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
                   <Box sx={{ minWidth: 0 }}>
-                    <Typography sx={{ fontWeight: 600, fontSize: 14 }}>{mail.subject}</Typography>
-                    <Typography sx={{ fontSize: 12.5, color: 'text.secondary' }}>
+                    <Typography sx={{ fontWeight: 600, fontSize: fontSizes.body }}>{mail.subject}</Typography>
+                    <Typography sx={{ fontSize: fontSizes.small, color: 'text.secondary' }}>
                       To {mail.to}
                       {when(mail.createdAt) ? ` · ${when(mail.createdAt)}` : ''}
                     </Typography>
@@ -115,7 +116,7 @@ export function MailOutboxCard({ mails }: { mails: OutboxMail[] }) {
                   ) : null}
                 </Box>
                 {mail.linkState && LINK_STATES[mail.linkState] ? (
-                  <Typography sx={{ mt: 1, fontSize: 12.5, color: 'text.secondary' }}>
+                  <Typography sx={{ mt: 1, fontSize: fontSizes.small, color: 'text.secondary' }}>
                     {LINK_STATES[mail.linkState]?.text}
                   </Typography>
                 ) : mail.link ? (
@@ -128,7 +129,7 @@ export function MailOutboxCard({ mails }: { mails: OutboxMail[] }) {
                       display: 'block',
                       mt: 1,
                       fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-                      fontSize: 12,
+                      fontSize: fontSizes.caption,
                       color: 'primary.main',
                       overflow: 'hidden',
                       textOverflow: 'ellipsis',

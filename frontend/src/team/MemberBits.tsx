@@ -4,6 +4,7 @@ import { Box, Button, Chip, MenuItem, Select, Typography } from '@mui/material';
 import type { CompanyRole } from '../auth/useCurrentUser';
 import { ROLE_LABELS, ROLES, displayName, shortDate, type MemberStatus, type TeamMember } from './api';
 import { colors, tint } from '../theme/tokens';
+import { fontSizes } from '../theme/typography';
 
 const STATUS_STYLE: Record<MemberStatus, { label: string; bg: string; fg: string }> = {
   ACTIVE: { label: 'Active', bg: tint('success', 0.12), fg: colors.successText },
@@ -30,7 +31,12 @@ export function InvitationExpiry({ member }: { member: TeamMember }) {
   return (
     <Typography
       component="span"
-      sx={{ display: 'block', mt: 0.5, fontSize: 12, color: expired ? 'error.main' : 'text.secondary' }}
+      sx={{
+        display: 'block',
+        mt: 0.5,
+        fontSize: fontSizes.caption,
+        color: expired ? 'error.main' : 'text.secondary',
+      }}
     >
       {expired ? 'Expired' : 'Expires'} {shortDate(member.invitationExpiresAt)}
     </Typography>
@@ -46,12 +52,12 @@ export function MemberName({ member }: { member: TeamMember }) {
     >
       <Typography
         component="span"
-        sx={{ fontWeight: 600, fontSize: 14, color: name ? 'text.primary' : 'text.secondary' }}
+        sx={{ fontWeight: 600, fontSize: fontSizes.body, color: name ? 'text.primary' : 'text.secondary' }}
       >
         {name || '—'}
       </Typography>
       {member.isCurrentUser ? (
-        <Typography component="span" sx={{ fontSize: 12.5, color: 'text.secondary' }}>
+        <Typography component="span" sx={{ fontSize: fontSizes.small, color: 'text.secondary' }}>
           (you)
         </Typography>
       ) : null}
@@ -73,7 +79,7 @@ export function RoleCell({
 }) {
   if (!editable || member.status !== 'ACTIVE') {
     return (
-      <Typography component="span" sx={{ fontSize: 14 }} data-testid="role-text">
+      <Typography component="span" sx={{ fontSize: fontSizes.body }} data-testid="role-text">
         {ROLE_LABELS[member.role] ?? member.role}
       </Typography>
     );
@@ -88,7 +94,7 @@ export function RoleCell({
         if (role !== member.role) onChange(role);
       }}
       inputProps={{ 'aria-label': `Role of ${displayName(member)}` }}
-      sx={{ minWidth: 112, fontSize: 14, '& .MuiSelect-select': { py: 0.75 } }}
+      sx={{ minWidth: 112, fontSize: fontSizes.body, '& .MuiSelect-select': { py: 0.75 } }}
     >
       {ROLES.map((r) => (
         <MenuItem key={r} value={r}>

@@ -5,6 +5,7 @@ import { shortDate, type TeamMember } from './api';
 import { TableShell } from '../shared/TableShell';
 import { tint } from '../theme/tokens';
 import { InvitationExpiry, MemberActions, MemberName, RoleCell, StatusChip } from './MemberBits';
+import { fontSizes } from '../theme/typography';
 
 export interface MembersListProps {
   members: TeamMember[];
@@ -92,15 +93,20 @@ function MemberCards({ members, canManage, busyId, onRoleChange, onResend, onRem
                 {m.user.name?.trim() ? (
                   <>
                     <MemberName member={m} />
-                    <Typography sx={{ fontSize: 13, color: 'text.secondary', wordBreak: 'break-all' }}>
+                    <Typography
+                      sx={{ fontSize: fontSizes.compact, color: 'text.secondary', wordBreak: 'break-all' }}
+                    >
                       {m.user.email}
                     </Typography>
                   </>
                 ) : (
-                  <Typography sx={{ fontWeight: 600, fontSize: 14, wordBreak: 'break-all' }}>
+                  <Typography sx={{ fontWeight: 600, fontSize: fontSizes.body, wordBreak: 'break-all' }}>
                     {m.user.email}
                     {m.isCurrentUser ? (
-                      <Typography component="span" sx={{ fontSize: 12.5, color: 'text.secondary', ml: 0.75 }}>
+                      <Typography
+                        component="span"
+                        sx={{ fontSize: fontSizes.small, color: 'text.secondary', ml: 0.75 }}
+                      >
                         (you)
                       </Typography>
                     ) : null}
@@ -129,7 +135,7 @@ function MemberCards({ members, canManage, busyId, onRoleChange, onResend, onRem
                   disabled={busyId === m.id}
                   onChange={(role) => onRoleChange(m, role)}
                 />
-                <Typography sx={{ fontSize: 12.5, color: 'text.secondary' }}>
+                <Typography sx={{ fontSize: fontSizes.small, color: 'text.secondary' }}>
                   Added {shortDate(m.createdAt)}
                 </Typography>
               </Box>

@@ -5,7 +5,7 @@ import { theme } from '../theme/theme';
 import { annActivity, annAtAcme } from '../test/fixtures';
 import { mockApi } from '../test/fetchMock';
 import { renderScreen } from '../test/render';
-import type { ActivityItem } from '@portal/shipment-rules';
+import type { ActivityItem } from '../admin/api';
 import type { TeamMember } from './api';
 import { MembersList } from './MembersList';
 import { TeamPage } from './TeamPage';

@@ -79,10 +79,12 @@ export const activity: ActivityItem[] = [
     userId: 'root',
     actorEmail: 'root@ops.test',
     isAdmin: true,
+    actorRole: null,
     companyId: null,
     companyName: null,
     action: 'config.changed',
     target: 'faireApplicationSecret',
+    details: {},
   },
   {
     id: '1',
@@ -90,10 +92,12 @@ export const activity: ActivityItem[] = [
     userId: 'u1',
     actorEmail: 'ann@example.com',
     isAdmin: false,
+    actorRole: null,
     companyId: 'c1',
     companyName: 'Acme',
     action: 'invitation.sent',
     target: 'bea@example.com',
+    details: {},
   },
 ];
 

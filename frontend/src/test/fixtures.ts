@@ -1,4 +1,4 @@
-import type { ActivityItem } from '@portal/shipment-rules';
+import type { ActivityItem } from '../admin/api';
 import type { CurrentUser } from '../auth/useCurrentUser';
 
 export const ann: CurrentUser = {
@@ -23,8 +23,10 @@ export const annActivity = (
   userId: 'u1',
   actorEmail: 'ann@example.com',
   isAdmin: false,
+  actorRole: null,
   companyId: 'c1',
   companyName: 'Acme',
   target: null,
+  details: {},
   ...over,
 });

@@ -16,6 +16,7 @@ import {
 import { MAPPABLE_FIELDS, type FieldSelection, type ShipmentField } from '@portal/shipment-rules';
 import { useState } from 'react';
 import { chooseColumn, FIELD_LABELS, initialSelection, isCompleteSelection } from './mappingSelection';
+import { fontSizes, iconSizes } from '../theme/typography';
 
 export interface ColumnMappingDialogProps {
   open: boolean;
@@ -108,21 +109,29 @@ function MappingDialogBody({
                   <CheckCircleIcon
                     aria-hidden
                     sx={{
-                      fontSize: 18,
+                      fontSize: iconSizes.medium,
                       color: value ? 'success.main' : 'divider',
                       transition: 'color 120ms',
                     }}
                   />
                   <Box>
-                    <Typography sx={{ fontWeight: 600, fontSize: 14 }}>{FIELD_LABELS[field]}</Typography>
-                    <Typography sx={{ fontSize: 12, color: 'text.secondary', fontFamily: 'monospace' }}>
+                    <Typography sx={{ fontWeight: 600, fontSize: fontSizes.body }}>
+                      {FIELD_LABELS[field]}
+                    </Typography>
+                    <Typography
+                      sx={{ fontSize: fontSizes.caption, color: 'text.secondary', fontFamily: 'monospace' }}
+                    >
                       {field}
                     </Typography>
                   </Box>
                 </Box>
                 <ArrowForwardIcon
                   aria-hidden
-                  sx={{ display: { xs: 'none', sm: 'block' }, color: 'text.disabled', fontSize: 18 }}
+                  sx={{
+                    display: { xs: 'none', sm: 'block' },
+                    color: 'text.disabled',
+                    fontSize: iconSizes.medium,
+                  }}
                 />
                 <TextField
                   variant="outlined"

@@ -2,6 +2,7 @@ import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { colors, tint } from '../theme/tokens';
+import { fontSizes, iconSizes } from '../theme/typography';
 
 export interface DropZoneProps {
   onFile: (file: File) => void;
@@ -110,12 +111,16 @@ export function DropZone({ onFile, busyFile, disabled = false }: DropZoneProps) 
               mb: 0.5,
             }}
           >
-            <CloudUploadOutlinedIcon sx={{ fontSize: 32 }} />
+            <CloudUploadOutlinedIcon sx={{ fontSize: iconSizes.drop }} />
           </Box>
-          <Typography sx={{ fontWeight: 700, fontSize: 17, display: { xs: 'none', sm: 'block' } }}>
+          <Typography
+            sx={{ fontWeight: 700, fontSize: fontSizes.subtitle, display: { xs: 'none', sm: 'block' } }}
+          >
             {dragging ? 'Drop your CSV file here' : 'Drag and drop your CSV file here'}
           </Typography>
-          <Typography sx={{ fontWeight: 700, fontSize: 16, display: { xs: 'block', sm: 'none' } }}>
+          <Typography
+            sx={{ fontWeight: 700, fontSize: fontSizes.lead, display: { xs: 'block', sm: 'none' } }}
+          >
             Choose your CSV file
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' } }}>

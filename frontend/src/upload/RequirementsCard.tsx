@@ -3,6 +3,7 @@ import { Box, Button, Card, Divider, Typography } from '@mui/material';
 import { REQUIRED_COLUMNS, type ShipmentField } from '@portal/shipment-rules';
 import { downloadSampleCsv } from './sampleTemplate';
 import { tint } from '../theme/tokens';
+import { fontSizes } from '../theme/typography';
 
 const COLUMN_HINTS: Record<ShipmentField, string> = {
   order_id: 'The Faire order ID',
@@ -14,7 +15,7 @@ const COLUMN_HINTS: Record<ShipmentField, string> = {
 
 const code = {
   fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-  fontSize: 12.5,
+  fontSize: fontSizes.small,
   bgcolor: tint('ink', 0.07),
   color: 'primary.main',
   px: 0.75,
@@ -34,7 +35,7 @@ export function RequirementsCard() {
       <Divider />
       <Box sx={{ p: 2.5, display: 'grid', gap: 2.5 }}>
         <Box>
-          <Typography sx={{ fontWeight: 600, fontSize: 14, mb: 1 }}>Required columns</Typography>
+          <Typography sx={{ fontWeight: 600, fontSize: fontSizes.body, mb: 1 }}>Required columns</Typography>
           <Box
             component="ul"
             aria-label="Required columns"
@@ -49,7 +50,7 @@ export function RequirementsCard() {
                 <Box component="code" sx={code}>
                   {c}
                 </Box>
-                <Typography component="span" sx={{ fontSize: 13, color: 'text.secondary' }}>
+                <Typography component="span" sx={{ fontSize: fontSizes.compact, color: 'text.secondary' }}>
                   {COLUMN_HINTS[c]}
                 </Typography>
               </Box>
@@ -64,8 +65,8 @@ export function RequirementsCard() {
             border: `1px solid ${tint('gold', 0.25)}`,
           }}
         >
-          <Typography sx={{ fontWeight: 600, fontSize: 14, mb: 0.5 }}>Order ID format</Typography>
-          <Typography sx={{ fontSize: 13, color: 'text.secondary', lineHeight: 1.6 }}>
+          <Typography sx={{ fontWeight: 600, fontSize: fontSizes.body, mb: 0.5 }}>Order ID format</Typography>
+          <Typography sx={{ fontSize: fontSizes.compact, color: 'text.secondary', lineHeight: 1.6 }}>
             Use the Faire order ID with or without the{' '}
             <Box component="code" sx={code}>
               bo_
@@ -81,7 +82,7 @@ export function RequirementsCard() {
             .
           </Typography>
         </Box>
-        <Typography sx={{ fontSize: 13, color: 'text.secondary', lineHeight: 1.6 }}>
+        <Typography sx={{ fontSize: fontSizes.compact, color: 'text.secondary', lineHeight: 1.6 }}>
           Several tracking numbers for one order? Put each on its own row. Different column names are fine:
           you will be asked to map them.
         </Typography>

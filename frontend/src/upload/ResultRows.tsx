@@ -3,6 +3,7 @@ import { StatusChip } from '../shared/StatusChip';
 import { TableShell } from '../shared/TableShell';
 import { colors, tint } from '../theme/tokens';
 import { PHONE_QUERY } from './ReviewRows';
+import { fontSizes } from '../theme/typography';
 
 /** A row of the file that did not end as SUCCESS, as the results view lists it. */
 export interface IssueRow {
@@ -18,7 +19,7 @@ export interface IssueRow {
 
 const mono = {
   fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-  fontSize: 12.5,
+  fontSize: fontSizes.small,
 } as const;
 
 function RowStatus({ status }: { status: string }) {
@@ -32,7 +33,7 @@ function RowStatus({ status }: { status: string }) {
           bgcolor: tint('error', 0.11),
           color: colors.errorText,
           fontWeight: 600,
-          fontSize: 12,
+          fontSize: fontSizes.caption,
           height: 24,
         }}
       />
@@ -66,7 +67,7 @@ export function ResultRows({ rows }: { rows: IssueRow[] }) {
             <Typography
               data-testid="issue-reason"
               sx={{
-                fontSize: 13.5,
+                fontSize: fontSizes.cell,
                 fontWeight: 600,
                 color: r.status === 'PENDING' ? 'info.dark' : 'error.dark',
                 mb: 0.75,
@@ -75,7 +76,7 @@ export function ResultRows({ rows }: { rows: IssueRow[] }) {
               {r.reason}
             </Typography>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-              <Typography sx={{ fontSize: 12.5, color: 'text.secondary' }}>Row {r.row}</Typography>
+              <Typography sx={{ fontSize: fontSizes.small, color: 'text.secondary' }}>Row {r.row}</Typography>
               <RowStatus status={r.status} />
             </Box>
             <Typography sx={{ ...mono, mt: 0.75, wordBreak: 'break-all' }}>{orderText(r)}</Typography>
@@ -93,7 +94,7 @@ export function ResultRows({ rows }: { rows: IssueRow[] }) {
       size="small"
       stickyHeader
       head="plain"
-      headSx={{ color: 'text.primary', fontSize: 12.5 }}
+      headSx={{ color: 'text.primary', fontSize: fontSizes.small }}
       containerSx={{ border: 1, borderColor: 'divider', borderRadius: 2, maxHeight: 360 }}
       columns={[
         { label: 'Row', sx: { width: 56 } },
@@ -115,7 +116,7 @@ export function ResultRows({ rows }: { rows: IssueRow[] }) {
             data-testid="issue-reason"
             sx={{
               color: r.status === 'PENDING' ? 'info.dark' : 'error.dark',
-              fontSize: 13,
+              fontSize: fontSizes.compact,
               minWidth: 220,
             }}
           >

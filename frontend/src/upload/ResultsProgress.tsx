@@ -6,6 +6,7 @@ import { stillSendingText } from '@portal/shipment-rules';
 import type { ReactNode } from 'react';
 import { tint } from '../theme/tokens';
 import type { UploadSummary } from './resultsApi';
+import { fontSizes, iconSizes } from '../theme/typography';
 
 /**
  * How far an upload's results are: the progress bar with its three status counts, the boxed counts
@@ -39,7 +40,7 @@ function StatusCount(props: {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, color: props.color }}>
       {props.icon}
-      <Typography component="span" sx={{ fontSize: 14, color: 'text.primary' }}>
+      <Typography component="span" sx={{ fontSize: fontSizes.body, color: 'text.primary' }}>
         <Box component="strong" data-testid={props.testId} sx={{ fontWeight: 700 }}>
           {n(props.value)}
         </Box>{' '}
@@ -62,10 +63,12 @@ export function Count({
 }) {
   return (
     <Box sx={{ px: 1.75, py: 1, border: 1, borderColor: 'divider', borderRadius: 2, minWidth: 92 }}>
-      <Typography sx={{ fontSize: 12, color: 'text.secondary', fontWeight: 500 }}>{label}</Typography>
+      <Typography sx={{ fontSize: fontSizes.caption, color: 'text.secondary', fontWeight: 500 }}>
+        {label}
+      </Typography>
       <Typography
         data-testid={testId}
-        sx={{ fontSize: 20, fontWeight: 700, color: color ?? 'text.primary', lineHeight: 1.3 }}
+        sx={{ fontSize: fontSizes.heading, fontWeight: 700, color: color ?? 'text.primary', lineHeight: 1.3 }}
       >
         {n(value)}
       </Typography>
@@ -81,10 +84,12 @@ export function Progress({ s, notSent }: { s: UploadSummary; notSent: number }) 
   return (
     <Box data-testid="upload-progress">
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1, mb: 1 }}>
-        <Typography sx={{ fontWeight: 600, fontSize: 14 }}>
+        <Typography sx={{ fontWeight: 600, fontSize: fontSizes.body }}>
           {s.done ? 'Processing complete' : 'Creating shipments on Faire…'}
         </Typography>
-        <Typography sx={{ fontSize: 13, color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
+        <Typography
+          sx={{ fontSize: fontSizes.compact, color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}
+        >
           {n(finished)} of {n(total)}
         </Typography>
       </Box>
@@ -119,21 +124,21 @@ export function Progress({ s, notSent }: { s: UploadSummary; notSent: number }) 
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 1.5, sm: 3 }, mt: 1.5 }}>
         <StatusCount
-          icon={<CheckCircleOutlineIcon sx={{ fontSize: 18 }} />}
+          icon={<CheckCircleOutlineIcon sx={{ fontSize: iconSizes.medium }} />}
           label="successful"
           value={s.success}
           color="success.main"
           testId="progress-success"
         />
         <StatusCount
-          icon={<ErrorOutlineIcon sx={{ fontSize: 18 }} />}
+          icon={<ErrorOutlineIcon sx={{ fontSize: iconSizes.medium }} />}
           label="failed"
           value={failed}
           color="error.main"
           testId="progress-failed"
         />
         <StatusCount
-          icon={<HourglassEmptyIcon sx={{ fontSize: 18 }} />}
+          icon={<HourglassEmptyIcon sx={{ fontSize: iconSizes.medium }} />}
           label="pending"
           value={s.pending}
           color="info.main"
@@ -141,7 +146,7 @@ export function Progress({ s, notSent }: { s: UploadSummary; notSent: number }) 
         />
       </Box>
       {!s.done ? (
-        <Typography sx={{ fontSize: 12.5, color: 'text.secondary', mt: 1.25 }}>
+        <Typography sx={{ fontSize: fontSizes.small, color: 'text.secondary', mt: 1.25 }}>
           You can close this window: processing continues in the background and Shipment History shows it.
         </Typography>
       ) : null}

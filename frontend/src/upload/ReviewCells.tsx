@@ -1,11 +1,12 @@
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import { Box, Chip, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, CircularProgress, IconButton, Tooltip, Typography } from '@mui/material';
 import { carrierLabel } from '@portal/shipment-rules';
-import type { OrderCheck } from './orderCheck';
+import type { RowCheck } from './orderCheck';
 import type { ReviewRow } from './types';
 import { colors } from '../theme/tokens';
+import { fontSizes, iconSizes } from '../theme/typography';
 
 export const dash = (value: string) => (value.trim() ? value : '-');
 
@@ -25,7 +26,13 @@ export function Warnings({ warnings }: { warnings: string[] }) {
         tabIndex={0}
         aria-label={`Warnings: ${warnings.join('; ')}`}
         data-testid="row-warning"
-        sx={{ fontSize: 18, color: colors.caution, verticalAlign: 'middle', ml: 0.75, cursor: 'help' }}
+        sx={{
+          fontSize: iconSizes.medium,
+          color: colors.caution,
+          verticalAlign: 'middle',
+          ml: 0.75,
+          cursor: 'help',
+        }}
       />
     </Tooltip>
   );
@@ -45,7 +52,7 @@ function Notes({ notes }: { notes?: string[] }) {
           key={note}
           component="li"
           data-testid="row-note"
-          sx={{ fontSize: 12.5, color: 'text.secondary', overflowWrap: 'anywhere' }}
+          sx={{ fontSize: fontSizes.small, color: 'text.secondary', overflowWrap: 'anywhere' }}
         >
           {note}
         </Typography>
@@ -67,7 +74,7 @@ export function CarrierCell({ row }: { row: ReviewRow }) {
             variant="outlined"
             color="warning"
             label={`Suggested: ${carrierLabel(row.suggestedCarrier)}`}
-            sx={{ height: 20, fontSize: 11, fontWeight: 600 }}
+            sx={{ height: 20, fontSize: fontSizes.micro, fontWeight: 600 }}
           />
         </Tooltip>
       ) : null}
@@ -82,7 +89,7 @@ export function ValidationCell({
 }: {
   row: ReviewRow;
   onEdit?: () => void;
-  check?: OrderCheck;
+  check?: RowCheck;
 }) {
   if (!row.valid) {
     return (
@@ -90,10 +97,10 @@ export function ValidationCell({
         <Box
           sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.75, color: 'error.main', minWidth: 180 }}
         >
-          <ErrorOutlineIcon aria-hidden sx={{ fontSize: 18, mt: '1px' }} />
+          <ErrorOutlineIcon aria-hidden sx={{ fontSize: iconSizes.medium, mt: '1px' }} />
           <Typography
             component="span"
-            sx={{ fontSize: 13, fontWeight: 500, flex: 1 }}
+            sx={{ fontSize: fontSizes.compact, fontWeight: 500, flex: 1 }}
             data-testid="row-validation"
           >
             {row.validation || 'Invalid'}
@@ -101,7 +108,7 @@ export function ValidationCell({
           {onEdit ? (
             <Tooltip title="Fix this row">
               <IconButton size="small" onClick={onEdit} aria-label={`Fix row ${row.row}`} sx={{ mt: '-4px' }}>
-                <EditOutlinedIcon sx={{ fontSize: 18 }} />
+                <EditOutlinedIcon sx={{ fontSize: iconSizes.medium }} />
               </IconButton>
             </Tooltip>
           ) : null}
@@ -123,7 +130,7 @@ export function ValidationCell({
         {check?.state ? (
           <Typography
             component="span"
-            sx={{ fontSize: 12, color: 'text.secondary' }}
+            sx={{ fontSize: fontSizes.caption, color: 'text.secondary' }}
             data-testid="order-state"
           >
             {check.state.replace(/_/g, ' ')} on Faire
@@ -133,15 +140,24 @@ export function ValidationCell({
       </Box>
       {check?.warning ? (
         <Typography
+          variant="caption"
+          component="p"
           data-testid="order-check-warning"
+          data-looking={check.looking ? 'true' : undefined}
           sx={{
-            fontSize: 12.5,
             mt: 0.5,
-            color: check.cannotSucceed ? colors.gold : 'text.secondary',
+            color: check.cannotSucceed ? 'error.main' : 'text.secondary',
+            fontWeight: check.cannotSucceed ? 600 : undefined,
             maxWidth: 280,
+            display: 'flex',
+            gap: 0.75,
+            alignItems: 'flex-start',
           }}
         >
-          {check.warning}
+          {check.looking ? (
+            <CircularProgress size={12} aria-label="Checking on Faire" sx={{ mt: 0.25, flexShrink: 0 }} />
+          ) : null}
+          <span>{check.warning}</span>
         </Typography>
       ) : null}
       <Notes notes={row.notes} />

@@ -18,11 +18,12 @@ import {
 } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { REVIEW_ROW_LIMIT } from './csvParse';
-import type { OrderCheck } from './orderCheck';
+import type { RowCheck } from './orderCheck';
 import { ReviewRows } from './ReviewRows';
 import type { RowPatch } from './RowEditor';
 import type { ReviewRow } from './types';
 import { colors, tint } from '../theme/tokens';
+import { fontSizes, iconSizes } from '../theme/typography';
 
 export interface ReviewModalProps {
   open: boolean;
@@ -49,19 +50,32 @@ export interface ReviewModalProps {
   onFix?: (row: number, patch: RowPatch) => void;
   /** Set when the company's saved mapping for these headers was applied: shows it, with "Change". */
   onChangeSavedMapping?: () => void;
-  /** What the last sync knows of each valid row's order, by row number (one batched call). */
-  orderChecks?: Map<number, OrderCheck>;
+  /** What is known of each valid row's order, by row number (one batched call, then Faire's answers). */
+  orderChecks?: Map<number, RowCheck>;
 }
 
-function OrderCheckSummary({ flagged }: { flagged: number }) {
-  if (flagged === 0) return null;
+function OrderCheckSummary({ checks }: { checks: RowCheck[] }) {
+  const flagged = checks.filter((c) => c.cannotSucceed).length;
+  const looking = new Set(checks.filter((c) => c.looking).map((c) => c.orderId)).size;
   return (
-    <Chip
-      data-testid="order-check-flagged"
-      color="warning"
-      variant="outlined"
-      label={`${flagged.toLocaleString('en-US')} ${flagged === 1 ? 'row' : 'rows'} cannot succeed as things stand`}
-    />
+    <>
+      {looking > 0 ? (
+        <Chip
+          data-testid="order-check-looking"
+          variant="outlined"
+          icon={<CircularProgress size={14} />}
+          label={`Checking ${looking.toLocaleString('en-US')} ${looking === 1 ? 'order' : 'orders'} not synced yet on Faire…`}
+        />
+      ) : null}
+      {flagged > 0 ? (
+        <Chip
+          data-testid="order-check-flagged"
+          color="error"
+          variant="outlined"
+          label={`${flagged.toLocaleString('en-US')} ${flagged === 1 ? 'row' : 'rows'} cannot succeed as things stand`}
+        />
+      ) : null}
+    </>
   );
 }
 
@@ -84,13 +98,15 @@ function Stat({ label, value, tone }: { label: string; value: number; tone?: 'su
         minWidth: { xs: 0, sm: 96 },
       }}
     >
-      <Typography sx={{ fontSize: 12, color: 'text.secondary', fontWeight: 500, whiteSpace: 'nowrap' }}>
+      <Typography
+        sx={{ fontSize: fontSizes.caption, color: 'text.secondary', fontWeight: 500, whiteSpace: 'nowrap' }}
+      >
         {label}
       </Typography>
       <Typography
         data-testid={`review-${label.toLowerCase().replace(/\s+/g, '-')}`}
         sx={{
-          fontSize: { xs: 18, sm: 20 },
+          fontSize: { xs: fontSizes.title, sm: fontSizes.heading },
           fontWeight: 700,
           color: tone ? `${tone}.main` : 'text.primary',
           lineHeight: 1.3,
@@ -129,7 +145,7 @@ function ReviewModalBody({
   onChangeSavedMapping,
   orderChecks,
 }: ReviewModalProps) {
-  const flagged = [...(orderChecks?.values() ?? [])].filter((c) => c.cannotSucceed).length;
+  const checks = [...(orderChecks?.values() ?? [])];
   const [issuesOnly, setIssuesOnly] = useState(false);
   const visible = useMemo(() => (issuesOnly ? rows.filter((r) => !r.valid) : rows), [issuesOnly, rows]);
   const shown = visible.slice(0, rowLimit);
@@ -160,10 +176,13 @@ function ReviewModalBody({
           Confirm the data before submitting to Faire API
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, mt: 1.5, minWidth: 0 }}>
-          <InsertDriveFileOutlinedIcon aria-hidden sx={{ fontSize: 18, color: 'text.secondary' }} />
+          <InsertDriveFileOutlinedIcon
+            aria-hidden
+            sx={{ fontSize: iconSizes.medium, color: 'text.secondary' }}
+          />
           <Typography
             data-testid="review-file-name"
-            sx={{ fontWeight: 600, fontSize: 14, overflowWrap: 'anywhere' }}
+            sx={{ fontWeight: 600, fontSize: fontSizes.body, overflowWrap: 'anywhere' }}
           >
             {fileName}
           </Typography>
@@ -173,7 +192,7 @@ function ReviewModalBody({
             key={note}
             data-testid="review-file-note"
             sx={{
-              fontSize: 13,
+              fontSize: fontSizes.compact,
               color: 'text.secondary',
               mt: 0.75,
               display: 'flex',
@@ -181,21 +200,24 @@ function ReviewModalBody({
               alignItems: 'flex-start',
             }}
           >
-            <EventNoteOutlinedIcon aria-hidden sx={{ fontSize: 16, mt: '2px', color: 'info.main' }} />
+            <EventNoteOutlinedIcon
+              aria-hidden
+              sx={{ fontSize: iconSizes.inline, mt: '2px', color: 'info.main' }}
+            />
             {note}
           </Typography>
         ))}
         {onChangeSavedMapping ? (
           <Typography
             data-testid="saved-mapping-note"
-            sx={{ fontSize: 13, color: 'text.secondary', mt: 0.75 }}
+            sx={{ fontSize: fontSizes.compact, color: 'text.secondary', mt: 0.75 }}
           >
             Using the mapping you saved for these columns ·{' '}
             <Link
               component="button"
               type="button"
               onClick={onChangeSavedMapping}
-              sx={{ fontSize: 13, verticalAlign: 'baseline' }}
+              sx={{ fontSize: fontSizes.compact, verticalAlign: 'baseline' }}
             >
               Change
             </Link>
@@ -217,7 +239,7 @@ function ReviewModalBody({
               />
             </Tooltip>
           ) : null}
-          <OrderCheckSummary flagged={flagged} />
+          <OrderCheckSummary checks={checks} />
           {invalidRows > 0 ? (
             <ToggleButtonGroup
               size="small"
@@ -242,7 +264,15 @@ function ReviewModalBody({
       <DialogContent dividers sx={{ p: 0 }}>
         <ReviewRows rows={shown} onFix={onFix} checks={orderChecks} currency={currency} />
         {issuesOnly && rows.length < totalRows ? (
-          <Typography sx={{ px: 3, py: 1.5, fontSize: 13, color: 'text.secondary', bgcolor: colors.footer }}>
+          <Typography
+            sx={{
+              px: 3,
+              py: 1.5,
+              fontSize: fontSizes.compact,
+              color: 'text.secondary',
+              bgcolor: colors.footer,
+            }}
+          >
             Rows with issues among the first {rows.length.toLocaleString('en-US')} rows. After processing, the
             results list every row with an issue.
           </Typography>
@@ -250,7 +280,13 @@ function ReviewModalBody({
         {listed > shown.length ? (
           <Typography
             data-testid="review-truncated"
-            sx={{ px: 3, py: 1.5, fontSize: 13, color: 'text.secondary', bgcolor: colors.footer }}
+            sx={{
+              px: 3,
+              py: 1.5,
+              fontSize: fontSizes.compact,
+              color: 'text.secondary',
+              bgcolor: colors.footer,
+            }}
           >
             Showing the first {shown.length.toLocaleString('en-US')} of {listed.toLocaleString('en-US')} rows
           </Typography>
@@ -269,20 +305,20 @@ function ReviewModalBody({
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography
             sx={{
-              fontSize: 13,
+              fontSize: fontSizes.compact,
               color: 'text.secondary',
               display: 'flex',
               gap: 0.75,
               alignItems: 'flex-start',
             }}
           >
-            <InfoOutlinedIcon aria-hidden sx={{ fontSize: 16, mt: '2px' }} />
+            <InfoOutlinedIcon aria-hidden sx={{ fontSize: iconSizes.inline, mt: '2px' }} />
             Each order will be validated against the marketplace API before shipment creation
           </Typography>
           {processHint ? (
             <Typography
               data-testid="review-process-hint"
-              sx={{ fontSize: 12.5, color: 'text.secondary', mt: 0.5, pl: 2.75 }}
+              sx={{ fontSize: fontSizes.small, color: 'text.secondary', mt: 0.5, pl: 2.75 }}
             >
               {processHint}
             </Typography>

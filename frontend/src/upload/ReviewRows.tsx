@@ -5,9 +5,10 @@ import { TableShell } from '../shared/TableShell';
 import { colors, tint } from '../theme/tokens';
 import { CarrierCell, dash, ValidationCell } from './ReviewCells';
 import { RowEditor, type RowPatch } from './RowEditor';
-import type { OrderCheck } from './orderCheck';
+import type { RowCheck } from './orderCheck';
 import type { ReviewRow } from './types';
 import { costText } from './reviewCost';
+import { fontSizes } from '../theme/typography';
 
 /** Below MUI's `sm` breakpoint (600px): rows become cards. A plain query works without a theme too. */
 export const PHONE_QUERY = '(max-width:599.95px)';
@@ -17,7 +18,7 @@ export interface ReviewRowsProps {
   /** Set when rows can be fixed in place (the reviewed rows are what Process sends). */
   onFix?: (row: number, patch: RowPatch) => void;
   /** What the last sync knows of each valid row's order, by row number. */
-  checks?: Map<number, OrderCheck>;
+  checks?: Map<number, RowCheck>;
   /** The brand's currency: valid rows' costs are shown in it (USD by default). */
   currency?: string;
 }
@@ -71,25 +72,35 @@ export function ReviewRows({ rows, onFix, checks, currency = 'USD' }: ReviewRows
                     columnGap: 1.5,
                     rowGap: 0.25,
                     mt: 1,
-                    fontSize: 13,
+                    fontSize: fontSizes.compact,
                   }}
                 >
-                  <Typography sx={{ fontSize: 12, color: 'text.secondary' }}>Row</Typography>
-                  <Typography sx={{ fontSize: 13 }}>{r.row}</Typography>
-                  <Typography sx={{ fontSize: 12, color: 'text.secondary' }}>Order</Typography>
-                  <Typography sx={{ fontSize: 13, fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                  <Typography sx={{ fontSize: fontSizes.caption, color: 'text.secondary' }}>Row</Typography>
+                  <Typography sx={{ fontSize: fontSizes.compact }}>{r.row}</Typography>
+                  <Typography sx={{ fontSize: fontSizes.caption, color: 'text.secondary' }}>Order</Typography>
+                  <Typography
+                    sx={{ fontSize: fontSizes.compact, fontFamily: 'monospace', wordBreak: 'break-all' }}
+                  >
                     {dash(r.order_id)} {r.displayId && r.displayId !== '-' ? `(${r.displayId})` : ''}
                   </Typography>
-                  <Typography sx={{ fontSize: 12, color: 'text.secondary' }}>Tracking</Typography>
-                  <Typography sx={{ fontSize: 13, fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                  <Typography sx={{ fontSize: fontSizes.caption, color: 'text.secondary' }}>
+                    Tracking
+                  </Typography>
+                  <Typography
+                    sx={{ fontSize: fontSizes.compact, fontFamily: 'monospace', wordBreak: 'break-all' }}
+                  >
                     {dash(r.tracking_number)}
                   </Typography>
-                  <Typography sx={{ fontSize: 12, color: 'text.secondary' }}>Carrier</Typography>
-                  <Box sx={{ fontSize: 13 }}>
+                  <Typography sx={{ fontSize: fontSizes.caption, color: 'text.secondary' }}>
+                    Carrier
+                  </Typography>
+                  <Box sx={{ fontSize: fontSizes.compact }}>
                     <CarrierCell row={r} />
                   </Box>
-                  <Typography sx={{ fontSize: 12, color: 'text.secondary' }}>Shipped</Typography>
-                  <Typography sx={{ fontSize: 13 }}>
+                  <Typography sx={{ fontSize: fontSizes.caption, color: 'text.secondary' }}>
+                    Shipped
+                  </Typography>
+                  <Typography sx={{ fontSize: fontSizes.compact }}>
                     {formatShortUsDate(r.ship_date || null)} · {costText(r, currency)}
                   </Typography>
                 </Box>
@@ -126,7 +137,7 @@ export function ReviewRows({ rows, onFix, checks, currency = 'USD' }: ReviewRows
             data-invalid={r.valid ? undefined : 'true'}
             sx={{
               bgcolor: r.valid ? undefined : tint('error', 0.06),
-              '& td': { fontSize: 13, verticalAlign: 'top', py: 1 },
+              '& td': { fontSize: fontSizes.compact, verticalAlign: 'top', py: 1 },
               '& td:first-of-type': r.valid ? undefined : { boxShadow: `inset 3px 0 0 ${colors.error}` },
             }}
           >

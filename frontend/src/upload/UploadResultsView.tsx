@@ -22,6 +22,7 @@ import { failedCsvUrl, useRetryFailed, useUploadResults } from './resultsApi';
 import { ResultRows, type IssueRow } from './ResultRows';
 import { Count, n, Progress, waitingText } from './ResultsProgress';
 import { tint } from '../theme/tokens';
+import { fontSizes, iconSizes } from '../theme/typography';
 
 export interface UploadResultsViewProps {
   uploadId: string;
@@ -105,21 +106,30 @@ export function UploadResultsView({
             <Typography
               component="span"
               data-testid="results-source"
-              sx={{ fontSize: 14, display: 'inline-flex', gap: 0.75, alignItems: 'center' }}
+              sx={{ fontSize: fontSizes.body, display: 'inline-flex', gap: 0.75, alignItems: 'center' }}
             >
               Sent by <SourceTag kind={s.source} />
             </Typography>
           ) : (
             <>
-              <InsertDriveFileOutlinedIcon aria-hidden sx={{ fontSize: 18, color: 'text.secondary' }} />
-              <Typography sx={{ fontWeight: 600, fontSize: 14, overflowWrap: 'anywhere' }}>
+              <InsertDriveFileOutlinedIcon
+                aria-hidden
+                sx={{ fontSize: iconSizes.medium, color: 'text.secondary' }}
+              />
+              <Typography sx={{ fontWeight: 600, fontSize: fontSizes.body, overflowWrap: 'anywhere' }}>
                 {fileName || s?.filename}
               </Typography>
             </>
           )}
           {s?.uploadedBy ? (
             // On a phone the uploader goes on its own line, without a separator left at its start.
-            <Typography sx={{ fontSize: 13, color: 'text.secondary', flexBasis: { xs: '100%', sm: 'auto' } }}>
+            <Typography
+              sx={{
+                fontSize: fontSizes.compact,
+                color: 'text.secondary',
+                flexBasis: { xs: '100%', sm: 'auto' },
+              }}
+            >
               <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
                 ·{' '}
               </Box>
@@ -166,7 +176,7 @@ export function UploadResultsView({
             </Alert>
           ) : (
             <Box>
-              <Typography sx={{ fontWeight: 600, fontSize: 14, mb: 1 }}>Starting…</Typography>
+              <Typography sx={{ fontWeight: 600, fontSize: fontSizes.body, mb: 1 }}>Starting…</Typography>
               <LinearProgress aria-label="Processing progress" sx={{ height: 8, borderRadius: 4 }} />
             </Box>
           )}
@@ -181,12 +191,12 @@ export function UploadResultsView({
 
         {rows.length > 0 ? (
           <Box sx={{ mb: 2.5 }}>
-            <Typography component="h3" sx={{ fontWeight: 700, fontSize: 15, mb: 1 }}>
+            <Typography component="h3" sx={{ fontWeight: 700, fontSize: fontSizes.emphasis, mb: 1 }}>
               Rows that need attention
             </Typography>
             <ResultRows rows={rows} />
             {moreRows > 0 ? (
-              <Typography sx={{ fontSize: 12.5, color: 'text.secondary', mt: 1 }}>
+              <Typography sx={{ fontSize: fontSizes.small, color: 'text.secondary', mt: 1 }}>
                 {n(moreRows)} more rows are in the failed-rows file.
               </Typography>
             ) : null}
@@ -199,8 +209,10 @@ export function UploadResultsView({
 
         {s && failed > 0 ? (
           <Box data-testid="fix-and-resend" sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 2 }}>
-            <Typography sx={{ fontWeight: 700, fontSize: 14, mb: 0.5 }}>Fix and resend</Typography>
-            <Typography sx={{ fontSize: 13, color: 'text.secondary', mb: 1.5 }}>
+            <Typography sx={{ fontWeight: 700, fontSize: fontSizes.body, mb: 0.5 }}>
+              Fix and resend
+            </Typography>
+            <Typography sx={{ fontSize: fontSizes.compact, color: 'text.secondary', mb: 1.5 }}>
               Download the failed rows, fix them in your spreadsheet and upload that file. Uploading the whole
               file again is safe too: rows already created are recognised by order and tracking number and are
               never sent to Faire twice.

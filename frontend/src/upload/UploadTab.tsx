@@ -3,13 +3,14 @@ import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../pages/PageHeader';
 import { ColumnMappingDialog } from './ColumnMappingDialog';
 import { DropZone } from './DropZone';
-import { useBrandCurrency } from '../money/useBrandCurrency';
+import { useBrandCurrency } from '../connect';
 import { RequirementsCard } from './RequirementsCard';
 import { ReviewModal } from './ReviewModal';
 import { useOrderCheck } from './orderCheck';
 import { useUploadReadiness } from './resultsApi';
 import { UploadResultsView } from './UploadResultsView';
 import { useCsvImport, type ReviewStep } from './useCsvImport';
+import { fontSizes } from '../theme/typography';
 
 const STEPS = [
   { title: 'Upload your CSV', text: 'We check every row in your browser first.' },
@@ -105,7 +106,7 @@ export function UploadTab() {
                     borderRadius: '50%',
                     display: 'grid',
                     placeItems: 'center',
-                    fontSize: 13,
+                    fontSize: fontSizes.compact,
                     fontWeight: 700,
                     bgcolor: 'primary.main',
                     color: 'primary.contrastText',
@@ -114,8 +115,10 @@ export function UploadTab() {
                   {i + 1}
                 </Box>
                 <Box>
-                  <Typography sx={{ fontWeight: 600, fontSize: 14 }}>{s.title}</Typography>
-                  <Typography sx={{ fontSize: 12.5, color: 'text.secondary' }}>{s.text}</Typography>
+                  <Typography sx={{ fontWeight: 600, fontSize: fontSizes.body }}>{s.title}</Typography>
+                  <Typography sx={{ fontSize: fontSizes.small, color: 'text.secondary' }}>
+                    {s.text}
+                  </Typography>
                 </Box>
               </Box>
             ))}

@@ -47,10 +47,14 @@ export const uploadProvider = resourceProvider({
         'POST',
         `${upload(uploadId)}/retry-failed`,
       ),
-    /** What the last sync knows of each row's order; one call for the whole review. */
-    checkOrders: (rows: BodyOf<'/api/shipments/order-check', 'post'>['rows']) =>
+    /**
+     * What the last sync knows of each row's order; one call for the whole review. With `lookUp`, the
+     * server first asks Faire for orders the sync has not stored (at most 10 a call).
+     */
+    checkOrders: (rows: BodyOf<'/api/shipments/order-check', 'post'>['rows'], lookUp = false) =>
       apiRequest<ResponseOf<'/api/shipments/order-check', 'post'>>('POST', '/api/shipments/order-check', {
         rows,
+        ...(lookUp ? { lookUp: true } : {}),
       }),
     getColumnMappings: () =>
       apiRequest<ResponseOf<'/api/column-mappings', 'get'>>('GET', '/api/column-mappings'),

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useUploadActions, type UploadActions } from './provider';
 import type { Schema } from '../api/schema';
 import type { ConnectActions } from '../connect';
-import { readBrandCurrency } from '../money/useBrandCurrency';
+import { readBrandCurrency } from '../connect';
 import type { FileReading } from './parseCsvFile';
 import { invalidateShipmentData } from '../api/invalidate';
 

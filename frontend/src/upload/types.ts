@@ -5,36 +5,21 @@ import type {
   DateOrderDecision,
   LineEnding,
   ShipmentField,
-  UploadPreviewRow,
 } from '@portal/shipment-rules';
 
 /**
- * One CSV row as the review modal and the upload results show it (spec section 3, "CSV row"):
- * the cells as typed for invalid rows, normalised text for valid ones.
+ * One CSV row as the review modal and the upload results show it (spec section 3, "CSV row"): the row
+ * of the upload answer's preview (the contract's `UploadPreviewRowView`: the cells as typed for invalid
+ * rows, normalised text for valid ones; `ship_date` 'YYYY-MM-DD' when valid) and what the browser's own
+ * reading adds.
  */
-export interface ReviewRow {
-  /** Spreadsheet row number: the header is row 1. */
-  row: number;
-  order_id: string;
-  displayId: string;
-  tracking_number: string;
-  carrier: string;
-  /** 'YYYY-MM-DD' for valid rows, the cell as typed otherwise. */
-  ship_date: string;
-  /** ISO date-time (UTC midnight) for valid rows. */
-  shipDate?: string;
-  /** '$12.50' for valid rows, the cell as typed otherwise. */
-  shipping_cost: string;
-  /** Invalid rows only: the error messages joined by '; '. */
-  validation?: string;
+export type ReviewRow = Schema<'UploadPreviewRowView'> & {
   valid: boolean;
   /**
    * Valid rows: the order id as the rules read it ('Order #ABC12345DE' -> 'bo_abc12345de'). This, not
    * `order_id` as typed, is what is sent and checked.
    */
   orderId?: string;
-  /** Warnings to verify (the carrier, an old date, ...), behind the row's warning icon. */
-  warnings: string[];
   /**
    * How cells were read when they were not written as the template shows ('Ship date "20.11.2026" was
    * read as 20 November 2026 (day first)'): shown as text under the row's status, so the reading is seen.
@@ -49,7 +34,7 @@ export interface ReviewRow {
    * failed rows go back to the brand as their own file (decision 0032). Files of at most 5,000 rows.
    */
   cells?: string[];
-}
+};
 
 /** How the file was written (decision 0032), kept for files whose rows are all in the browser. */
 export interface ReviewFileLayout {
@@ -96,8 +81,6 @@ export interface ParseResult {
   /** How the file was written, when every row is in the browser. */
   layout?: ReviewFileLayout;
 }
-
-export type { UploadPreviewRow };
 
 /** What `POST /api/shipments/upload` answers (Reading A). */
 export type UploadResult = Schema<'UploadAnswerView'>;

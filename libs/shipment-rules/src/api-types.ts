@@ -24,32 +24,6 @@ export const OPEN_ORDER_STATES = ['NEW', 'PROCESSING', 'PRE_TRANSIT', 'IN_TRANSI
 
 export type OpenOrderState = (typeof OPEN_ORDER_STATES)[number];
 
-/** One open order as `GET /api/orders` answers it and the order screens show it. */
-export interface OrderView<State extends string = OpenOrderState> {
-  id: string;
-  faireOrderId: string;
-  displayId: string;
-  state: State;
-  isProblem: boolean;
-  problemReason: string | null;
-  estimatedPayoutAt: string | null;
-  /** Faire pays this order out: it is in transit and Faire gave a payout date (pre-transit orders never are). */
-  payoutExpected: boolean;
-  /** Past its expected ship date with no carrier scan yet: Faire will count the shipment late. */
-  pastExpectedShipDate: boolean;
-  createdAt: string;
-  customerName: string | null;
-  totalCents: number | null;
-  /** The currency Faire recorded the order's amounts in (ISO 4217); null for orders synced before it was kept. */
-  currency: string | null;
-  expectedShipDate: string | null;
-  trackingNumber: string | null;
-  carrier: string | null;
-  shipmentCreatedAt: string | null;
-  fetchedAt: string;
-  marketplaceUrl: string;
-}
-
 /** The statuses of a shipment (spec section 4), in the order the history's Status filter offers them. */
 export const SHIPMENT_STATUSES = [
   'SUCCESS',

@@ -107,7 +107,6 @@ export {
   type CompanyRole,
   type MemberStatus,
   type OpenOrderState,
-  type OrderView,
   type PageView,
   type ShipmentStatus,
   type UploadPreviewRow,
@@ -165,3 +164,14 @@ export {
   type FileLayout,
   type LineEnding,
 } from './file-layout.js';
+export {
+  DEFAULT_THRESHOLDS,
+  THRESHOLD_FIELDS,
+  THRESHOLD_MAX_DAYS,
+  THRESHOLD_MIN_DAYS,
+  thresholdField,
+  thresholdRuleMessage,
+  type ThresholdField,
+  type ThresholdKey,
+  type Thresholds,
+} from './late-thresholds.js';

@@ -95,6 +95,27 @@ export interface AppConfig {
     /** Lock of a running source job (poll, release): a dead worker's job is taken up once it lapses. */
     lockMs: number;
   };
+  /** The mail-in receiver (decision 0069). */
+  inbound: {
+    /** The SMTP port (0: any free port, read back from the receiver). */
+    smtpPort: number;
+    /** The domain of the companies' addresses, `shipments+<token>@<domain>`. */
+    mailDomain: string;
+    /** Certificate and key files: STARTTLS is offered when both are set. */
+    tlsCertFile: string | null;
+    tlsKeyFile: string | null;
+    /** How long the reply to a sender waits for the rows to reach Faire. */
+    replyWaitMs: number;
+  };
+  /** Outbound webhooks (decision 0068). */
+  webhooks: {
+    /** Endpoints on private, loopback or link-local addresses, and plain http, allowed (never in production). */
+    allowPrivate: boolean;
+    /** How often the fleet scans for new events and queues the deliveries due. */
+    tickMs: number;
+    /** The most one delivery may take, answer included. */
+    timeoutMs: number;
+  };
   /** The Shopify connector (decisions 0047-0049). */
   shopify: {
     /** One origin for every shop (the sandbox, or SHOPIFY_API_BASE_URL); null: each shop's own https origin. */
@@ -241,6 +262,18 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
       pollIntervalMs: env.SOURCE_POLL_INTERVAL_MS,
       tickMs: env.SOURCE_TICK_MS,
       lockMs: env.SOURCE_LOCK_MS,
+    },
+    inbound: {
+      smtpPort: env.INBOUND_SMTP_PORT,
+      mailDomain: env.INBOUND_MAIL_DOMAIN.toLowerCase(),
+      tlsCertFile: env.INBOUND_SMTP_TLS_CERT || null,
+      tlsKeyFile: env.INBOUND_SMTP_TLS_KEY || null,
+      replyWaitMs: env.INBOUND_REPLY_WAIT_MS,
+    },
+    webhooks: {
+      allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE ?? false,
+      tickMs: env.WEBHOOK_TICK_MS,
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
     },
     shopify: {
       apiBaseUrl:

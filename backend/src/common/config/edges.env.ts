@@ -1,8 +1,7 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { IsBoolean, IsOptional, Matches } from 'class-validator';
+import { WholeNumber } from './whole-number.js';
 
-const toInt = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
 const toBool = ({ value }: { value: unknown }): unknown => {
   if (typeof value !== 'string') return value;
   const v = value.trim().toLowerCase();
@@ -10,7 +9,6 @@ const toBool = ({ value }: { value: unknown }): unknown => {
   if (['false', '0', 'no', 'off', ''].includes(v)) return false;
   return value;
 };
-const rule = (name: string, max: number) => ({ message: `${name} must be a whole number from 1 to ${max}` });
 
 /**
  * What the API process trusts and shows at its edge, and how much of the database heavy reads may take
@@ -37,38 +35,23 @@ export class EdgesEnv {
   API_DOCS?: boolean;
 
   /** Connections of the separate pool that exports and other long reads use (never the main pool's). */
-  @Transform(toInt)
-  @IsInt(rule('HEAVY_READ_POOL_SIZE', 50))
-  @Min(1, rule('HEAVY_READ_POOL_SIZE', 50))
-  @Max(50, rule('HEAVY_READ_POOL_SIZE', 50))
+  @WholeNumber(1, 50, 'from')
   HEAVY_READ_POOL_SIZE = 2;
 
   /** Downloads (exports) one member may have open at once in one API process; beyond: 429. */
-  @Transform(toInt)
-  @IsInt(rule('DOWNLOADS_PER_USER', 1000))
-  @Min(1, rule('DOWNLOADS_PER_USER', 1000))
-  @Max(1000, rule('DOWNLOADS_PER_USER', 1000))
+  @WholeNumber(1, 1000, 'from')
   DOWNLOADS_PER_USER = 16;
 
   /** Downloads one company's members may have open at once in one API process; beyond: 429. */
-  @Transform(toInt)
-  @IsInt(rule('DOWNLOADS_PER_COMPANY', 1000))
-  @Min(1, rule('DOWNLOADS_PER_COMPANY', 1000))
-  @Max(1000, rule('DOWNLOADS_PER_COMPANY', 1000))
+  @WholeNumber(1, 1000, 'from')
   DOWNLOADS_PER_COMPANY = 32;
 
   /** Refused sign-in attempts per account identity (email or Google account) per window. */
-  @Transform(toInt)
-  @IsInt(rule('RATE_LIMIT_SIGNIN_PER_ACCOUNT', 1_000_000))
-  @Min(1, rule('RATE_LIMIT_SIGNIN_PER_ACCOUNT', 1_000_000))
-  @Max(1_000_000, rule('RATE_LIMIT_SIGNIN_PER_ACCOUNT', 1_000_000))
+  @WholeNumber(1, 1_000_000, 'from')
   RATE_LIMIT_SIGNIN_PER_ACCOUNT = 20;
 
   /** Invitation acceptances (right or wrong token) per address per window. */
-  @Transform(toInt)
-  @IsInt(rule('RATE_LIMIT_ACCEPT_INVITE_PER_IP', 1_000_000))
-  @Min(1, rule('RATE_LIMIT_ACCEPT_INVITE_PER_IP', 1_000_000))
-  @Max(1_000_000, rule('RATE_LIMIT_ACCEPT_INVITE_PER_IP', 1_000_000))
+  @WholeNumber(1, 1_000_000, 'from')
   RATE_LIMIT_ACCEPT_INVITE_PER_IP = 100;
 }
 

@@ -16,6 +16,21 @@ function errorOf(env: Record<string, string>): ConfigError {
 }
 
 describe('environment validation', () => {
+  it.each([
+    ['PORT', '0', 'PORT must be a whole number between 1 and 65535'],
+    ['SHUTDOWN_TIMEOUT_MS', 'soon', 'SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds (0-120000)'],
+    ['SHIPMENT_WORKER_CONCURRENCY', '65', 'SHIPMENT_WORKER_CONCURRENCY must be a whole number (1-64)'],
+    ['DOWNLOADS_PER_USER', '-1', 'DOWNLOADS_PER_USER must be a whole number from 1 to 1000'],
+    ['RATE_LIMIT_RETRY_PER_IP', '1.5', 'RATE_LIMIT_RETRY_PER_IP must be a whole number from 1 to 1000000'],
+  ])('refuses %s=%s with one line naming its bounds, declared once', (name, value, message) => {
+    expect(errorOf({ [name]: value }).message).toBe(`Invalid configuration: ${message} (got "${value}")`);
+  });
+
+  it('reads a whole-number setting with spaces around it, and keeps its default when unset', () => {
+    expect(validateEnv({ SOURCE_TICK_MS: ' 2000 ' }).SOURCE_TICK_MS).toBe(2000);
+    expect(validateEnv({}).SOURCE_TICK_MS).toBe(15_000);
+  });
+
   it('applies the documented defaults to an empty environment', () => {
     const env = validateEnv({});
     expect(env.PORT).toBe(3000);
@@ -94,6 +109,14 @@ describe('environment validation', () => {
     });
     expect(config.marketplace.sandbox).toBeNull();
     expect(config.publicUrlExplicit).toBe(true);
+    expect(config.webhooks.allowPrivate).toBe(false);
+  });
+
+  it('never lets production send webhooks to private addresses', () => {
+    const err = errorOf({ NODE_ENV: 'production', WEBHOOKS_ALLOW_PRIVATE: 'true' });
+    expect(err.variable).toBe('WEBHOOKS_ALLOW_PRIVATE');
+    expect(validateEnv({ WEBHOOKS_ALLOW_PRIVATE: 'true' }).WEBHOOKS_ALLOW_PRIVATE).toBe(true);
+    expect(validateEnv({}).WEBHOOKS_ALLOW_PRIVATE).toBeUndefined();
   });
 
   it('lists every variable in .env.example', () => {

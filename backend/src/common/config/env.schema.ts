@@ -2,7 +2,6 @@ import { plainToInstance, Transform } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
-  IsInt,
   IsNumber,
   IsOptional,
   IsString,
@@ -11,10 +10,9 @@ import {
   Min,
   validateSync,
 } from 'class-validator';
-import { SourcesEnv } from './sources.env.js';
+import { InboundEnv } from './inbound.env.js';
+import { WholeNumber } from './whole-number.js';
 
-const toInt = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
 const toBool = ({ value }: { value: unknown }): unknown => {
   if (typeof value !== 'string') return value;
   const v = value.trim().toLowerCase();
@@ -28,14 +26,11 @@ const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'stri
  * Every environment variable the product reads, with its rule. `.env.example` documents each one.
  * Nothing outside the config module reads `process.env`.
  */
-export class EnvSchema extends SourcesEnv {
+export class EnvSchema extends InboundEnv {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
-  @Transform(toInt)
-  @IsInt({ message: 'PORT must be a whole number between 1 and 65535' })
-  @Min(1, { message: 'PORT must be a whole number between 1 and 65535' })
-  @Max(65535, { message: 'PORT must be a whole number between 1 and 65535' })
+  @WholeNumber(1, 65535, 'between')
   PORT = 3000;
 
   @Transform(trim)
@@ -76,10 +71,7 @@ export class EnvSchema extends SourcesEnv {
   @IsIn(['json', 'pretty'], { message: 'LOG_FORMAT must be json or pretty' })
   LOG_FORMAT: 'json' | 'pretty' = 'json';
 
-  @Transform(toInt)
-  @IsInt({ message: 'SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds (0-120000)' })
-  @Min(0, { message: 'SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds (0-120000)' })
-  @Max(120000, { message: 'SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds (0-120000)' })
+  @WholeNumber(0, 120_000, 'milliseconds')
   SHUTDOWN_TIMEOUT_MS = 10000;
 
   @Transform(toBool)
@@ -155,23 +147,14 @@ export class EnvSchema extends SourcesEnv {
   })
   ADMIN_EMAILS = '';
 
-  @Transform(toInt)
-  @IsInt({ message: 'SESSION_IDLE_MINUTES must be a whole number of minutes (1-1440)' })
-  @Min(1, { message: 'SESSION_IDLE_MINUTES must be a whole number of minutes (1-1440)' })
-  @Max(1440, { message: 'SESSION_IDLE_MINUTES must be a whole number of minutes (1-1440)' })
+  @WholeNumber(1, 1440, 'minutes')
   SESSION_IDLE_MINUTES = 30;
 
-  @Transform(toInt)
-  @IsInt({ message: 'SESSION_ABSOLUTE_HOURS must be a whole number of hours (1-720)' })
-  @Min(1, { message: 'SESSION_ABSOLUTE_HOURS must be a whole number of hours (1-720)' })
-  @Max(720, { message: 'SESSION_ABSOLUTE_HOURS must be a whole number of hours (1-720)' })
+  @WholeNumber(1, 720, 'hours')
   SESSION_ABSOLUTE_HOURS = 12;
 
   // --- Invitations and mail ---
-  @Transform(toInt)
-  @IsInt({ message: 'INVITATION_TTL_HOURS must be a whole number of hours (1-720)' })
-  @Min(1, { message: 'INVITATION_TTL_HOURS must be a whole number of hours (1-720)' })
-  @Max(720, { message: 'INVITATION_TTL_HOURS must be a whole number of hours (1-720)' })
+  @WholeNumber(1, 720, 'hours')
   INVITATION_TTL_HOURS = 72;
 
   @IsOptional()
@@ -217,10 +200,7 @@ export class EnvSchema extends SourcesEnv {
   })
   FAIRE_ORDER_URL_TEMPLATE?: string;
 
-  @Transform(toInt)
-  @IsInt({ message: 'FAIRE_TIMEOUT_MS must be a whole number of milliseconds (1000-120000)' })
-  @Min(1000, { message: 'FAIRE_TIMEOUT_MS must be a whole number of milliseconds (1000-120000)' })
-  @Max(120000, { message: 'FAIRE_TIMEOUT_MS must be a whole number of milliseconds (1000-120000)' })
+  @WholeNumber(1000, 120_000, 'milliseconds')
   FAIRE_TIMEOUT_MS = 15000;
 
   @IsOptional()
@@ -241,66 +221,33 @@ export class EnvSchema extends SourcesEnv {
   FAIRE_USER_AGENT?: string;
 
   // --- Shipment processing ---
-  @Transform(toInt)
-  @IsInt({ message: 'SHIPMENT_PROCESS_WAIT_MS must be a whole number of milliseconds (0-120000)' })
-  @Min(0, { message: 'SHIPMENT_PROCESS_WAIT_MS must be a whole number of milliseconds (0-120000)' })
-  @Max(120000, { message: 'SHIPMENT_PROCESS_WAIT_MS must be a whole number of milliseconds (0-120000)' })
+  @WholeNumber(0, 120_000, 'milliseconds')
   SHIPMENT_PROCESS_WAIT_MS = 25000;
 
-  @Transform(toInt)
-  @IsInt({ message: 'SHIPMENT_INLINE_ROWS must be a whole number of rows (0-100000)' })
-  @Min(0, { message: 'SHIPMENT_INLINE_ROWS must be a whole number of rows (0-100000)' })
-  @Max(100000, { message: 'SHIPMENT_INLINE_ROWS must be a whole number of rows (0-100000)' })
+  @WholeNumber(0, 100_000, 'rows')
   SHIPMENT_INLINE_ROWS = 2000;
 
-  @Transform(toInt)
-  @IsInt({ message: 'SHIPMENT_WORKER_CONCURRENCY must be a whole number (1-64)' })
-  @Min(1, { message: 'SHIPMENT_WORKER_CONCURRENCY must be a whole number (1-64)' })
-  @Max(64, { message: 'SHIPMENT_WORKER_CONCURRENCY must be a whole number (1-64)' })
+  @WholeNumber(1, 64, 'range')
   SHIPMENT_WORKER_CONCURRENCY = 8;
 
   /** Postgres connections per process. Default: enough for the worker's concurrency (see pool-size.ts). */
   @IsOptional()
-  @Transform(toInt)
-  @IsInt({ message: 'DB_POOL_SIZE must be a whole number of connections (2-500)' })
-  @Min(2, { message: 'DB_POOL_SIZE must be a whole number of connections (2-500)' })
-  @Max(500, { message: 'DB_POOL_SIZE must be a whole number of connections (2-500)' })
+  @WholeNumber(2, 500, 'connections')
   DB_POOL_SIZE?: number;
 
-  @Transform(toInt)
-  @IsInt({ message: 'SHIPMENT_JOBS_PER_ACCOUNT must be a whole number (1-64)' })
-  @Min(1, { message: 'SHIPMENT_JOBS_PER_ACCOUNT must be a whole number (1-64)' })
-  @Max(64, { message: 'SHIPMENT_JOBS_PER_ACCOUNT must be a whole number (1-64)' })
+  @WholeNumber(1, 64, 'range')
   SHIPMENT_JOBS_PER_ACCOUNT = 2;
 
-  @Transform(toInt)
-  @IsInt({ message: 'SHIPMENT_LOCK_MS must be a whole number of milliseconds (1000-600000)' })
-  @Min(1000, { message: 'SHIPMENT_LOCK_MS must be a whole number of milliseconds (1000-600000)' })
-  @Max(600000, { message: 'SHIPMENT_LOCK_MS must be a whole number of milliseconds (1000-600000)' })
+  @WholeNumber(1000, 600_000, 'milliseconds')
   SHIPMENT_LOCK_MS = 30000;
 
-  @Transform(toInt)
-  @IsInt({ message: 'SHIPMENT_RECOVERY_AFTER_MS must be a whole number of milliseconds (1000-86400000)' })
-  @Min(1000, { message: 'SHIPMENT_RECOVERY_AFTER_MS must be a whole number of milliseconds (1000-86400000)' })
-  @Max(86400000, {
-    message: 'SHIPMENT_RECOVERY_AFTER_MS must be a whole number of milliseconds (1000-86400000)',
-  })
+  @WholeNumber(1000, 86_400_000, 'milliseconds')
   SHIPMENT_RECOVERY_AFTER_MS = 600000;
 
-  @Transform(toInt)
-  @IsInt({ message: 'SHIPMENT_RECOVERY_INTERVAL_MS must be a whole number of milliseconds (1000-3600000)' })
-  @Min(1000, {
-    message: 'SHIPMENT_RECOVERY_INTERVAL_MS must be a whole number of milliseconds (1000-3600000)',
-  })
-  @Max(3600000, {
-    message: 'SHIPMENT_RECOVERY_INTERVAL_MS must be a whole number of milliseconds (1000-3600000)',
-  })
+  @WholeNumber(1000, 3_600_000, 'milliseconds')
   SHIPMENT_RECOVERY_INTERVAL_MS = 60000;
 
-  @Transform(toInt)
-  @IsInt({ message: 'SANDBOX_PORT must be a whole number between 1 and 65535' })
-  @Min(1, { message: 'SANDBOX_PORT must be a whole number between 1 and 65535' })
-  @Max(65535, { message: 'SANDBOX_PORT must be a whole number between 1 and 65535' })
+  @WholeNumber(1, 65535, 'between')
   SANDBOX_PORT = 4010;
 
   @Transform(trim)
@@ -343,6 +290,12 @@ export function validateEnv(raw: Record<string, string | undefined>): EnvSchema 
     throw new ConfigError(
       'AUTH_DEV_LOGIN',
       'Invalid configuration: AUTH_DEV_LOGIN cannot be enabled when NODE_ENV=production',
+    );
+  }
+  if (instance.NODE_ENV === 'production' && instance.WEBHOOKS_ALLOW_PRIVATE) {
+    throw new ConfigError(
+      'WEBHOOKS_ALLOW_PRIVATE',
+      'Invalid configuration: WEBHOOKS_ALLOW_PRIVATE cannot be enabled when NODE_ENV=production',
     );
   }
   if (instance.GOOGLE_CLIENT_ID && !instance.GOOGLE_CLIENT_SECRET) {

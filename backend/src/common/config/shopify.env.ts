@@ -1,9 +1,8 @@
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { IsOptional, Matches } from 'class-validator';
 import { RetryEnv } from './retry.env.js';
+import { WholeNumber } from './whole-number.js';
 
-const toInt = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
 const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
 
 /**
@@ -21,10 +20,7 @@ export class ShopifyEnv extends RetryEnv {
   })
   SHOPIFY_API_BASE_URL?: string;
 
-  @Transform(toInt)
-  @IsInt({ message: 'SHOPIFY_SANDBOX_PORT must be a whole number between 1 and 65535' })
-  @Min(1, { message: 'SHOPIFY_SANDBOX_PORT must be a whole number between 1 and 65535' })
-  @Max(65535, { message: 'SHOPIFY_SANDBOX_PORT must be a whole number between 1 and 65535' })
+  @WholeNumber(1, 65535, 'between')
   SHOPIFY_SANDBOX_PORT = 4030;
 
   @Transform(trim)
@@ -45,9 +41,6 @@ export class ShopifyEnv extends RetryEnv {
   })
   SHOPIFY_CLIENT_SECRET?: string;
 
-  @Transform(toInt)
-  @IsInt({ message: 'SHOPIFY_TIMEOUT_MS must be a whole number of milliseconds (100-120000)' })
-  @Min(100, { message: 'SHOPIFY_TIMEOUT_MS must be a whole number of milliseconds (100-120000)' })
-  @Max(120000, { message: 'SHOPIFY_TIMEOUT_MS must be a whole number of milliseconds (100-120000)' })
+  @WholeNumber(100, 120_000, 'milliseconds')
   SHOPIFY_TIMEOUT_MS = 15000;
 }

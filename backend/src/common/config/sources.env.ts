@@ -1,14 +1,9 @@
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { IsOptional, Matches } from 'class-validator';
 import { ShopifyEnv } from './shopify.env.js';
+import { WholeNumber } from './whole-number.js';
 
-const toInt = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
 const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
-
-const ms = (name: string, min: number, max: number) => ({
-  message: `${name} must be a whole number of milliseconds (${min}-${max})`,
-});
 
 /**
  * Sources of shipments beyond files (decisions 0033-0036): where ShipStation is (unset: the ShipStation
@@ -25,39 +20,21 @@ export class SourcesEnv extends ShopifyEnv {
   })
   SHIPSTATION_API_BASE_URL?: string;
 
-  @Transform(toInt)
-  @IsInt({ message: 'SHIPSTATION_SANDBOX_PORT must be a whole number between 1 and 65535' })
-  @Min(1, { message: 'SHIPSTATION_SANDBOX_PORT must be a whole number between 1 and 65535' })
-  @Max(65535, { message: 'SHIPSTATION_SANDBOX_PORT must be a whole number between 1 and 65535' })
+  @WholeNumber(1, 65535, 'between')
   SHIPSTATION_SANDBOX_PORT = 4020;
 
-  @Transform(toInt)
-  @IsInt(ms('SHIPSTATION_TIMEOUT_MS', 100, 120000))
-  @Min(100, ms('SHIPSTATION_TIMEOUT_MS', 100, 120000))
-  @Max(120000, ms('SHIPSTATION_TIMEOUT_MS', 100, 120000))
+  @WholeNumber(100, 120_000, 'milliseconds')
   SHIPSTATION_TIMEOUT_MS = 15000;
 
-  @Transform(toInt)
-  @IsInt(ms('SOURCE_GRACE_MS', 0, 86400000))
-  @Min(0, ms('SOURCE_GRACE_MS', 0, 86400000))
-  @Max(86400000, ms('SOURCE_GRACE_MS', 0, 86400000))
+  @WholeNumber(0, 86_400_000, 'milliseconds')
   SOURCE_GRACE_MS = 600_000;
 
-  @Transform(toInt)
-  @IsInt(ms('SOURCE_POLL_INTERVAL_MS', 1000, 86400000))
-  @Min(1000, ms('SOURCE_POLL_INTERVAL_MS', 1000, 86400000))
-  @Max(86400000, ms('SOURCE_POLL_INTERVAL_MS', 1000, 86400000))
+  @WholeNumber(1000, 86_400_000, 'milliseconds')
   SOURCE_POLL_INTERVAL_MS = 600_000;
 
-  @Transform(toInt)
-  @IsInt(ms('SOURCE_TICK_MS', 200, 600000))
-  @Min(200, ms('SOURCE_TICK_MS', 200, 600000))
-  @Max(600000, ms('SOURCE_TICK_MS', 200, 600000))
+  @WholeNumber(200, 600_000, 'milliseconds')
   SOURCE_TICK_MS = 15_000;
 
-  @Transform(toInt)
-  @IsInt(ms('SOURCE_LOCK_MS', 1000, 600000))
-  @Min(1000, ms('SOURCE_LOCK_MS', 1000, 600000))
-  @Max(600000, ms('SOURCE_LOCK_MS', 1000, 600000))
+  @WholeNumber(1000, 600_000, 'milliseconds')
   SOURCE_LOCK_MS = 30_000;
 }

@@ -8,7 +8,7 @@ import type {
   QueryDeepPartialEntity,
   Repository,
 } from 'typeorm';
-import type { CompanyAuthContext } from '../http/auth-context.js';
+import type { ApiKeyContext, CompanyAuthContext } from '../http/auth-context.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -36,6 +36,14 @@ export class CompanyScope {
    */
   static ofJob(companyId: string): CompanyScope {
     return CompanyScope.make(companyId);
+  }
+
+  /**
+   * The scope of a public API call: the company of the API key the guard authenticated (read from the
+   * key's own row, never from the request).
+   */
+  static ofApiKey(key: Pick<ApiKeyContext, 'companyId'>): CompanyScope {
+    return CompanyScope.make(key.companyId);
   }
 
   static is(value: unknown): value is CompanyScope {

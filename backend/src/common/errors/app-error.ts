@@ -11,6 +11,10 @@ export const ERROR_CODES = {
   NOT_FOUND: { status: 404, message: 'Not found' },
   CONFLICT: { status: 409, message: 'The request conflicts with the current state' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'File size must be less than 10MB' },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: 'This Idempotency-Key was used with another body in the last 24 hours',
+  },
   RATE_LIMITED: { status: 429, message: 'Too many requests, please try again shortly' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'A service the product depends on is unavailable' },
   MARKETPLACE_NOT_CONNECTED: { status: 409, message: 'Connect your Faire account first' },

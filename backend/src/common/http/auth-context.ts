@@ -32,8 +32,24 @@ declare module 'express-session' {
   }
 }
 
+/** The scopes a company API key may carry (decision 0067). */
+export const API_KEY_SCOPES = ['shipments:write', 'shipments:read', 'orders:read'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/**
+ * A call made with a company API key (the public API, `/api/v1`): it acts for the key's company, never
+ * as a person. Set by the API key guard from the `Authorization: Bearer` header only.
+ */
+export interface ApiKeyContext {
+  keyId: string;
+  keyName: string;
+  companyId: string;
+  scopes: ApiKeyScope[];
+}
+
 declare module 'express-serve-static-core' {
   interface Request {
     auth?: AuthContext;
+    apiKey?: ApiKeyContext;
   }
 }

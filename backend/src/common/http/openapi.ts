@@ -11,6 +11,15 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
     .setDescription('Upload shipments, sync orders and manage teams for brands selling on Faire.')
     .setVersion('1.0')
     .addCookieAuth('sid')
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          'A company API key (Settings, API keys), for the public API under /api/v1 only: `Authorization: Bearer fsk_...`',
+      },
+      'apiKey',
+    )
     .build();
   return SwaggerModule.createDocument(app, info);
 }

@@ -14,3 +14,12 @@ export const IS_MACHINE_HOOK = 'isMachineHook';
  */
 export const MachineHook = (): MethodDecorator & ClassDecorator =>
   applyDecorators(SetMetadata(IS_PUBLIC, true), SetMetadata(IS_MACHINE_HOOK, true));
+
+export const IS_API_KEY_ROUTE = 'isApiKeyRoute';
+
+/**
+ * A route of the public API (decision 0067): no session and no anti-forgery header; the API key guard
+ * on its controller authenticates the `Authorization: Bearer` key, and a session cookie alone opens
+ * nothing there.
+ */
+export const ApiKeyRoute = (): MethodDecorator & ClassDecorator => SetMetadata(IS_API_KEY_ROUTE, true);

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Params } from 'nestjs-pino';
 import { stdSerializers } from 'pino';
 import type { AppConfig } from '../config/index.js';
+import type { LoggerParams } from './logger.module.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
 
 /** Structured JSON logs with a request id on every line; credentials and cookies are redacted. */
-export function loggerParams(config: AppConfig): Params {
+export function loggerParams(config: AppConfig): LoggerParams {
   return {
     pinoHttp: {
       level: config.log.level,

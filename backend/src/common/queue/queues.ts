@@ -10,6 +10,7 @@ export const QUEUES = {
   ORDERS: 'orders',
   DIGEST: 'digest',
   SOURCES: 'sources',
+  WEBHOOKS: 'webhooks',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -69,6 +70,11 @@ export const ORDER_JOBS = {
 
 export interface SyncOrdersJob {
   companyId: string;
+  /**
+   * Why it was queued: a person's refresh (another refresh joins it), Faire or a source just connected,
+   * or the nightly run (a refresh waits for these and reads Faire again). Absent in older jobs.
+   */
+  reason?: 'refresh' | 'connected' | 'nightly';
 }
 
 export const DIGEST_JOBS = {
@@ -90,6 +96,11 @@ export const SOURCE_JOBS = {
   POLL: 'source-poll',
   /** Decide the connection's labels past their grace period. */
   RELEASE: 'source-release',
+  /**
+   * Decide now: the connection's held labels whose Faire order may have changed, and any label due (new
+   * ones in "Hold for review", which has no grace).
+   */
+  RECHECK: 'source-recheck',
   /** Scheduled (once per fleet): queue the polls due, the deliveries waiting and the labels due. */
   TICK: 'source-tick',
 } as const;
@@ -97,6 +108,18 @@ export const SOURCE_JOBS = {
 /** A source connection's work (its id only: credentials stay sealed in Postgres). */
 export interface SourceConnectionJob {
   connectionId: string;
+}
+
+export const WEBHOOK_JOBS = {
+  /** Send one delivery now, if it is still due (its retries are planned in Postgres, not in Redis). */
+  DELIVER: 'webhook-deliver',
+  /** Scheduled (once per fleet): turn new events into deliveries, then queue the deliveries due. */
+  TICK: 'webhook-tick',
+} as const;
+
+/** A webhook delivery to send (its id only: the payload and the endpoint's secret stay in Postgres). */
+export interface WebhookDeliveryJob {
+  deliveryId: string;
 }
 
 /**
@@ -125,7 +148,12 @@ export interface JobCatalogue {
     [SOURCE_JOBS.EVENTS]: SourceConnectionJob;
     [SOURCE_JOBS.POLL]: SourceConnectionJob;
     [SOURCE_JOBS.RELEASE]: SourceConnectionJob;
+    [SOURCE_JOBS.RECHECK]: SourceConnectionJob;
     [SOURCE_JOBS.TICK]: ScheduledJob;
+  };
+  [QUEUES.WEBHOOKS]: {
+    [WEBHOOK_JOBS.DELIVER]: WebhookDeliveryJob;
+    [WEBHOOK_JOBS.TICK]: ScheduledJob;
   };
 }
 
@@ -142,4 +170,5 @@ export const JOB_NAMES: { readonly [Q in QueueName]: readonly JobName<Q>[] } = {
   [QUEUES.ORDERS]: Object.values(ORDER_JOBS),
   [QUEUES.DIGEST]: Object.values(DIGEST_JOBS),
   [QUEUES.SOURCES]: Object.values(SOURCE_JOBS),
+  [QUEUES.WEBHOOKS]: Object.values(WEBHOOK_JOBS),
 };

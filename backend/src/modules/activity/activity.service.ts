@@ -26,13 +26,29 @@ export type ActivityAction =
   | 'sources.disconnected'
   | 'sources.received'
   | 'sources.sent'
+  | 'sources.sent_now'
+  | 'sources.not_sent'
   | 'sources.dismissed'
   | 'settings.thresholds_changed'
-  | 'config.changed';
+  | 'config.changed'
+  | 'api_key.created'
+  | 'api_key.revoked'
+  | 'inbound.mail_address_created'
+  | 'inbound.mail_address_regenerated'
+  | 'inbound.allowed_senders_changed'
+  | 'api_key.refused'
+  | 'webhook.created'
+  | 'webhook.changed'
+  | 'webhook.deleted'
+  | 'webhook.secret_rotated'
+  | 'webhook.disabled';
 
 export interface ActivityEntry {
-  actor?:
-    (Pick<AuthContext, 'userId' | 'email' | 'isPlatformAdmin'> & Partial<Pick<AuthContext, 'role'>>) | null;
+  /**
+   * Who did it, with their role in the company then (null for a platform admin or someone without a
+   * company); null when nobody did (a source, a schedule: `details.source` names the source).
+   */
+  actor?: (Pick<AuthContext, 'userId' | 'email' | 'isPlatformAdmin'> & Pick<AuthContext, 'role'>) | null;
   companyId?: string | null;
   action: ActivityAction;
   target?: string | null;

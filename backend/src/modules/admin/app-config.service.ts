@@ -27,8 +27,6 @@ const MIN_LENGTH_FOR_LAST4 = 8;
 /** Application settings saved in the admin panel: sealed at rest, never answered in clear. */
 @Injectable()
 export class AppConfigService {
-  private readonly box: SecretBox;
-
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -36,9 +34,8 @@ export class AppConfigService {
     private readonly google: GoogleSignInSettings,
     private readonly activity: ActivityService,
     private readonly users: UserDirectory,
-  ) {
-    this.box = new SecretBox(config.encryptionKey);
-  }
+    private readonly box: SecretBox,
+  ) {}
 
   async view(): Promise<AppConfigView> {
     const stored = await readStoredConfig(this.db, this.box, this.users);

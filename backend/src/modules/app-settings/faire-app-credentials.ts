@@ -21,7 +21,6 @@ export const APP_CONFIG_CACHE_MS = 5_000;
  */
 @Injectable()
 export class FaireAppCredentials {
-  private readonly box: SecretBox;
   private cached: { atMs: number; value: StoredConfig } | null = null;
   private loading: Promise<StoredConfig> | null = null;
   private generation = 0;
@@ -30,9 +29,8 @@ export class FaireAppCredentials {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly db: DataSource,
     private readonly users: UserDirectory,
-  ) {
-    this.box = new SecretBox(config.encryptionKey);
-  }
+    private readonly box: SecretBox,
+  ) {}
 
   async get(): Promise<FaireAppCredentialsValue | null> {
     const stored = await this.stored();

@@ -28,7 +28,6 @@ const GOOGLE_ENDPOINTS = {
 @Injectable()
 export class GoogleSignInSettings implements OnApplicationBootstrap {
   private readonly logger = new Logger('GoogleSignIn');
-  private readonly box: SecretBox;
   private readonly listeners: ((next: GoogleSettings) => void)[] = [];
   private value: GoogleSettings | null;
   /** The environment's Google settings, kept before any saved value is applied. */
@@ -38,8 +37,8 @@ export class GoogleSignInSettings implements OnApplicationBootstrap {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly db: DataSource,
     private readonly users: UserDirectory,
+    private readonly box: SecretBox,
   ) {
-    this.box = new SecretBox(config.encryptionKey);
     this.fromEnvironment = config.auth.google ? { ...config.auth.google } : null;
     this.value = this.fromEnvironment;
   }

@@ -50,7 +50,12 @@ export class AuthFlowService {
     }
     const view = await this.auth.startSession(req, user);
     await this.activity.record({
-      actor: { userId: user.id, email: user.email, isPlatformAdmin: view.isAdmin },
+      actor: {
+        userId: user.id,
+        email: user.email,
+        isPlatformAdmin: view.isAdmin,
+        role: view.company?.role ?? null,
+      },
       companyId: view.company?.id ?? null,
       action: 'auth.signed_in',
       target: 'google',
@@ -90,7 +95,12 @@ export class AuthFlowService {
     }
     const view = await this.auth.startSession(req, user);
     await this.activity.record({
-      actor: { userId: user.id, email: user.email, isPlatformAdmin: view.isAdmin },
+      actor: {
+        userId: user.id,
+        email: user.email,
+        isPlatformAdmin: view.isAdmin,
+        role: view.company?.role ?? null,
+      },
       companyId: view.company?.id ?? null,
       action: 'auth.signed_in',
       target: 'dev-login',

@@ -5,7 +5,7 @@ import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { AppError } from '../../common/errors/index.js';
 import { IS_PUBLIC, PLATFORM_ADMIN, REQUIRE_COMPANY, ROLES } from '../../common/http/auth.decorators.js';
-import { IS_MACHINE_HOOK } from '../../common/http/public.decorator.js';
+import { IS_API_KEY_ROUTE, IS_MACHINE_HOOK } from '../../common/http/public.decorator.js';
 import type { CompanyRole } from '../../common/http/auth-context.js';
 import { AuthService } from './auth.service.js';
 import { takeSessionCaller } from './session-caller.store.js';
@@ -37,8 +37,10 @@ export class AuthGuard implements CanActivate {
     if (context.getType() !== 'http') return true;
     const req = context.switchToHttp().getRequest<Request>();
     const targets = [context.getHandler(), context.getClass()];
-    // A webhook (another service, no session) is exempt; it authenticates itself (decision 0036).
+    // A webhook (another service, no session) is exempt; it authenticates itself (decision 0036). So is
+    // the public API: its own guard authenticates the API key, never a session (decision 0067).
     if (this.reflector.getAllAndOverride<boolean>(IS_MACHINE_HOOK, targets)) return true;
+    if (this.reflector.getAllAndOverride<boolean>(IS_API_KEY_ROUTE, targets)) return true;
     if (!SAFE_METHODS.has(req.method) && !req.get('x-requested-with')) {
       throw new AppError('CSRF_REJECTED');
     }

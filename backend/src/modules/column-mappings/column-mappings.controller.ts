@@ -1,29 +1,10 @@
 import { Controller, Delete, Get, Param } from '@nestjs/common';
-import { REQUIRED_COLUMNS } from '@portal/shipment-rules';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { OkView } from '../../common/http/responses.dto.js';
 import { CompanyAuth, RequireCompany } from '../../common/http/auth.decorators.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
-import { ColumnMappingsService, type SavedMappingView } from './column-mappings.service.js';
-
-export class SavedMappingDto implements SavedMappingView {
-  @ApiProperty() id: string;
-  @ApiProperty({ description: 'What identifies the set of CSV headers the mapping is for' })
-  fingerprint: string;
-  @ApiProperty({ type: [String] }) headers: string[];
-  @ApiProperty({
-    type: 'object',
-    additionalProperties: { type: 'string', enum: [...REQUIRED_COLUMNS] },
-    description: 'CSV header -> shipment field',
-  })
-  mapping: SavedMappingView['mapping'];
-  @ApiProperty() createdAt: string;
-  @ApiProperty() lastUsedAt: string;
-}
-
-export class SavedMappingsView {
-  @ApiProperty({ type: [SavedMappingDto] }) mappings: SavedMappingDto[];
-}
+import { SavedMappingsView } from './column-mappings.dto.js';
+import { ColumnMappingsService } from './column-mappings.service.js';
 
 @ApiTags('column-mappings')
 @Controller('column-mappings')

@@ -11,19 +11,11 @@ import {
 import { CompanyScope } from '../../common/database/company-scope.js';
 import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
+import type { SavedMappingDto } from './column-mappings.dto.js';
 import { ColumnMappingsRepository } from './column-mappings.repository.js';
 import type { SavedColumnMapping } from './entities/saved-column-mapping.entity.js';
 
-export interface SavedMappingView {
-  id: string;
-  fingerprint: string;
-  headers: string[];
-  mapping: ColumnMapping;
-  createdAt: string;
-  lastUsedAt: string;
-}
-
-const view = (r: SavedColumnMapping): SavedMappingView => ({
+const view = (r: SavedColumnMapping): SavedMappingDto => ({
   id: r.id,
   fingerprint: r.fingerprint,
   headers: r.headers,
@@ -42,7 +34,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class ColumnMappingsService {
   constructor(private readonly repo: ColumnMappingsRepository) {}
 
-  async list(caller: CompanyAuthContext): Promise<{ mappings: SavedMappingView[] }> {
+  async list(caller: CompanyAuthContext): Promise<{ mappings: SavedMappingDto[] }> {
     const rows = await this.repo.list(CompanyScope.of(caller));
     return { mappings: rows.map(view) };
   }
@@ -75,7 +67,10 @@ export class ColumnMappingsService {
    * file's reason column at the end is left out when the headers as they are have none (decision 0032),
    * so the brand's own file, fixed and uploaded again, is read the way the first one was.
    */
-  async find(caller: CompanyAuthContext, headers: readonly string[]): Promise<ColumnMapping | null> {
+  async find(
+    caller: Pick<CompanyAuthContext, 'companyId'>,
+    headers: readonly string[],
+  ): Promise<ColumnMapping | null> {
     const scope = CompanyScope.of(caller);
     for (const candidate of mappingLookupHeaders(headers)) {
       const row = await this.repo.findByFingerprint(scope, headerFingerprint(candidate));
@@ -87,7 +82,7 @@ export class ColumnMappingsService {
   }
 
   /** The date order the company's files were last read in when one settled it (decision 0030). */
-  dateOrder(caller: CompanyAuthContext): Promise<DateOrder | null> {
+  dateOrder(caller: Pick<CompanyAuthContext, 'companyId'>): Promise<DateOrder | null> {
     return this.repo.dateOrder(CompanyScope.of(caller));
   }
 

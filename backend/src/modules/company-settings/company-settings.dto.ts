@@ -1,27 +1,32 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
+import {
+  DEFAULT_THRESHOLDS,
+  THRESHOLD_MAX_DAYS,
+  THRESHOLD_MIN_DAYS,
+  thresholdRuleMessage,
+  type ThresholdKey,
+} from '@portal/shipment-rules';
 import { IsInt, Max, Min } from 'class-validator';
 
-const rule = (name: string) => ({ message: `${name} must be a whole number of days between 0 and 365` });
+/** A threshold in days, its default and bounds as the rules library declares them (late-thresholds.ts). */
+function ThresholdDays(key: ThresholdKey) {
+  const rule = { message: thresholdRuleMessage(key) };
+  return applyDecorators(
+    ApiProperty({ default: DEFAULT_THRESHOLDS[key] }),
+    IsInt(rule),
+    Min(THRESHOLD_MIN_DAYS, rule),
+    Max(THRESHOLD_MAX_DAYS, rule),
+  );
+}
 
 export class ThresholdsDto {
-  @ApiProperty({ default: 1 })
-  @IsInt(rule('newOrderDays'))
-  @Min(0, rule('newOrderDays'))
-  @Max(365, rule('newOrderDays'))
+  @ThresholdDays('newOrderDays')
   newOrderDays: number;
-  @ApiProperty({ default: 1 })
-  @IsInt(rule('processingDays'))
-  @Min(0, rule('processingDays'))
-  @Max(365, rule('processingDays'))
+  @ThresholdDays('processingDays')
   processingDays: number;
-  @ApiProperty({ default: 2 })
-  @IsInt(rule('preTransitDays'))
-  @Min(0, rule('preTransitDays'))
-  @Max(365, rule('preTransitDays'))
+  @ThresholdDays('preTransitDays')
   preTransitDays: number;
-  @ApiProperty({ default: 8 })
-  @IsInt(rule('inTransitDays'))
-  @Min(0, rule('inTransitDays'))
-  @Max(365, rule('inTransitDays'))
+  @ThresholdDays('inTransitDays')
   inTransitDays: number;
 }

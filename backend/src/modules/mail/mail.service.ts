@@ -13,6 +13,8 @@ export interface MailMessage {
   /** The one link the message is about (e.g. an invitation), kept for the development outbox. */
   link?: string;
   companyId?: string | null;
+  /** Files sent with the message (the outbox keeps only the text, which names them). */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 /**
@@ -42,6 +44,7 @@ export class MailService {
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
       });
     } else {
       this.logger.log(`Mail (no SMTP configured) to ${message.to}: ${message.subject}`);

@@ -1,8 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
-import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { CompanyScope } from '../../common/database/company-scope.js';
 import type { AuthContext } from '../../common/http/auth-context.js';
@@ -50,17 +49,13 @@ export interface ConnectionOverview {
 /** Reads and writes the one Faire connection of each company (tokens sealed at rest). */
 @Injectable()
 export class CompanyConnections {
-  private readonly box: SecretBox;
-
   constructor(
     /** The table's statements: `company_id = scope` on every read and write by company. */
     private readonly rows: ConnectionRecords,
     private readonly clock: Clock,
     private readonly users: UserDirectory,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
-    this.box = new SecretBox(config.encryptionKey);
-  }
+    private readonly box: SecretBox,
+  ) {}
 
   /** The company's connection (one at most), whatever its status. */
   find(scope: CompanyScope): Promise<MarketplaceConnection | null> {

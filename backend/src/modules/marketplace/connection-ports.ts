@@ -20,9 +20,20 @@ function missing(what: string): Error {
 @Injectable()
 export class ConnectionOrders implements ConnectionOrdersSource {
   private source?: ConnectionOrdersSource;
+  private syncer?: (companyId: string) => Promise<void>;
 
   register(source: ConnectionOrdersSource): void {
     this.source = source;
+  }
+
+  /** The orders module's "sync this company's orders soon" (called once Faire is connected). */
+  registerSyncer(syncSoon: (companyId: string) => Promise<void>): void {
+    this.syncer = syncSoon;
+  }
+
+  /** Queues a sync of the company's orders, without waiting for it (nothing when none registered). */
+  async syncSoon(scope: CompanyScope): Promise<void> {
+    await this.syncer?.(scope.companyId);
   }
 
   forgetOrders(scope: CompanyScope, tx: EntityManager): Promise<void> {

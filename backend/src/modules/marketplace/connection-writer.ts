@@ -13,7 +13,7 @@ import { TokenRevocations } from './token-revocations.js';
 export const BRAND_HELD_MESSAGE =
   'This Faire brand is already connected to another company in the portal. Ask the portal administrator to release it, then try again.';
 
-type Actor = Pick<AuthContext, 'userId' | 'email' | 'isPlatformAdmin'> & { companyId: string };
+type Actor = Pick<AuthContext, 'userId' | 'email' | 'isPlatformAdmin' | 'role'> & { companyId: string };
 
 /**
  * Every change to a company's connection: replacing it (one brand, one company; a brand change removes
@@ -110,6 +110,8 @@ export class ConnectionWriter {
       }
       return refuse(BRAND_HELD_MESSAGE);
     }
+    // The brand's orders are there on the first day, not only after a visit or the nightly run.
+    await this.orders.syncSoon(scope);
     return 'ok';
   }
 
@@ -125,7 +127,7 @@ export class ConnectionWriter {
   /** Revokes the company's token (queued if Faire does not answer) and forgets the connection. */
   async remove(
     scope: CompanyScope,
-    actor: Pick<AuthContext, 'userId' | 'email' | 'isPlatformAdmin'>,
+    actor: Pick<AuthContext, 'userId' | 'email' | 'isPlatformAdmin' | 'role'>,
   ): Promise<void> {
     const current = await this.connections.find(scope);
     if (!current) return;

@@ -83,7 +83,7 @@ export class MarketplaceService implements MarketplaceLinker {
       return `Connected to Faire as ${profile.name}`;
     }
     const outcome = await this.writer.replace(
-      { ...user, companyId: m.companyId },
+      { ...user, role: m.role, companyId: m.companyId },
       credentials,
       profile,
       [],
@@ -151,7 +151,13 @@ export class MarketplaceService implements MarketplaceLinker {
         ? await this.users.nameOf(userId)
         : null;
     if (!admin) return this.result('error', ADMIN_ONLY);
-    const actor = { userId, email: admin.email, isPlatformAdmin: false, companyId: pending.companyId };
+    const actor = {
+      userId,
+      email: admin.email,
+      isPlatformAdmin: false,
+      role: 'COMPANY_ADMIN' as const,
+      companyId: pending.companyId,
+    };
     // The company the flow was started for, whose admin the caller still is (checked just above).
     const scope = CompanyScope.of(actor);
     try {

@@ -3,6 +3,7 @@ import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { CompanyScope } from '../../common/database/company-scope.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
+import type { LateRateOrderView } from './dto/order.views.js';
 import { LateRateQuery, type LateRateRow as Row } from './late-rate.query.js';
 
 /** Faire's Top Shop line: at most 10% of a quarter's shipments late. */
@@ -10,20 +11,6 @@ export const LATE_RATE_LIMIT = 0.1;
 /** How far ahead an unscanned order's ship-by day counts as "at risk now". */
 export const AT_RISK_HOURS = 48;
 const LIST_CAP = 50;
-
-export interface LateRateOrder {
-  id: string;
-  faireOrderId: string;
-  displayId: string;
-  customerName: string | null;
-  expectedShipDate: string;
-  /** When the carrier first scanned it, as far as the syncs tell (the first sync that saw it in transit). */
-  firstScanAt?: string;
-  state?: string;
-  /** Already past its ship-by day without a scan: it will count against the rate when it ships. */
-  overdue?: boolean;
-  marketplaceUrl: string;
-}
 
 export function quarterOf(now: Date): { start: Date; end: Date; label: string } {
   const y = now.getUTCFullYear();
@@ -82,7 +69,7 @@ export class LateRateService {
       rate: counts.shipped ? counts.late / counts.shipped : null,
       /** If every overdue order shipped now: the rate the quarter is heading for. */
       projectedRate: counts.shipped + overdue ? (counts.late + overdue) / (counts.shipped + overdue) : null,
-      lateOrders: late.map((r): LateRateOrder => ({
+      lateOrders: late.map((r): LateRateOrderView => ({
         ...base(r),
         firstScanAt: r.first_seen_in_transit_at!.toISOString(),
       })),
@@ -90,7 +77,7 @@ export class LateRateService {
       overdueCount: overdue,
       atRisk: risk
         .slice(0, LIST_CAP)
-        .map((r): LateRateOrder => ({ ...base(r), state: r.state, overdue: !!r.overdue })),
+        .map((r): LateRateOrderView => ({ ...base(r), state: r.state, overdue: !!r.overdue })),
       atRiskHours: AT_RISK_HOURS,
     };
   }

@@ -10,6 +10,34 @@ export interface StoredOrder {
   trackingNumber: string | null;
   /** The order's subtotal in minor units of its currency (null: Faire gave none). */
   totalCents: number | null;
+  /** When it was last stored from Faire (a sync, a lookup, a shipment's answer). */
+  fetchedAt: Date;
+}
+
+/** An open order as the public API lists it. */
+export interface OpenOrderRecord {
+  /** The row's own id (the keyset's tie-breaker). */
+  rowId: string;
+  faireOrderId: string;
+  displayId: string;
+  state: string;
+  createdAt: Date;
+  expectedShipDate: Date | null;
+  trackingNumber: string | null;
+  totalCents: number | null;
+  currency: string | null;
+}
+
+interface OpenOrderRow {
+  id: string;
+  faire_order_id: string;
+  display_id: string;
+  state: string;
+  faire_created_at: Date;
+  expected_ship_date: Date | null;
+  tracking_number: string | null;
+  total_cents: number | null;
+  currency: string | null;
 }
 
 /**
@@ -31,19 +59,77 @@ export class OrderRecords implements ConnectionOrdersSource, OnModuleInit {
   /** The company's stored orders among `faireOrderIds`, by Faire order id (absent: not stored). */
   async find(scope: CompanyScope, faireOrderIds: readonly string[]): Promise<Map<string, StoredOrder>> {
     const rows = await scopedQuery<
-      { faire_order_id: string; state: string; tracking_number: string | null; total_cents: number | null }[]
+      {
+        faire_order_id: string;
+        state: string;
+        tracking_number: string | null;
+        total_cents: number | null;
+        fetched_at: Date;
+      }[]
     >(
       this.db,
       scope,
-      'SELECT faire_order_id, state, tracking_number, total_cents FROM orders WHERE company_id = $1 AND faire_order_id = ANY($2::text[])',
+      'SELECT faire_order_id, state, tracking_number, total_cents, fetched_at FROM orders WHERE company_id = $1 AND faire_order_id = ANY($2::text[])',
       [[...new Set(faireOrderIds)]],
     );
     return new Map(
       rows.map((r) => [
         r.faire_order_id,
-        { state: r.state, trackingNumber: r.tracking_number, totalCents: r.total_cents },
+        {
+          state: r.state,
+          trackingNumber: r.tracking_number,
+          totalCents: r.total_cents,
+          fetchedAt: r.fetched_at,
+        },
       ]),
     );
+  }
+
+  /**
+   * A page of the company's open orders, oldest placed first, after the keyset `after` (the last
+   * order of the previous page): stable while orders come and go (the public API, decision 0067).
+   */
+  async openPage(
+    scope: CompanyScope,
+    after: { createdAt: Date; id: string } | null,
+    limit: number,
+  ): Promise<OpenOrderRecord[]> {
+    const rows = await scopedQuery<OpenOrderRow[]>(
+      this.db,
+      scope,
+      `SELECT id, faire_order_id, display_id, state, faire_created_at, expected_ship_date, tracking_number,
+              total_cents, currency
+         FROM orders
+        WHERE company_id = $1 AND is_open
+          AND ($2::timestamptz IS NULL OR (faire_created_at, id) > ($2::timestamptz, $3::uuid))
+        ORDER BY faire_created_at, id LIMIT $4`,
+      [after?.createdAt ?? null, after?.id ?? null, limit],
+    );
+    return rows.map((r) => ({
+      rowId: r.id,
+      faireOrderId: r.faire_order_id,
+      displayId: r.display_id,
+      state: r.state,
+      createdAt: r.faire_created_at,
+      expectedShipDate: r.expected_ship_date,
+      trackingNumber: r.tracking_number,
+      totalCents: r.total_cents,
+      currency: r.currency,
+    }));
+  }
+
+  /**
+   * When any of the company's orders was last stored from Faire (null: none stored), to the microsecond
+   * (as text): the latest of the orders' own stamps and the mark a sync takes once its writes committed.
+   */
+  async lastStoredAt(scope: CompanyScope): Promise<string | null> {
+    const [row] = await scopedQuery<{ at: string | null }[]>(
+      this.db,
+      scope,
+      `SELECT greatest((SELECT max(fetched_at) FROM orders WHERE company_id = $1),
+                       (SELECT orders_stored_at FROM order_sync_state WHERE company_id = $1))::text AS at`,
+    );
+    return row?.at ?? null;
   }
 
   /** When the company's orders were last synced successfully (null: never). */

@@ -26,14 +26,19 @@ export class OrderSyncStates {
     return rows[0] ?? null;
   }
 
-  /** A sync succeeded at `at`, having read orders updated up to `highWaterMark`. */
-  async succeeded(scope: CompanyScope, at: Date, highWaterMark: Date): Promise<void> {
+  /**
+   * A sync succeeded at `at`, having read orders updated up to `highWaterMark`; `stored`: it stored some
+   * (the mark held labels are compared with is then taken now, after those writes committed).
+   */
+  async succeeded(scope: CompanyScope, at: Date, highWaterMark: Date, stored: boolean): Promise<void> {
     await scopedQuery(
       this.db,
       scope,
-      `INSERT INTO order_sync_state (company_id, last_success_at, high_water_mark, updated_at) VALUES ($1, $2, $3, now())
-       ON CONFLICT (company_id) DO UPDATE SET last_success_at = $2, high_water_mark = $3, updated_at = now()`,
-      [at, highWaterMark],
+      `INSERT INTO order_sync_state (company_id, last_success_at, high_water_mark, updated_at, orders_stored_at)
+       VALUES ($1, $2, $3, now(), CASE WHEN $4 THEN clock_timestamp() END)
+       ON CONFLICT (company_id) DO UPDATE SET last_success_at = $2, high_water_mark = $3, updated_at = now(),
+         orders_stored_at = CASE WHEN $4 THEN clock_timestamp() ELSE order_sync_state.orders_stored_at END`,
+      [at, highWaterMark, stored],
     );
   }
 

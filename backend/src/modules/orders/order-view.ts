@@ -1,8 +1,8 @@
-import type { OrderView as SharedOrderView } from '@portal/shipment-rules';
+import type { OrderViewDto } from './dto/order.views.js';
 import { lateVerdict, type Thresholds } from './late-rules.js';
 
-/** One open order as the order screens show it (the shape lives in the shared library). */
-export type OrderView = SharedOrderView<string>;
+/** One open order as the order screens show it: its DTO, the one declaration of the shape. */
+export type OrderView = OrderViewDto;
 
 export interface OrderRow {
   id: string;

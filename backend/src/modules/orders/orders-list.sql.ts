@@ -1,10 +1,11 @@
 import type { ListOrdersQuery, OrderSort } from './dto/list-orders.query.js';
-import type { Thresholds } from './late-rules.js';
+import { LATE_CLOCKS, type Thresholds } from './late-rules.js';
 import { OPEN_STATES } from './order-snapshots.service.js';
 import { NOT_SCANNED_STATES, shipByEndSql } from './order-view.js';
 
 /**
- * The WHERE and ORDER BY of the orders list. The late rules (late-rules.ts) and the "paid" and "past the
+ * The WHERE and ORDER BY of the orders list. The late rules come from their table (LATE_CLOCKS,
+ * late-rules.ts; late-rules.spec.ts checks this SQL against the verdict); the "paid" and "past the
  * expected ship date" rules (order-view.ts) are written again here in SQL so the database filters and
  * counts; orders-list.e2e-spec.ts checks that both say the same for every order. `$1` is the company:
  * the statements run through `scopedQuery`, which binds the scope there, so the parameters answered
@@ -36,15 +37,10 @@ export function listOrdersSql(q: ListOrdersQuery, t: Thresholds, now: Date) {
   // Pushed last (below): with problem=true the total is counted state by state.
   let problem: { clause: string; byState: string[] } | undefined;
   if (q.problem) {
-    // The late rules (late-rules.ts) as "older than the state's threshold": problem_since is when the
-    // order's late clock started (migration 1764200000700), null where no rule applies.
+    // The late clocks (LATE_CLOCKS, late-rules.ts) as "older than the state's threshold": problem_since is
+    // when the order's late clock started (`problemSinceSql`, migration 1764200000700), null where none runs.
     const ago = (days: number) => `${p(new Date(now.getTime() - days * 86_400_000))}::timestamptz`;
-    const cutoffs: [string, string][] = [
-      ['NEW', ago(t.newOrderDays)],
-      ['PROCESSING', ago(t.processingDays)],
-      ['PRE_TRANSIT', ago(t.preTransitDays)],
-      ['IN_TRANSIT', ago(t.inTransitDays)],
-    ];
+    const cutoffs: [string, string][] = LATE_CLOCKS.map((c) => [c.state, ago(t[c.threshold])]);
     const clause = `coalesce(problem_since < CASE state ${cutoffs.map(([s, c]) => `WHEN '${s}' THEN ${c}`).join(' ')} END, false)`;
     problem = {
       clause: q.problem === 'true' ? clause : `NOT ${clause}`,

@@ -58,7 +58,7 @@ export class OrdersSyncService implements OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Enqueues a sync (joining one already queued or running) and waits for it. */
+  /** Enqueues a sync (joining one queued, after one running) and waits for it. */
   async refresh(caller: CompanyAuthContext): Promise<{ message: string }> {
     const scope = CompanyScope.of(caller);
     const companyId = scope.companyId;
@@ -67,6 +67,12 @@ export class OrdersSyncService implements OnModuleDestroy {
       const current = await this.connections.find(scope);
       if (current?.status === 'FAILED') throw new AppError('MARKETPLACE_REFUSED');
       throw new AppError('MARKETPLACE_NOT_CONNECTED', 'Connect Faire in Settings to load orders');
+    }
+    // Another refresh running is joined; a sync running for another reason (Faire or a source just
+    // connected, the nightly run) began before this click: it is let finish, and a fresh one reads Faire.
+    const running = await this.queue.getJob(syncJobId(companyId));
+    if (running && running.data.reason && running.data.reason !== 'refresh' && (await running.isActive())) {
+      await running.waitUntilFinished(await this.queueEvents(), REFRESH_WAIT_MS).catch(() => undefined);
     }
     const job = await this.enqueue(companyId);
     try {
@@ -92,10 +98,10 @@ export class OrdersSyncService implements OnModuleDestroy {
     return { message: 'Orders refreshed' };
   }
 
-  enqueue(companyId: string) {
+  enqueue(companyId: string, reason: NonNullable<SyncOrdersJob['reason']> = 'refresh') {
     return this.queue.add(
       ORDER_JOBS.SYNC,
-      { companyId },
+      { companyId, reason },
       {
         jobId: syncJobId(companyId),
         removeOnComplete: true,
@@ -180,7 +186,7 @@ export class OrdersSyncService implements OnModuleDestroy {
         }
       }
       await this.snapshots.recalculate(scope);
-      await this.syncStates.succeeded(scope, now, highWater ?? now);
+      await this.syncStates.succeeded(scope, now, highWater ?? now, fetched + closed > 0);
       return { fetched, closed };
     } catch (err) {
       if (err instanceof ShuttingDownError) throw err; // handed back, not a failed sync

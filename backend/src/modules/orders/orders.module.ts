@@ -6,6 +6,7 @@ import { MarketplaceModule } from '../marketplace/index.js';
 import { LateRateQuery } from './late-rate.query.js';
 import { LateRateService } from './late-rate.service.js';
 import { OrderRecords } from './order-records.repository.js';
+import { OrderLookup } from './order-lookup.service.js';
 import { OrderSnapshots } from './order-snapshots.service.js';
 import { OrderSyncStates } from './order-sync-state.repository.js';
 import { OrdersRepository } from './orders.repository.js';
@@ -27,6 +28,7 @@ const ordersQueue = BullModule.registerQueue({ name: QUEUES.ORDERS });
     LateRateQuery,
     OrderRecords,
     OrderSnapshots,
+    OrderLookup,
     OrdersSyncService,
     OrdersService,
     LateRateService,
@@ -37,6 +39,7 @@ const ordersQueue = BullModule.registerQueue({ name: QUEUES.ORDERS });
     ordersQueue,
     OrderRecords,
     OrderSnapshots,
+    OrderLookup,
     OrdersSyncService,
     OrdersService,
     LateRateService,

@@ -20,7 +20,13 @@ import { OrdersSyncService } from './orders-sync.service.js';
 /** 03:00 UTC every day. */
 export const NIGHTLY_ORDER_SYNC_PATTERN = '0 3 * * *';
 
-@Processor(QUEUES.ORDERS, { concurrency: 2, settings: { backoffStrategy: retryAfterBackoff } })
+// A sync only upserts, so one whose worker died is run again however often that happens: BullMQ's
+// default (one stall) would drop it after a second crash, and with it the orders held labels wait for.
+@Processor(QUEUES.ORDERS, {
+  concurrency: 2,
+  maxStalledCount: 20,
+  settings: { backoffStrategy: retryAfterBackoff },
+})
 export class OrdersProcessor
   extends WorkerHost
   implements OnApplicationBootstrap, OnApplicationShutdown, JobProcessor<typeof QUEUES.ORDERS>
@@ -85,7 +91,7 @@ export class OrdersProcessor
     const companies = await this.sync.connectedCompanies();
     for (const companyId of companies) {
       try {
-        await this.sync.enqueue(companyId);
+        await this.sync.enqueue(companyId, 'nightly');
       } catch (err) {
         this.logger.error({ err }, `Could not schedule the order sync of company ${companyId}`);
       }

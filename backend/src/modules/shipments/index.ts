@@ -1,6 +1,5 @@
 // The module's public entry: other modules and the root modules import from here only (docs/code-style.md).
 export { ShipmentsModule } from './shipments.module.js';
-export { ShipmentPlatformStats } from './platform-stats.repository.js';
 export {
   ShipmentIntake,
   type IntakeOutcome,
@@ -8,10 +7,24 @@ export {
   type IntakeSenderRef,
   type StagedIntake,
   type TypedRow,
-} from './shipment-intake.service.js';
+} from './intake/index.js';
+export { ingestCsv, type IngestedRow } from './intake/index.js';
+export {
+  FailedRowsExport,
+  PublicShipmentReads,
+  publicShipment,
+  type PublicRowOutcome,
+  type PublicShipment,
+  type PublicShipmentRecord,
+  ShipmentKeys,
+  ShipmentPlatformStats,
+  SourceShipmentCounts,
+  orderTrackingKey,
+  type OrderTracking,
+  type SourceShipmentCount,
+} from './reads/index.js';
+export { ShipmentRecoveryService, WORKER_PROCESS_ID, WorkerLiveness } from './recovery/index.js';
 export { ShipmentSource } from './entities/shipment-source.entity.js';
-export { ShipmentRecoveryService } from './shipment-recovery.service.js';
-export { WORKER_PROCESS_ID, WorkerLiveness } from './worker-liveness.js';
 export { Shipment } from './entities/shipment.entity.js';
 export { ShipmentAttempt } from './entities/shipment-attempt.entity.js';
 export { Upload } from './entities/upload.entity.js';

@@ -2,9 +2,9 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CompanyAuth, RequireCompany } from '../../common/http/auth.decorators.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
-import { OrderCheckDto } from './order-check.dto.js';
-import { OrderCheckService } from './order-check.service.js';
-import { OrderCheckView } from './upload-results.dto.js';
+import { OrderCheckDto } from './reads/order-check.dto.js';
+import { OrderCheckService } from './reads/order-check.service.js';
+import { OrderCheckView } from './reads/upload-results.dto.js';
 
 @ApiTags('shipments')
 @Controller('shipments')
@@ -16,10 +16,10 @@ export class OrderCheckController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'What the last sync knows of the orders of reviewed rows (found, state, tracking already there); no Faire call',
+      'What is known of the orders of reviewed rows (found, state, tracking already there): from the last sync, and with lookUp from Faire for orders not synced yet',
   })
   @ApiOkResponse({ type: OrderCheckView })
   check(@CompanyAuth() auth: CompanyAuthContext, @Body() body: OrderCheckDto): Promise<OrderCheckView> {
-    return this.orders.check(auth, body.rows);
+    return this.orders.check(auth, body.rows, body.lookUp === true);
   }
 }

@@ -21,8 +21,8 @@ import {
   RetryAnswerView,
   ShipmentHistoryView,
   UploadAnswerView,
-} from './shipment-answers.dto.js';
-import { ListShipmentsQuery, ProcessShipmentsDto } from './shipments.dto.js';
+} from './reads/shipment-answers.dto.js';
+import { ListShipmentsQuery, ProcessShipmentsDto } from './reads/shipments.dto.js';
 import { ShipmentsService } from './shipments.service.js';
 import { AbuseLimit } from '../abuse/index.js';
 

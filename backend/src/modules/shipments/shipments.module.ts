@@ -7,28 +7,33 @@ import { ColumnMappingsModule } from '../column-mappings/index.js';
 import { MarketplaceModule } from '../marketplace/index.js';
 import { OrdersModule } from '../orders/index.js';
 import { UsersModule } from '../users/index.js';
-import { FailedRowsExport } from './failed-rows-export.js';
-import { HistoryQuery } from './history.query.js';
-import { OrderCheckService } from './order-check.service.js';
-import { ShipmentPlatformStats } from './platform-stats.repository.js';
-import { ShipmentCounts } from './shipment-counts.repository.js';
-import { FaireOrderStates } from './order-states.js';
-import { OrderStatesRepository } from './order-states.repository.js';
-import { ShipmentProcessingService } from './shipment-processing.service.js';
-import { ShipmentsRepository } from './shipments.repository.js';
+import {
+  FailedRowsExport,
+  HistoryQuery,
+  OrderCheckService,
+  PublicShipmentReads,
+  ShipmentCounts,
+  ShipmentKeys,
+  ShipmentPlatformStats,
+  SourceShipmentCounts,
+  UploadCountsStore,
+  UploadResultsService,
+} from './reads/index.js';
+import { ShipmentIntake, UploadReadinessService, UploadsRepository } from './intake/index.js';
+import {
+  FaireOrderStates,
+  OrderStatesRepository,
+  ShipmentProcessingService,
+  ShipmentsRepository,
+} from './processing/index.js';
+import { ShipmentQueueIntents, ShipmentQueueing } from './recovery/index.js';
 import { ShipmentsService } from './shipments.service.js';
-import { ShipmentQueueing } from './shipment-queueing.service.js';
-import { ShipmentIntake } from './shipment-intake.service.js';
-import { UploadCountsStore } from './upload-counts.store.js';
-import { UploadReadinessService } from './upload-readiness.service.js';
-import { UploadResultsService } from './upload-results.service.js';
-import { ShipmentQueueIntents } from './queue-intents.repository.js';
-import { UploadsRepository } from './uploads.repository.js';
 
 const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
 
 /**
- * Uploads, shipments and their history, and the exactly-once processing the worker runs. The queue's
+ * Uploads, shipments and their history, and the exactly-once processing the worker runs, by concept:
+ * intake/, processing/, recovery/ and reads/ (each folder's index.ts says what it holds). The queue's
  * processor and the recovery sweep are registered by the worker root module (WorkerModule).
  */
 @Module({
@@ -44,6 +49,8 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
   providers: [
     ShipmentsService,
     ShipmentIntake,
+    ShipmentKeys,
+    SourceShipmentCounts,
     ShipmentQueueing,
     ShipmentProcessingService,
     FaireOrderStates,
@@ -59,11 +66,14 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
     OrderCheckService,
     ShipmentCounts,
     ShipmentPlatformStats,
+    PublicShipmentReads,
   ],
   exports: [
     shipmentsQueue,
     ShipmentsService,
     ShipmentIntake,
+    ShipmentKeys,
+    SourceShipmentCounts,
     ShipmentQueueing,
     ShipmentProcessingService,
     UploadResultsService,
@@ -72,6 +82,9 @@ const shipmentsQueue = BullModule.registerQueue({ name: QUEUES.SHIPMENTS });
     ShipmentPlatformStats,
     ShipmentsRepository,
     UploadsRepository,
+    PublicShipmentReads,
+    // For the mail-in replies (decision 0069): the failed rows as the brand's own file.
+    FailedRowsExport,
     // For ShipmentRecoveryService, which the worker's root module provides.
     ShipmentQueueIntents,
   ],

@@ -1,33 +1,33 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { RETRYABLE_SHIPMENT_STATUSES, safeText } from '@portal/shipment-rules';
+import { safeText } from '@portal/shipment-rules';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { CompanyScope } from '../../common/database/company-scope.js';
 import { AppError } from '../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
 import { ActivityService } from '../activity/index.js';
-import { ingestCsv } from './csv-ingest.js';
-import { HistoryQuery } from './history.query.js';
+import { ColumnMappingsService } from '../column-mappings/index.js';
 import {
+  FILE_NAME_CHARS,
+  ingestCsv,
   parseMapping,
   previewRows,
   processResults,
+  QUEUE_BACK_NOTICE,
   reviewedInvalidRows,
   reviewedRows,
-  QUEUE_BACK_NOTICE,
-} from './upload-answer.js';
-import { isWaitingOnFaire } from './retry-schedule.js';
-import { ShipmentQueueing } from './shipment-queueing.service.js';
-import { FILE_NAME_CHARS, ShipmentIntake, type IntakeRequest } from './shipment-intake.service.js';
-import { ColumnMappingsService } from '../column-mappings/index.js';
-import { UploadReadinessService } from './upload-readiness.service.js';
-import { ShipmentsRepository } from './shipments.repository.js';
-import { parseCellsJson, type ListShipmentsQuery, type ProcessShipmentsDto } from './shipments.dto.js';
+  ShipmentIntake,
+  UploadReadinessService,
+  type IntakeRequest,
+} from './intake/index.js';
+import { ShipmentsRepository } from './processing/index.js';
+import { HistoryQuery, isWaitingOnFaire, RETRYABLE, UploadResultsService } from './reads/index.js';
+import { parseCellsJson, type ListShipmentsQuery, type ProcessShipmentsDto } from './reads/shipments.dto.js';
+import { ShipmentQueueing } from './recovery/index.js';
 
 /** Rows of each kind the upload answer previews. */
 const PREVIEW_VALID = 100;
 const PREVIEW_INVALID = 1000;
-export const RETRYABLE: readonly string[] = RETRYABLE_SHIPMENT_STATUSES;
 
 @Injectable()
 export class ShipmentsService {
@@ -43,6 +43,7 @@ export class ShipmentsService {
     private readonly readiness: UploadReadinessService,
     private readonly mappings: ColumnMappingsService,
     private readonly intake: ShipmentIntake,
+    private readonly results: UploadResultsService,
   ) {}
 
   /**
@@ -103,15 +104,17 @@ export class ShipmentsService {
     // The CSV adapter of the one intake (decision 0033).
     const stored = await this.store(caller, {
       source: 'UPLOAD',
-      fileName,
-      fileSize: file.size,
-      encoding: ingest.encoding,
-      delimiter: ingest.delimiter,
-      // As read: with a cost column under another name ("Freight") mapped to the cost.
-      mapping: ingest.mapping ?? null,
+      name: fileName,
       rows: ingest.rows,
       currency,
-      layout: ingest.layout,
+      file: {
+        size: file.size,
+        encoding: ingest.encoding,
+        delimiter: ingest.delimiter,
+        // As read: with a cost column under another name ("Freight") mapped to the cost.
+        mapping: ingest.mapping ?? null,
+        layout: ingest.layout,
+      },
     });
     await this.mappings.rememberDateOrder(caller, ingest.dateOrder);
     await this.activity.record({
@@ -178,17 +181,20 @@ export class ShipmentsService {
     // The reviewed-rows adapter of the one intake.
     const stored = await this.store(caller, {
       source: 'PROCESS',
-      fileName: fileName ?? 'Reviewed rows',
-      fileSize: 0,
-      encoding: file?.encoding ?? null,
-      delimiter: file?.delimiter ?? null,
-      mapping: null,
+      name: fileName ?? 'Reviewed rows',
       rows: invalid.length ? [...rows, ...invalid].sort((a, b) => a.rowNumber - b.rowNumber) : rows,
       priority: 1,
       currency,
-      layout: file
-        ? { bom: file.bom, header: parseCellsJson(file.header) ?? [], lineEnding: file.lineEnding }
-        : null,
+      // The reviewed rows of a file: its encoding, delimiter and layout, so failed rows go back as written.
+      ...(file && {
+        file: {
+          size: 0,
+          encoding: file.encoding,
+          delimiter: file.delimiter,
+          mapping: null,
+          layout: { bom: file.bom, header: parseCellsJson(file.header) ?? [], lineEnding: file.lineEnding },
+        },
+      }),
     });
     if (layout && body.headers) await this.mappings.remember(caller, body.headers, layout);
     if (body.dateOrder) {
@@ -277,5 +283,26 @@ export class ShipmentsService {
       }
       await new Promise((r) => setTimeout(r, 200));
     }
+  }
+
+  /** Sends every retryable failed row of the upload (and failed shipments its repeats point to) again. */
+  async retryFailed(caller: CompanyAuthContext, uploadId: string): Promise<{ retried: number }> {
+    const upload = await this.results.upload(caller, uploadId);
+    const rows = await this.shipments.retryUpload({
+      scope: CompanyScope.of(caller),
+      uploadId,
+      statuses: RETRYABLE,
+    });
+    if (rows.length === 0) return { retried: 0 };
+    await this.queueing.enqueue(uploadId, rows, { priority: 1, jobPrefix: `retry${Date.now()}` });
+    await this.activity.record({
+      actor: caller,
+      companyId: caller.companyId,
+      action: 'shipments.retried',
+      // Named as people know it: the file, not the upload's id.
+      target: upload.file_name,
+      details: { uploadId, retried: rows.length },
+    });
+    return { retried: rows.length };
   }
 }

@@ -12,16 +12,17 @@ import type { Response } from 'express';
 import { CompanyAuth, RequireCompany } from '../../common/http/auth.decorators.js';
 import { AbuseLimit, DOWNLOAD_RETRY_AFTER_SECONDS, DownloadSlots } from '../abuse/index.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
-import { UploadReadinessService } from './upload-readiness.service.js';
-import { UploadResultsService } from './upload-results.service.js';
+import { UploadReadinessService } from './intake/upload-readiness.service.js';
+import { UploadResultsService } from './reads/upload-results.service.js';
+import { ShipmentsService } from './shipments.service.js';
 import {
   RetriedView,
   UploadReadinessView,
   UploadRowsView,
   UploadSummaryView,
   UploadsPageView,
-} from './upload-results.dto.js';
-import { ListUploadsQuery, UploadRowsQuery } from './uploads.dto.js';
+} from './reads/upload-results.dto.js';
+import { ListUploadsQuery, UploadRowsQuery } from './reads/uploads.dto.js';
 
 /** The caller's company's uploads; another company's upload answers 404 like one that does not exist. */
 @ApiTags('shipments')
@@ -30,6 +31,7 @@ import { ListUploadsQuery, UploadRowsQuery } from './uploads.dto.js';
 export class UploadsController {
   constructor(
     private readonly results: UploadResultsService,
+    private readonly shipments: ShipmentsService,
     private readonly readiness: UploadReadinessService,
     private readonly slots: DownloadSlots,
   ) {}
@@ -126,6 +128,6 @@ export class UploadsController {
     @CompanyAuth() auth: CompanyAuthContext,
     @Param('uploadId') uploadId: string,
   ): Promise<RetriedView> {
-    return this.results.retryFailed(auth, uploadId);
+    return this.shipments.retryFailed(auth, uploadId);
   }
 }

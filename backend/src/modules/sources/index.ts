@@ -6,4 +6,6 @@ export { SourceLabel } from './entities/source-label.entity.js';
 export { ShopifyShop, ShopifyWebhook } from './shopify/shopify-shop.entity.js';
 export { SourceRelease } from './source-release.service.js';
 export { SourceSync } from './source-sync.service.js';
+export { SourceConnectors, type SourceConnector, type ConnectorWords } from './source-connector.js';
 export { ShipStationClient } from './shipstation/shipstation.client.js';
+export { SourceLabelViews, type HeldLabel } from './source-labels.query.js';

@@ -3,22 +3,28 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { OkView } from '../../common/http/responses.dto.js';
 import { CompanyAuth, RequireCompany, Roles } from '../../common/http/auth.decorators.js';
 import type { CompanyAuthContext } from '../../common/http/auth-context.js';
+import { AttentionService } from './attention.service.js';
 import { IntegrationsService } from './integrations.service.js';
 import {
   AttentionView,
   DismissedView,
+  ReleaseOutcomeView,
   SendOutcomeView,
   SourceConnectionView,
   SourceConnectionsView,
+  WaitingView,
 } from './sources-answers.dto.js';
-import { ConnectShipStationDto, LabelIdsDto, PatchConnectionDto, SendLabelsDto } from './sources.dto.js';
+import { LabelIdsDto, PatchConnectionDto, SendLabelsDto } from './sources.dto.js';
 
 /** Source connections and "Needs attention" (decision 0034): members read, company admins change. */
 @ApiTags('integrations')
 @Controller('integrations')
 @RequireCompany()
 export class IntegrationsController {
-  constructor(private readonly integrations: IntegrationsService) {}
+  constructor(
+    private readonly integrations: IntegrationsService,
+    private readonly items: AttentionService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: "The company's source connections and the kinds it can connect" })
@@ -27,23 +33,11 @@ export class IntegrationsController {
     return this.integrations.list(caller);
   }
 
-  @Post('shipstation')
-  @Roles('COMPANY_ADMIN')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Connect ShipStation with an API key and secret (checked with one call first)' })
-  @ApiOkResponse({ type: SourceConnectionView })
-  connect(
-    @CompanyAuth() caller: CompanyAuthContext,
-    @Body() body: ConnectShipStationDto,
-  ): Promise<SourceConnectionView> {
-    return this.integrations.connectShipStation(caller, { apiKey: body.apiKey, apiSecret: body.apiSecret });
-  }
-
   @Get('attention')
   @ApiOperation({ summary: 'Labels waiting for a person, and alerts about labels already sent' })
   @ApiOkResponse({ type: AttentionView })
   attention(@CompanyAuth() caller: CompanyAuthContext): Promise<AttentionView> {
-    return this.integrations.attention(caller);
+    return this.items.attention(caller);
   }
 
   @Post('attention/send')
@@ -52,7 +46,7 @@ export class IntegrationsController {
   @ApiOperation({ summary: 'Send held labels (optionally to the order and at the cost picked)' })
   @ApiOkResponse({ type: SendOutcomeView })
   send(@CompanyAuth() caller: CompanyAuthContext, @Body() body: SendLabelsDto): Promise<SendOutcomeView> {
-    return this.integrations.send(caller, body);
+    return this.items.send(caller, body);
   }
 
   @Post('attention/dismiss')
@@ -61,7 +55,32 @@ export class IntegrationsController {
   @ApiOperation({ summary: 'Dismiss held labels or alerts' })
   @ApiOkResponse({ type: DismissedView })
   dismiss(@CompanyAuth() caller: CompanyAuthContext, @Body() body: LabelIdsDto): Promise<DismissedView> {
-    return this.integrations.dismiss(caller, body.ids);
+    return this.items.dismiss(caller, body.ids);
+  }
+
+  @Get('waiting')
+  @ApiOperation({ summary: 'Items in their grace period: shown at once, sent when it ends' })
+  @ApiOkResponse({ type: WaitingView })
+  waiting(@CompanyAuth() caller: CompanyAuthContext): Promise<WaitingView> {
+    return this.items.waiting(caller);
+  }
+
+  @Post('waiting/send')
+  @Roles('COMPANY_ADMIN')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send waiting items now: their grace ends and they are decided at once' })
+  @ApiOkResponse({ type: ReleaseOutcomeView })
+  sendNow(@CompanyAuth() caller: CompanyAuthContext, @Body() body: LabelIdsDto): Promise<ReleaseOutcomeView> {
+    return this.items.sendNow(caller, body.ids);
+  }
+
+  @Post('waiting/dismiss')
+  @Roles('COMPANY_ADMIN')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Don't send waiting items: dismissed before they are decided" })
+  @ApiOkResponse({ type: DismissedView })
+  dontSend(@CompanyAuth() caller: CompanyAuthContext, @Body() body: LabelIdsDto): Promise<DismissedView> {
+    return this.items.dontSend(caller, body.ids);
   }
 
   @Patch(':id')
@@ -78,7 +97,10 @@ export class IntegrationsController {
 
   @Delete(':id')
   @Roles('COMPANY_ADMIN')
-  @ApiOperation({ summary: 'Disconnect (webhooks unsubscribed; shipments already made stay)' })
+  @ApiOperation({
+    summary:
+      'Disconnect (webhooks unsubscribed, credentials forgotten; settings, held items and alerts kept; shipments already made stay)',
+  })
   @ApiOkResponse({ type: OkView })
   disconnect(@CompanyAuth() caller: CompanyAuthContext, @Param('id') id: string): Promise<OkView> {
     return this.integrations.disconnect(caller, id);

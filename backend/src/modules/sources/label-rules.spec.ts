@@ -1,4 +1,5 @@
-import { costFor, faireCarrier, gateFor, labelCost, matchOrder, orderIdsIn } from './label-rules.js';
+import { costFor, gateFor, labelCost, matchOrder, orderIdsIn } from './label-rules.js';
+import { shipStationCarrier as faireCarrier } from './shipstation/shipstation-carriers.js';
 
 describe('label rules', () => {
   it('reads a Faire order id from the order number, the custom fields or the order key', () => {
@@ -52,6 +53,31 @@ describe('label rules', () => {
     expect(costFor({ kind: 'LABEL_OR_FLAT', flatCents: 500 }, null)).toBe(500);
     expect(costFor({ kind: 'LABEL_OR_FLAT', flatCents: 500 }, 120)).toBe(120);
     expect(costFor({ kind: 'FLAT', flatCents: 500 }, 120)).toBe(500);
+  });
+
+  it('splits a flat amount across one shipment’s tracking numbers, the first carrying the cents left', () => {
+    const flat = { kind: 'FLAT', flatCents: 750 } as const;
+    expect(costFor(flat, null, { split: { index: 0, of: 2 } })).toBe(375);
+    expect(costFor(flat, null, { split: { index: 1, of: 2 } })).toBe(375);
+    const odd = { kind: 'LABEL_OR_FLAT', flatCents: 1000 } as const;
+    expect([0, 1, 2].map((index) => costFor(odd, null, { split: { index, of: 3 } }))).toEqual([
+      334, 333, 333,
+    ]);
+    // Per carrier is per parcel: never split.
+    const perCarrier = { kind: 'PER_CARRIER', carrierCents: { UPS: 900 }, otherCents: 500 } as const;
+    expect(costFor(perCarrier, null, { carrier: 'UPS', split: { index: 1, of: 2 } })).toBe(900);
+  });
+
+  it('gives a share of the subtotal once per order', () => {
+    const share = { kind: 'SHARE', basisPoints: 1000, minCents: 300 } as const;
+    expect(costFor(share, null, { subtotalCents: 12_000 })).toBe(1200);
+    expect(costFor(share, null, { subtotalCents: 12_000, orderShareTaken: true })).toBe(0);
+  });
+
+  it('reads a label cost of 0 as no cost, unless the company chose to send $0', () => {
+    expect(costFor({ kind: 'LABEL' }, 0)).toBeNull();
+    expect(costFor({ kind: 'LABEL' }, 0, { zeroIsCost: true })).toBe(0);
+    expect(costFor({ kind: 'LABEL_OR_FLAT', flatCents: 500 }, 0)).toBe(500);
   });
 
   it("lets Faire's state decide", () => {

@@ -1,4 +1,4 @@
-import { detectCarrier, displayIdFor, isCarrierCode, type CarrierCode } from '@portal/shipment-rules';
+import { displayIdFor, isCarrierCode } from '@portal/shipment-rules';
 import { AppError } from '../../common/errors/index.js';
 import type { CostRule } from './entities/source-connection.entity.js';
 import type { Candidate, OrderRefs } from './entities/source-label.entity.js';
@@ -51,51 +51,6 @@ export function matchOrder(refs: OrderRefs, synced: ReadonlySet<string>): MatchR
   return found.length === 0 ? { kind: 'NONE', candidates } : { kind: 'AMBIGUOUS', candidates };
 }
 
-/** ShipStation carrier codes (by prefix) -> Faire's carrier list. */
-const CARRIER_PREFIXES: ReadonlyArray<[string, CarrierCode]> = [
-  ['stamps_com', 'USPS'],
-  ['usps', 'USPS'],
-  ['endicia', 'USPS'],
-  ['express_1', 'USPS'],
-  ['ups', 'UPS'],
-  ['fedex', 'FEDEX'],
-  ['dhl_express', 'DHL_EXPRESS'],
-  ['dhl_ecommerce', 'DHL_ECOMMERCE'],
-  ['dhl_global_mail', 'DHL_ECOMMERCE'],
-  ['canada_post', 'CANADA_POST'],
-  ['purolator', 'PUROLATOR'],
-  ['royal_mail', 'ROYAL_MAIL'],
-  ['parcelforce', 'PARCELFORCE'],
-  ['australia_post', 'AUSTRALIA_POST'],
-  ['auspost', 'AUSTRALIA_POST'],
-  ['dpd_uk', 'DPDUK'],
-  ['dpd', 'DPD'],
-  ['evri', 'EVRI'],
-  ['hermes', 'EVRI'],
-  ['postnl', 'POSTNL'],
-  ['canpar', 'CANPAR'],
-  ['ontrac', 'ONTRAC'],
-  ['lasership', 'LASERSHIP'],
-];
-
-/**
- * Faire's carrier for a source carrier code: the company's own map first, then the built-in prefixes,
- * then the tracking number's check digits; undefined when none of them knows (the label waits).
- */
-export function faireCarrier(
-  code: string | null,
-  tracking: string,
-  companyMap: Readonly<Record<string, string>> = {},
-): CarrierCode | undefined {
-  const key = (code ?? '').trim().toLowerCase();
-  if (key) {
-    const own = companyMap[key];
-    if (isCarrierCode(own)) return own;
-    for (const [prefix, carrier] of CARRIER_PREFIXES) if (key.startsWith(prefix)) return carrier;
-  }
-  return detectCarrier(tracking);
-}
-
 /** Minor units of an amount the source gives in major units (12.5 -> 1250); null when none is usable. */
 export function toCents(value: unknown): number | null {
   if (value === null || value === undefined || value === '') return null;
@@ -117,24 +72,46 @@ export interface CostContext {
   carrier?: string;
   /** The Faire order's subtotal in minor units of the brand's currency (null: not synced). */
   subtotalCents?: number | null;
+  /**
+   * The label's place among the tracking numbers of one shipment a flat amount prices once (a Shopify
+   * fulfilment with several boxes): the amount is split, the first carrying the cents left over.
+   */
+  split?: { index: number; of: number };
+  /** Another label of the same order already carries the order's share of its subtotal. */
+  orderShareTaken?: boolean;
+  /** A label cost of 0 is a cost (the company chose to send $0); otherwise 0 is no cost. */
+  zeroIsCost?: boolean;
 }
 
-/** The cost Faire gets under the connection's rule; null when the label must wait for one. */
+/** `cents` split `of` ways; the part of the `index`-th, the first carrying what does not divide. */
+export function splitCents(cents: number, split?: { index: number; of: number }): number {
+  if (!split || split.of <= 1) return cents;
+  const each = Math.floor(cents / split.of);
+  return split.index === 0 ? cents - each * (split.of - 1) : each;
+}
+
+/**
+ * The cost Faire gets under the connection's rule; null when the label must wait for one. A label's own
+ * cost wins where the rule reads it; a flat amount is per shipment (split across its tracking numbers);
+ * a per-carrier amount is per parcel; a share of the subtotal is once per order.
+ */
 export function costFor(rule: CostRule, labelCents: number | null, ctx: CostContext = {}): number | null {
+  const label = labelCents === 0 && !ctx.zeroIsCost ? null : labelCents;
   switch (rule.kind) {
     case 'LABEL':
-      return labelCents;
+      return label;
     case 'LABEL_OR_FLAT':
-      return labelCents ?? rule.flatCents;
+      return label ?? splitCents(rule.flatCents, ctx.split);
     case 'FLAT':
-      return rule.flatCents;
+      return splitCents(rule.flatCents, ctx.split);
     case 'PER_CARRIER': {
-      if (labelCents !== null) return labelCents;
+      if (label !== null) return label;
       const own = ctx.carrier ? rule.carrierCents[ctx.carrier] : undefined;
       return typeof own === 'number' ? own : rule.otherCents;
     }
     case 'SHARE': {
-      if (labelCents !== null) return labelCents;
+      if (label !== null) return label;
+      if (ctx.orderShareTaken) return 0;
       if (ctx.subtotalCents === null || ctx.subtotalCents === undefined) return null;
       return Math.max(rule.minCents, Math.round((ctx.subtotalCents * rule.basisPoints) / 10_000));
     }
@@ -215,14 +192,16 @@ export function gateFor(state: string, acceptNewOrders: boolean): StateGate {
 export const HOLD_REASONS = {
   NO_MATCH: 'No Faire order found for this label',
   AMBIGUOUS: 'The label names more than one Faire order',
-  NO_COST: 'The label has no cost',
-  CURRENCY_MISMATCH: 'The ShipStation cost is in another currency than the Faire brand',
+  NO_COST: 'No cost on the label',
+  CURRENCY_MISMATCH: "The source's cost is in another currency than the Faire brand",
   UNKNOWN_CARRIER: 'The carrier could not be read',
   NEW_ORDER: 'The Faire order is new: accept it or turn on "accept new orders when a label is printed"',
   REVIEW: 'Held for review (the connection sends nothing automatically)',
   INVALID: 'The label could not be read as a shipment',
   NO_FAIRE: "Connect the company's Faire account to send labels",
   ORDER_CLOSED: 'The Faire order is canceled or delivered: nothing was sent',
+  BEFORE_CONNECT: 'Printed before you connected',
+  ALREADY_ON_FAIRE: 'Already on Faire: its tracking number was on the order',
   VOIDED_AFTER_SEND:
     'The label was voided after its tracking number reached Faire; Faire cannot remove a shipment, fix it on the order',
   CANCELLED_AFTER_SEND:

@@ -1,12 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { QueryDeepPartialEntity, Repository } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { CompanyScope, ScopedRepository } from '../../common/database/company-scope.js';
 import { SourceConnection } from './entities/source-connection.entity.js';
-import type { ShipStationCredentials } from './shipstation/shipstation.types.js';
 
 /** The hash a webhook token is stored as (the token itself lives only in the URL given to the source). */
 export function hookTokenHash(token: string): string {
@@ -27,14 +25,12 @@ const FAILING_AFTER = 3;
  */
 @Injectable()
 export class SourceConnections {
-  private readonly box: SecretBox;
   private readonly scoped: ScopedRepository<SourceConnection>;
 
   constructor(
     @InjectRepository(SourceConnection) private readonly repo: Repository<SourceConnection>,
-    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly box: SecretBox,
   ) {
-    this.box = new SecretBox(config.encryptionKey);
     this.scoped = new ScopedRepository(repo);
   }
 
@@ -73,7 +69,7 @@ export class SourceConnections {
   prepare(
     scope: CompanyScope,
     kind: string,
-    creds: ShipStationCredentials,
+    secret: Readonly<Record<string, string>>,
     connectedBy: string,
   ): { row: Partial<SourceConnection> & { id: string }; hookToken: string } {
     const id = randomUUID();
@@ -84,7 +80,7 @@ export class SourceConnections {
         id,
         companyId: scope.companyId,
         kind,
-        credentialsCiphertext: this.box.seal(JSON.stringify(creds), `${scope.companyId}:${id}`),
+        credentialsCiphertext: this.box.seal(JSON.stringify(secret), `${scope.companyId}:${id}`),
         hookTokenHash: hookTokenHash(hookToken),
         connectedBy,
       },
@@ -92,8 +88,8 @@ export class SourceConnections {
   }
 
   /** New credentials for an existing connection (sealed to it). */
-  reseal(c: Pick<SourceConnection, 'companyId' | 'id'>, creds: ShipStationCredentials): string {
-    return this.box.seal(JSON.stringify(creds), `${c.companyId}:${c.id}`);
+  reseal(c: Pick<SourceConnection, 'companyId' | 'id'>, secret: Readonly<Record<string, string>>): string {
+    return this.box.seal(JSON.stringify(secret), `${c.companyId}:${c.id}`);
   }
 
   async insert(scope: CompanyScope, row: Partial<SourceConnection>): Promise<void> {
@@ -108,16 +104,32 @@ export class SourceConnections {
     await this.scoped.update(scope, { id }, { ...patch, updatedAt: new Date() });
   }
 
-  async remove(scope: CompanyScope, id: string): Promise<void> {
-    await this.scoped.delete(scope, { id });
+  /**
+   * A disconnect made in the portal: the connection stays (settings, held items, alerts), paused, its
+   * credentials and webhook token gone (a delivery to the old URL opens nothing).
+   */
+  async disconnect(scope: CompanyScope, id: string, reason: string): Promise<void> {
+    await this.scoped.update(
+      scope,
+      { id },
+      {
+        paused: true,
+        disconnectedAt: new Date(),
+        credentialsCiphertext: '',
+        hookTokenHash: hookTokenHash(newHookToken()),
+        webhookIds: [],
+        webhookProblem: null,
+        failingReason: reason,
+        failures: 0,
+        updatedAt: new Date(),
+      },
+    );
   }
 
-  credentials(
-    c: Pick<SourceConnection, 'credentialsCiphertext' | 'companyId' | 'id'>,
-  ): ShipStationCredentials {
+  /** The connection's sealed secret, opened for a call (each connector reads its own fields from it). */
+  secret(c: Pick<SourceConnection, 'credentialsCiphertext' | 'companyId' | 'id'>): Record<string, unknown> {
     const parsed = JSON.parse(this.box.open(c.credentialsCiphertext, `${c.companyId}:${c.id}`)) as unknown;
-    const p = parsed as Partial<ShipStationCredentials>;
-    return { apiKey: String(p.apiKey ?? ''), apiSecret: String(p.apiSecret ?? '') };
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
   }
 
   /** A sync ended well: the failure count and reason go, the sync time (and high-water mark) move on. */
@@ -152,6 +164,22 @@ export class SourceConnections {
         WHERE id = $1`,
       [id, reason, atOnce, FAILING_AFTER],
     );
+  }
+
+  /** Voids were read up to `at` (the next void read resumes there, minus its overlap). */
+  async voidsReadAt(id: string, at: Date): Promise<void> {
+    await this.repo.query(
+      `UPDATE source_connections SET void_mark = GREATEST(coalesce(void_mark, $2::timestamptz), $2::timestamptz) WHERE id = $1`,
+      [id, at],
+    );
+  }
+
+  /** Why webhook subscriptions could not be made (null: they were); shown on the connection. */
+  async webhookProblem(id: string, problem: string | null): Promise<void> {
+    await this.repo.query('UPDATE source_connections SET webhook_problem = $2 WHERE id = $1', [
+      id,
+      problem === null ? null : problem.slice(0, 500),
+    ]);
   }
 
   /** The poll was tried now (so the tick does not ask again at once, whatever its outcome). */

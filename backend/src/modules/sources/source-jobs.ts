@@ -10,6 +10,7 @@ const PREFIX: Record<Kind, string> = {
   [SOURCE_JOBS.EVENTS]: 'src-events',
   [SOURCE_JOBS.POLL]: 'src-poll',
   [SOURCE_JOBS.RELEASE]: 'src-release',
+  [SOURCE_JOBS.RECHECK]: 'src-recheck',
 };
 
 /**

@@ -1,305 +1,197 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { displayIdFor } from '@portal/shipment-rules';
-import { DataSource, type EntityManager } from 'typeorm';
-import { Clock } from '../../common/clock.js';
+import { DataSource } from 'typeorm';
 import { CompanyScope } from '../../common/database/company-scope.js';
 import { ActivityService } from '../activity/index.js';
-import { CompanyConnections } from '../marketplace/index.js';
-import { OrderRecords, type StoredOrder } from '../orders/index.js';
-import { ShipmentIntake, type StagedIntake, type TypedRow } from '../shipments/index.js';
-import type { SourceConnection } from './entities/source-connection.entity.js';
-import {
-  HOLD_REASONS,
-  costFor,
-  faireCarrier,
-  gateFor,
-  matchOrder,
-  orderIdsIn,
-  type HoldReason,
-} from './label-rules.js';
+import { ShipmentIntake, type StagedIntake } from '../shipments/index.js';
+import { LabelBatch, type BatchCounts, type SendOverride } from './label-batch.js';
+import { LabelFactsReader } from './label-facts.service.js';
 import { SourceConnections } from './source-connections.repository.js';
-import { SourceLabels, type Decision, type LabelRow } from './source-labels.repository.js';
-import { shopifyCarrier } from './shopify/shopify-rules.js';
+import { SourceConnectors } from './source-connector.js';
+import { SourceLabels, type LabelRow } from './source-labels.repository.js';
+import type { ReleaseOutcomeView } from './sources-answers.dto.js';
+
+export type { SendOverride } from './label-batch.js';
 
 /** Labels decided per transaction. */
-const RELEASE_BATCH = 500;
+const RELEASE_BATCH = 200;
+/** Transactions per release job at most (the tick queues the rest). */
+const MAX_ROUNDS = 25;
+/** Times a release waits for labels another statement holds, and how long each time. */
+const BUSY_RETRIES = 10;
+const BUSY_PAUSE_MS = 200;
 
-/** What a person sending held labels decided for them. */
-export interface SendOverride {
-  /** The Faire order picked (one of the company's synced orders). */
-  orderId?: string;
-  /** The cost, in minor units of the brand's currency. */
-  costCents?: number;
-}
-
-export interface ReleaseOutcome {
-  sent: number;
-  held: number;
-  dropped: number;
-  /** The labels still held after a person's send, with their reason. */
-  stillHeld: { id: string; reasonText: string }[];
-}
-
-const SOURCE_NAMES: Record<string, string> = { SHIPSTATION: 'ShipStation', SHOPIFY: 'Shopify' };
-
-export function sourceName(kind: string): string {
-  return SOURCE_NAMES[kind] ?? kind;
+function none(): ReleaseOutcomeView {
+  return { sent: 0, alreadyOnFaire: 0, held: 0, dropped: 0, voided: 0, stillHeld: [] };
 }
 
 /**
- * Decides what becomes of labels past their grace (decision 0035): matched to one synced Faire order,
- * the order's state allowing it, a carrier and a cost known, they go through the shipments intake in
- * the same transaction that marks them SENT (so a crash sends each label once or not at all; the
- * intake's unique key absorbs a label also reported by a file). Anything else waits in "Needs
- * attention" with its reason in words, or is dropped with a note (canceled or delivered orders).
+ * Decides what becomes of labels past their grace, and of held labels whose Faire order may have
+ * changed (decisions 0035, 0065, 0066). First, outside any transaction: the source is read again for
+ * what it took back (a void always wins the hold), then the facts (`LabelFactsReader`). Then, per batch,
+ * in one transaction, `LabelBatch` locks, decides and stages them (so a crash sends each label once or not
+ * at all). A person's send and "Send now" go through the same steps.
  */
 @Injectable()
 export class SourceRelease {
-  private readonly logger = new Logger('SourceRelease');
-
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly connections: SourceConnections,
     private readonly labels: SourceLabels,
     private readonly intake: ShipmentIntake,
-    private readonly orders: OrderRecords,
-    private readonly marketplace: CompanyConnections,
+    private readonly facts: LabelFactsReader,
+    private readonly batch: LabelBatch,
+    private readonly registry: SourceConnectors,
     private readonly activity: ActivityService,
-    private readonly clock: Clock,
   ) {}
 
-  /** Every label of the connection past its grace, a batch per transaction. */
-  async releaseDue(connectionId: string): Promise<ReleaseOutcome> {
-    const total: ReleaseOutcome = { sent: 0, held: 0, dropped: 0, stillHeld: [] };
+  /** Every label of the connection to decide now, a batch per transaction. */
+  async releaseDue(connectionId: string): Promise<ReleaseOutcomeView> {
+    const total = none();
     const conn = await this.connections.byId(connectionId);
     if (!conn || conn.paused) return total;
-    for (;;) {
-      const done = await this.db.transaction(async (tx) => {
-        const due = await this.labels.takeDue(tx, connectionId, RELEASE_BATCH);
-        if (due.length === 0) return null;
-        return { ...(await this.decideAndStage(tx, conn, due, {}, false)), count: due.length };
-      });
-      if (!done) break;
-      if (done.staged) await this.intake.finish(done.staged);
-      total.sent += done.outcome.sent;
-      total.held += done.outcome.held;
-      total.dropped += done.outcome.dropped;
-      if (done.outcome.sent > 0) {
-        await this.activity.record({
-          actor: null,
-          companyId: conn.companyId,
-          action: 'sources.received',
-          target: sourceName(conn.kind),
-          details: {
-            connectionId: conn.id,
-            uploadId: done.staged?.uploadId ?? null,
-            sent: done.outcome.sent,
-            held: done.outcome.held,
-            dropped: done.outcome.dropped,
-          },
-        });
+    const connector = this.registry.get(conn.kind);
+    let freshened = false;
+    let busyRetries = 0;
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const peek = await this.labels.peekDue(connectionId, RELEASE_BATCH);
+      if (peek.length === 0) break;
+      if (!freshened && peek.some((r) => r.state === 'WAITING')) {
+        // What the source took back since it was last read; a fault here leaves the labels waiting.
+        await connector.freshen(conn);
+        freshened = true;
+        continue;
       }
-      if (done.count < RELEASE_BATCH) break;
+      const facts = await this.facts.read(conn, connector, peek);
+      let locked = 0;
+      const done = await this.db.transaction(async (tx) => {
+        const rows = await this.labels.takeDue(
+          tx,
+          connectionId,
+          peek.map((r) => r.id),
+        );
+        locked = peek.length - rows.length;
+        return rows.length ? this.batch.decide(tx, conn, connector, rows, facts, {}, false) : null;
+      });
+      if (done) add(total, await this.settleAndRecord(conn, connector.words.name, done));
+      // Labels another statement held (a poll or a delivery storing them, for milliseconds) are taken
+      // again shortly, not left for the next tick; ones another decision took are no longer due.
+      if (locked > 0 && busyRetries < BUSY_RETRIES) {
+        busyRetries += 1;
+        await new Promise((r) => setTimeout(r, BUSY_PAUSE_MS));
+        continue;
+      }
+      if (!done) break;
+      // Labels left waiting on a capped lookup are taken again by the next round.
+      if (peek.length < RELEASE_BATCH && (facts.pending.size === 0 || facts.failed)) break;
     }
     return total;
+  }
+
+  /** Sends what a batch staged and says, once per Faire shipment made, that the source sent it. */
+  private async settleAndRecord(
+    conn: { id: string; companyId: string },
+    sourceName: string,
+    done: { staged: StagedIntake | null; counts: BatchCounts },
+  ): Promise<ReleaseOutcomeView> {
+    const outcome = await this.settle(done.staged, done.counts);
+    if (outcome.sent > 0 || outcome.alreadyOnFaire > 0) {
+      // One entry per Faire shipment made: a repeat of one another source made is said as such.
+      await this.activity.record({
+        actor: null,
+        companyId: conn.companyId,
+        action: 'sources.received',
+        target: sourceName,
+        details: {
+          source: sourceName,
+          connectionId: conn.id,
+          uploadId: done.staged?.uploadId ?? null,
+          sent: outcome.sent,
+          alreadyOnFaire: outcome.alreadyOnFaire,
+          held: outcome.held,
+          dropped: outcome.dropped,
+        },
+      });
+    }
+    return outcome;
   }
 
   /** A person sends held labels (with the order or cost they picked); labels still lacking something stay held. */
   async sendHeld(
     scope: CompanyScope,
+    userId: string,
     ids: string[],
     override: SendOverride,
-  ): Promise<ReleaseOutcome & { uploadIds: string[] }> {
-    const byConnection = await this.db.transaction(async (tx) => {
-      const held = await this.labels.takeHeld(tx, scope, ids);
-      const groups = new Map<string, LabelRow[]>();
-      for (const l of held) groups.set(l.connection_id, [...(groups.get(l.connection_id) ?? []), l]);
-      const results: { staged: StagedIntake | null; outcome: ReleaseOutcome }[] = [];
-      for (const [connectionId, rows] of groups) {
-        const conn = await this.connections.byId(connectionId);
-        if (!conn) continue;
-        results.push(await this.decideAndStage(tx, conn, rows, override, true));
-      }
-      return results;
-    });
-    const total = {
-      sent: 0,
-      held: 0,
-      dropped: 0,
-      stillHeld: [] as ReleaseOutcome['stillHeld'],
-      uploadIds: [] as string[],
-    };
-    for (const r of byConnection) {
-      if (r.staged) {
-        await this.intake.finish(r.staged);
-        total.uploadIds.push(r.staged.uploadId);
-      }
-      total.sent += r.outcome.sent;
-      total.held += r.outcome.held;
-      total.dropped += r.outcome.dropped;
-      total.stillHeld.push(...r.outcome.stillHeld);
+  ): Promise<ReleaseOutcomeView & { uploadIds: string[] }> {
+    const total = { ...none(), uploadIds: [] as string[] };
+    for (const [connectionId, peek] of group(await this.labels.peekHeld(scope, ids))) {
+      const conn = await this.connections.byId(connectionId);
+      if (!conn) continue;
+      const connector = this.registry.get(conn.kind);
+      const facts = await this.facts.read(conn, connector, peek, override.orderId);
+      const done = await this.db.transaction(async (tx) => {
+        const rows = await this.labels.takeHeld(
+          tx,
+          scope,
+          peek.map((p) => p.id),
+        );
+        return this.batch.decide(tx, conn, connector, rows, facts, override, true, userId);
+      });
+      if (done.staged) total.uploadIds.push(done.staged.uploadId);
+      add(total, await this.settle(done.staged, done.counts));
     }
     return total;
   }
 
-  /** The decisions for `rows` of one connection, the sendable ones staged as one intake in `tx`. */
-  private async decideAndStage(
-    tx: EntityManager,
-    conn: SourceConnection,
-    rows: LabelRow[],
-    override: SendOverride,
-    byPerson: boolean,
-  ): Promise<{ staged: StagedIntake | null; outcome: ReleaseOutcome }> {
-    const scope = CompanyScope.ofJob(conn.companyId);
-    const named = override.orderId ? [override.orderId] : rows.flatMap((r) => orderIdsIn(r.order_refs));
-    const synced = await this.orders.find(scope, named);
-    const brandCurrency = await this.marketplace.currencyOf(scope);
-    const decisions: Decision[] = [];
-    const send: { row: LabelRow; typed: TypedRow; orderId: string }[] = [];
-    const hold = (row: LabelRow, reason: HoldReason, extra: Partial<Decision> = {}, text?: string) =>
-      decisions.push({
-        id: row.id,
-        state: reason === 'ORDER_CLOSED' ? 'DROPPED' : 'HELD',
-        reason,
-        reasonText: text ?? HOLD_REASONS[reason],
-        candidates: row.candidates,
-        faireOrderId: null,
-        uploadId: null,
-        ...extra,
-      });
-    for (const row of rows) {
-      if (brandCurrency === null && !row.voided) {
-        hold(row, 'NO_FAIRE');
-        continue;
-      }
-      if (row.voided) {
-        decisions.push({
-          id: row.id,
-          state: 'VOIDED',
-          reason: null,
-          reasonText: null,
-          candidates: [],
-          faireOrderId: null,
-          uploadId: null,
-        });
-        continue;
-      }
-      let orderId: string;
-      if (override.orderId) orderId = override.orderId;
-      else {
-        const match = matchOrder(row.order_refs, new Set(synced.keys()));
-        if (match.kind !== 'MATCHED') {
-          hold(row, match.kind === 'NONE' ? 'NO_MATCH' : 'AMBIGUOUS', { candidates: match.candidates });
-          continue;
-        }
-        orderId = match.orderId;
-      }
-      const matched = { faireOrderId: orderId, candidates: [{ orderId, displayId: displayIdFor(orderId) }] };
-      const order = synced.get(orderId) as StoredOrder;
-      const gate = gateFor(order.state, conn.acceptNewOrders || byPerson);
-      if (gate === 'DROP') {
-        hold(
-          row,
-          'ORDER_CLOSED',
-          matched,
-          `The Faire order is ${order.state.toLowerCase()}: nothing was sent`,
-        );
-        continue;
-      }
-      if (gate === 'HOLD_NEW') {
-        hold(row, 'NEW_ORDER', matched);
-        continue;
-      }
-      const carrier = (conn.kind === 'SHOPIFY' ? shopifyCarrier : faireCarrier)(
-        row.carrier_code,
-        row.tracking_number,
-        conn.carrierMap,
-      );
-      if (!carrier) {
-        hold(row, 'UNKNOWN_CARRIER', matched);
-        continue;
-      }
-      let cents: number | null;
-      if (override.costCents !== undefined) cents = override.costCents;
-      else {
-        const usesLabel = conn.costRule.kind !== 'FLAT' && row.cost_cents !== null;
-        if (usesLabel && brandCurrency !== null && brandCurrency !== conn.currency) {
-          hold(
-            row,
-            'CURRENCY_MISMATCH',
-            matched,
-            `The ShipStation cost is in ${conn.currency}, the Faire brand's currency is ${brandCurrency}: set the cost to send it`,
-          );
-          continue;
-        }
-        cents = costFor(conn.costRule, row.cost_cents, { carrier, subtotalCents: order.totalCents });
-      }
-      if (cents === null) {
-        hold(row, 'NO_COST', matched);
-        continue;
-      }
-      if (conn.mode === 'REVIEW' && !byPerson) {
-        hold(row, 'REVIEW', matched);
-        continue;
-      }
-      const typed: TypedRow = {
-        rowNumber: send.length + 1,
-        orderId,
-        trackingNumber: row.tracking_number,
-        carrier,
-        carrierRaw: row.carrier_code ?? carrier,
-        shipDate: row.ship_date ?? this.clock.now(),
-        shippingCostCents: cents,
-      };
-      const [checked] = this.intake.typedRows([typed]);
-      if (!checked?.result.valid) {
-        const words = checked?.result.errors.map((e) => e.message).join('; ') ?? HOLD_REASONS.INVALID;
-        hold(row, 'INVALID', matched, `${HOLD_REASONS.INVALID}: ${words}`);
-        continue;
-      }
-      send.push({ row, typed, orderId });
+  /**
+   * "Send now": waiting labels leave their grace at once and are decided as the release would (the
+   * source read for voids first); the connection's other labels due are decided with them.
+   */
+  async sendNow(scope: CompanyScope, ids: string[]): Promise<ReleaseOutcomeView> {
+    const total = none();
+    for (const connectionId of await this.labels.endGrace(scope, ids)) {
+      add(total, await this.releaseDue(connectionId));
     }
-    let staged: StagedIntake | null = null;
-    if (send.length) {
-      staged = await this.intake.stage(tx, {
-        scope,
-        sender: { connectionId: conn.id },
-        sourceKind: conn.kind,
-        fileName: sourceName(conn.kind),
-        fileSize: 0,
-        encoding: null,
-        delimiter: null,
-        mapping: null,
-        rows: this.intake.typedRows(send.map((s) => s.typed)),
-        currency: brandCurrency,
-      });
-      for (const s of send) {
-        decisions.push({
-          id: s.row.id,
-          state: 'SENT',
-          reason: null,
-          reasonText: null,
-          candidates: [{ orderId: s.orderId, displayId: displayIdFor(s.orderId) }],
-          faireOrderId: s.orderId,
-          uploadId: staged.uploadId,
-        });
-      }
-    }
-    await this.labels.decide(tx, decisions);
-    const outcome: ReleaseOutcome = {
-      sent: send.length,
-      held: decisions.filter((d) => d.state === 'HELD').length,
-      dropped: decisions.filter((d) => d.state === 'DROPPED').length,
-      stillHeld: decisions
-        .filter((d) => d.state === 'HELD')
-        .map((d) => ({ id: d.id, reasonText: d.reasonText ?? '' })),
-    };
-    if (outcome.held || outcome.dropped) {
-      this.logger.log(
-        `Connection ${conn.id}: ${outcome.sent} sent, ${outcome.held} held, ${outcome.dropped} dropped`,
-      );
-    }
-    return { staged, outcome };
+    return total;
   }
+
+  /** The intake makes shipments of what was staged; its repeats are labels already on Faire. */
+  private async settle(staged: StagedIntake | null, counts: BatchCounts): Promise<ReleaseOutcomeView> {
+    const outcome: ReleaseOutcomeView = {
+      sent: counts.sent,
+      alreadyOnFaire: counts.alreadyOnFaire,
+      held: counts.held,
+      dropped: counts.dropped,
+      voided: counts.voided,
+      stillHeld: counts.stillHeld,
+    };
+    if (!staged) return outcome;
+    const made = await this.intake.finish(staged);
+    if (made.materialized) {
+      // A label staged as new that repeats a shipment stored meanwhile (a file, another source).
+      const repeats = Math.max(0, made.duplicateRows - counts.alreadyStaged);
+      outcome.sent = Math.max(0, outcome.sent - repeats);
+      outcome.alreadyOnFaire += repeats;
+    }
+    return outcome;
+  }
+}
+
+function add(total: ReleaseOutcomeView, o: ReleaseOutcomeView): void {
+  total.sent += o.sent;
+  total.alreadyOnFaire += o.alreadyOnFaire;
+  total.held += o.held;
+  total.dropped += o.dropped;
+  total.voided += o.voided;
+  total.stillHeld.push(...o.stillHeld);
+}
+
+function group(rows: LabelRow[]): Map<string, LabelRow[]> {
+  const out = new Map<string, LabelRow[]>();
+  for (const r of rows) {
+    const list = out.get(r.connection_id) ?? [];
+    list.push(r);
+    out.set(r.connection_id, list);
+  }
+  return out;
 }

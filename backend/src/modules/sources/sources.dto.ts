@@ -115,6 +115,13 @@ export class PatchConnectionDto {
   @IsBoolean({ message: 'acceptNewOrders must be true or false' })
   acceptNewOrders?: boolean;
 
+  @ApiPropertyOptional({
+    description: 'Send a label whose own cost is 0 at 0 (otherwise it waits with "No cost on the label")',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'sendZeroCost must be true or false' })
+  sendZeroCost?: boolean;
+
   @ApiPropertyOptional({ description: "The currency ShipStation's costs are in (ISO 4217)" })
   @IsOptional()
   @Matches(/^[A-Z]{3}$/, { message: 'currency must be a three-letter currency code such as USD' })

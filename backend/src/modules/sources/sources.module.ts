@@ -9,29 +9,37 @@ import { ShipmentsModule } from '../shipments/index.js';
 import { CompanyRecordsModule } from '../companies/index.js';
 import { UsersModule } from '../users/index.js';
 import { SourceConnection } from './entities/source-connection.entity.js';
+import { AttentionService } from './attention.service.js';
 import { IntegrationsService } from './integrations.service.js';
 import { SourceConnections } from './source-connections.repository.js';
-import { SourceHooks } from './source-hooks.service.js';
 import { SourceJobs } from './source-jobs.js';
 import { SourceLabels } from './source-labels.repository.js';
+import { SourceLabelViews } from './source-labels.query.js';
+import { SourceEvents } from './source-events.repository.js';
+import { LabelBatch } from './label-batch.js';
 import { SourceRelease } from './source-release.service.js';
 import { SourceSync } from './source-sync.service.js';
-import { SourceWebhooks } from './source-webhooks.js';
+import { LabelFactsReader } from './label-facts.service.js';
+import { SourceConnectors } from './source-connector.js';
+import { ShipStationConnector } from './shipstation/shipstation.connector.js';
+import { ShipStationConnect } from './shipstation/shipstation-connect.service.js';
+import { ShipStationHooks } from './shipstation/shipstation-hooks.service.js';
 import { ShipStationClient } from './shipstation/shipstation.client.js';
 import { ShopifyClient } from './shopify/shopify.client.js';
 import { ShopifyConnect } from './shopify/shopify-connect.service.js';
 import { ShopifyHooks } from './shopify/shopify-hooks.service.js';
 import { ShopifyConnectionRows } from './shopify/shopify-connections.repository.js';
 import { ShopifyShops } from './shopify/shopify-shops.repository.js';
-import { ShopifySync } from './shopify/shopify-sync.service.js';
+import { ShopifyConnector } from './shopify/shopify.connector.js';
 import { ShopifyTokens } from './shopify/shopify-tokens.service.js';
 import { ShopifyWebhooks } from './shopify/shopify-webhooks.js';
 
 const sourcesQueue = BullModule.registerQueue({ name: QUEUES.SOURCES });
 
 /**
- * Sources of shipments beyond files (decisions 0033-0036): a company's connections (ShipStation today),
- * their webhooks and polls, and the labels they report, handed to the shipments module's one intake.
+ * Sources of shipments beyond files (decisions 0033-0036, 0065): a company's connections, each served by a
+ * connector registered in `SourceConnectors` (ShipStation, Shopify), their webhooks and polls, and the
+ * labels they report, handed to the shipments module's one intake.
  * The queue's processor is registered by the worker root module.
  */
 @Module({
@@ -48,29 +56,40 @@ const sourcesQueue = BullModule.registerQueue({ name: QUEUES.SOURCES });
   providers: [
     SourceConnections,
     SourceLabels,
+    SourceLabelViews,
+    SourceEvents,
+    LabelBatch,
     SourceJobs,
     SourceSync,
     SourceRelease,
-    SourceHooks,
+    SourceConnectors,
+    LabelFactsReader,
     IntegrationsService,
+    AttentionService,
     ShipStationClient,
+    ShipStationConnector,
+    ShipStationConnect,
+    ShipStationHooks,
     ShopifyClient,
     ShopifyShops,
     ShopifyConnectionRows,
     ShopifyTokens,
-    ShopifySync,
+    ShopifyConnector,
     ShopifyConnect,
     ShopifyWebhooks,
-    SourceWebhooks,
     ShopifyHooks,
   ],
   exports: [
     sourcesQueue,
+    SourceConnectors,
+    SourceLabelViews,
     SourceSync,
     SourceRelease,
-    SourceHooks,
     IntegrationsService,
+    AttentionService,
     ShipStationClient,
+    ShipStationConnect,
+    ShipStationHooks,
     ShopifyClient,
     ShopifyConnect,
     ShopifyHooks,

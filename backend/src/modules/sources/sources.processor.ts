@@ -7,8 +7,7 @@ import { QUEUES, SOURCE_JOBS } from '../../common/queue/queues.js';
 import { keepSchedule } from '../../common/queue/schedules.js';
 import { SourceRelease } from './source-release.service.js';
 import { SourceSync } from './source-sync.service.js';
-import { ShipStationError } from './shipstation/shipstation.client.js';
-import { ShopifyError } from './shopify/shopify-token-keeper.js';
+import { SourceConnectors } from './source-connector.js';
 
 /**
  * The sources queue (decision 0036): the tick (once per fleet every SOURCE_TICK_MS) queues each
@@ -29,11 +28,13 @@ export class SourcesProcessor
     [SOURCE_JOBS.EVENTS]: (job) => this.sync.readEvents(job.data.connectionId),
     [SOURCE_JOBS.POLL]: (job) => this.sync.poll(job.data.connectionId),
     [SOURCE_JOBS.RELEASE]: (job) => this.release.releaseDue(job.data.connectionId),
+    [SOURCE_JOBS.RECHECK]: (job) => this.release.releaseDue(job.data.connectionId),
   };
 
   constructor(
     private readonly sync: SourceSync,
     private readonly release: SourceRelease,
+    private readonly connectors: SourceConnectors,
     @InjectQueue(QUEUES.SOURCES) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -59,12 +60,13 @@ export class SourcesProcessor
       // A name outside the catalogue fails the job at once (UnknownJobError, decision 0044).
       return await dispatchJob(this.queueName, job, this.handlers, token);
     } catch (err) {
-      if ((err instanceof ShipStationError || err instanceof ShopifyError) && err.transient && token) {
-        await job.moveToDelayed(Math.max(err.retryAt ?? Date.now() + 30_000, Date.now() + 1000), token);
+      const fault = this.connectors.fault(err);
+      if (fault?.transient && token) {
+        await job.moveToDelayed(Math.max(fault.retryAt ?? Date.now() + 30_000, Date.now() + 1000), token);
         throw new DelayedError();
       }
-      // A refused key pair needs a person (the connection says so); trying again changes nothing.
-      if (err instanceof ShipStationError) throw new UnrecoverableError(err.message);
+      // A refused key needs a person (the connection says so); trying again changes nothing.
+      if (fault?.final) throw new UnrecoverableError(fault.message);
       throw err;
     }
   }

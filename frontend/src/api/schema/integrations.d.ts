@@ -5,6 +5,22 @@ import type { components } from '../schema';
 
 /** The schemas only the `integrations` routes use. */
 export interface IntegrationsSchemas {
+  ReceivedTodayView: {
+    /** Items first seen today, and every item still waiting */
+    total: number;
+    /** In their grace period: shown, not sent yet */
+    waiting: number;
+    /** Handed to Faire as new shipments */
+    sent: number;
+    /** Their tracking number was on the order already */
+    alreadyOnFaire: number;
+    /** Waiting for a person in Needs attention */
+    held: number;
+    /** Voided or cancelled at the source before they were sent */
+    voided: number;
+    /** When the next waiting item is decided */
+    nextSendAt: string | null;
+  };
   ConnectionAlertView: {
     labelId: string;
     kind: string;
@@ -34,14 +50,23 @@ export interface IntegrationsSchemas {
     name: string;
     status: 'CONNECTED' | 'FAILING' | 'PAUSED' | 'DISCONNECTED';
     statusReason: string | null;
+    /** Why the webhooks could not be subscribed (items then arrive with the poll); retried */
+    webhookProblem: string | null;
     lastSyncAt: string | null;
     mode: 'AUTO' | 'REVIEW';
+    /** New Faire shipments it made today (UTC), each counted once */
     sentToday: number;
+    /** Of those, the ones no person sent: arrived on their own */
+    arrivedToday: number;
+    received: components['schemas']['ReceivedTodayView'];
     alerts: components['schemas']['ConnectionAlertView'][];
     costRule: components['schemas']['CostRuleView'];
     carrierMap: Record<string, string>;
     acceptNewOrders: boolean;
+    /** A label whose own cost is 0 is sent at 0 (else it waits for a cost) */
+    sendZeroCost: boolean;
     currency: string;
+    /** When it was last connected */
     connectedAt: string;
     /** The caller may change it (company admins) */
     canManage: boolean;
@@ -50,12 +75,6 @@ export interface IntegrationsSchemas {
     connections: components['schemas']['SourceConnectionView'][];
     /** Kinds of source the company can connect */
     available: string[];
-  };
-  ConnectShipStationDto: {
-    /** The ShipStation API key (Settings > Account > API Settings) */
-    apiKey: string;
-    /** The ShipStation API secret */
-    apiSecret: string;
   };
   CandidateView: {
     orderId: string;
@@ -72,8 +91,10 @@ export interface IntegrationsSchemas {
     externalId: string;
     trackingNumber: string;
     carrier: string | null;
-    /** Minor units of currency */
+    /** The source’s own cost, minor units of currency */
     cost: number | null;
+    /** What the cost rule gives it, minor units of the brand’s currency (offered in its review) */
+    ruleCost: number | null;
     currency: string;
     candidates: components['schemas']['CandidateView'][];
     orderUrl: string | null;
@@ -94,9 +115,14 @@ export interface IntegrationsSchemas {
     reasonText: string;
   };
   SendOutcomeView: {
+    /** New Faire shipments */
     sent: number;
+    /** Already on the order: nothing new reached Faire */
+    alreadyOnFaire: number;
     held: number;
     dropped: number;
+    /** Voided or cancelled at the source: never sent */
+    voided: number;
     stillHeld: components['schemas']['StillHeldView'][];
     uploadIds: string[];
   };
@@ -105,6 +131,37 @@ export interface IntegrationsSchemas {
   };
   DismissedView: {
     dismissed: number;
+  };
+  WaitingItemView: {
+    id: string;
+    connectionId: string;
+    source: string;
+    sourceName: string;
+    /** What the source calls it: label, fulfilment */
+    itemWord: string;
+    sourceRef: string | null;
+    trackingNumber: string;
+    carrier: string | null;
+    /** The source’s own cost, minor units */
+    cost: number | null;
+    currency: string;
+    /** When it is decided (and sent, when nothing holds it) */
+    sendAt: string;
+    receivedAt: string;
+  };
+  WaitingView: {
+    items: components['schemas']['WaitingItemView'][];
+  };
+  ReleaseOutcomeView: {
+    /** New Faire shipments */
+    sent: number;
+    /** Already on the order: nothing new reached Faire */
+    alreadyOnFaire: number;
+    held: number;
+    dropped: number;
+    /** Voided or cancelled at the source: never sent */
+    voided: number;
+    stillHeld: components['schemas']['StillHeldView'][];
   };
   CostRuleDto: {
     kind: 'LABEL' | 'LABEL_OR_FLAT' | 'FLAT' | 'PER_CARRIER' | 'SHARE';
@@ -127,8 +184,16 @@ export interface IntegrationsSchemas {
     carrierMap?: Record<string, string>;
     /** Accept a NEW Faire order when a label is printed for it */
     acceptNewOrders?: boolean;
+    /** Send a label whose own cost is 0 at 0 (otherwise it waits with "No cost on the label") */
+    sendZeroCost?: boolean;
     /** The currency ShipStation's costs are in (ISO 4217) */
     currency?: string;
+  };
+  ConnectShipStationDto: {
+    /** The ShipStation API key (Settings > Account > API Settings) */
+    apiKey: string;
+    /** The ShipStation API secret */
+    apiSecret: string;
   };
   HookAnswerView: {
     ok: true;
@@ -160,12 +225,6 @@ export interface IntegrationsPaths {
   '/api/integrations': {
     get: { response: components['schemas']['SourceConnectionsView'] };
   };
-  '/api/integrations/shipstation': {
-    post: {
-      response: components['schemas']['SourceConnectionView'];
-      body: components['schemas']['ConnectShipStationDto'];
-    };
-  };
   '/api/integrations/attention': {
     get: { response: components['schemas']['AttentionView'] };
   };
@@ -178,12 +237,30 @@ export interface IntegrationsPaths {
   '/api/integrations/attention/dismiss': {
     post: { response: components['schemas']['DismissedView']; body: components['schemas']['LabelIdsDto'] };
   };
+  '/api/integrations/waiting': {
+    get: { response: components['schemas']['WaitingView'] };
+  };
+  '/api/integrations/waiting/send': {
+    post: {
+      response: components['schemas']['ReleaseOutcomeView'];
+      body: components['schemas']['LabelIdsDto'];
+    };
+  };
+  '/api/integrations/waiting/dismiss': {
+    post: { response: components['schemas']['DismissedView']; body: components['schemas']['LabelIdsDto'] };
+  };
   '/api/integrations/{id}': {
     patch: {
       response: components['schemas']['SourceConnectionView'];
       body: components['schemas']['PatchConnectionDto'];
     };
     delete: { response: components['schemas']['OkView'] };
+  };
+  '/api/integrations/shipstation': {
+    post: {
+      response: components['schemas']['SourceConnectionView'];
+      body: components['schemas']['ConnectShipStationDto'];
+    };
   };
   '/api/hooks/shipstation/{token}': {
     post: { response: components['schemas']['HookAnswerView'] };

@@ -84,12 +84,16 @@ export interface ShipmentsSchemas {
   };
   OrderCheckDto: {
     rows: components['schemas']['OrderCheckItemDto'][];
+    /** Ask Faire for orders the sync has not stored yet (at most 10 a call, on the brand's rate limit) */
+    lookUp?: boolean;
   };
   OrderCheckRowView: {
     orderId: string;
     trackingNumber: string;
-    /** Among the company's orders as of the last sync */
+    /** Among the company's orders (synced, or found on Faire just now) */
     known: boolean;
+    /** Where the order was found: stored by a sync, found on Faire by this check, not on Faire (Faire said so), or not checked yet */
+    checked: 'STORED' | 'FOUND_ON_FAIRE' | 'NOT_ON_FAIRE' | 'NOT_CHECKED';
     state: string | null;
     trackingAlreadyThere: boolean;
     cannotSucceed: boolean;

@@ -1,12 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { OPEN_ORDER_STATES } from '@portal/shipment-rules';
-import type { OrderView } from '../order-view.js';
-import type { LateRateOrder } from '../late-rate.service.js';
 
 const nullableString = { type: String, nullable: true } as const;
 
-/** One open order as the order screens show it. */
-export class OrderViewDto implements OrderView {
+/** One open order as `GET /api/orders` answers it and the order screens show it. */
+export class OrderViewDto {
   @ApiProperty() id: string;
   @ApiProperty() faireOrderId: string;
   @ApiProperty() displayId: string;
@@ -14,11 +12,14 @@ export class OrderViewDto implements OrderView {
   @ApiProperty() isProblem: boolean;
   @ApiProperty(nullableString) problemReason: string | null;
   @ApiProperty(nullableString) estimatedPayoutAt: string | null;
+  /** Faire pays this order out: it is in transit and Faire gave a payout date (pre-transit orders never are). */
   @ApiProperty() payoutExpected: boolean;
+  /** Past its expected ship date with no carrier scan yet: Faire will count the shipment late. */
   @ApiProperty() pastExpectedShipDate: boolean;
   @ApiProperty() createdAt: string;
   @ApiProperty(nullableString) customerName: string | null;
   @ApiProperty({ type: Number, nullable: true }) totalCents: number | null;
+  /** The currency Faire recorded the order's amounts in (ISO 4217); null for orders synced before it was kept. */
   @ApiProperty(nullableString) currency: string | null;
   @ApiProperty(nullableString) expectedShipDate: string | null;
   @ApiProperty(nullableString) trackingNumber: string | null;
@@ -36,14 +37,17 @@ export class OrdersPageView extends OrdersView {
   @ApiProperty({ description: 'Orders matching the filters, all pages' }) total: number;
 }
 
-export class LateRateOrderView implements LateRateOrder {
+/** An order the late rate counts (shipped late) or that may add to it (at risk). */
+export class LateRateOrderView {
   @ApiProperty() id: string;
   @ApiProperty() faireOrderId: string;
   @ApiProperty() displayId: string;
   @ApiProperty(nullableString) customerName: string | null;
   @ApiProperty() expectedShipDate: string;
+  /** When the carrier first scanned it, as far as the syncs tell (the first sync that saw it in transit). */
   @ApiPropertyOptional() firstScanAt?: string;
   @ApiPropertyOptional() state?: string;
+  /** Already past its ship-by day without a scan: it will count against the rate when it ships. */
   @ApiPropertyOptional() overdue?: boolean;
   @ApiProperty() marketplaceUrl: string;
 }

@@ -19,6 +19,10 @@ export class OrderSyncState {
   @Column({ name: 'last_error_at', type: 'timestamptz', nullable: true })
   lastErrorAt: Date | null;
 
+  /** When a sync last stored orders, taken after they committed (migration 1764300006310). */
+  @Column({ name: 'orders_stored_at', type: 'timestamptz', nullable: true })
+  ordersStoredAt: Date | null;
+
   @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' })
   updatedAt: Date;
 }

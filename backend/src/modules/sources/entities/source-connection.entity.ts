@@ -79,6 +79,14 @@ export class SourceConnection {
   @Column({ name: 'last_poll_at', type: 'timestamptz', nullable: true })
   lastPollAt: Date | null;
 
+  /** Where the poll of voided labels (by void date) resumes; null: from the connection's creation. */
+  @Column({ name: 'void_mark', type: 'timestamptz', nullable: true })
+  voidMark: Date | null;
+
+  /** Why the source's webhooks could not be subscribed (shown on the connection; retried by the poll). */
+  @Column({ name: 'webhook_problem', type: 'text', nullable: true })
+  webhookProblem: string | null;
+
   /** When the source said the connection is gone (Shopify: the app was uninstalled); it is then paused too. */
   @Column({ name: 'disconnected_at', type: 'timestamptz', nullable: true })
   disconnectedAt: Date | null;
@@ -88,6 +96,14 @@ export class SourceConnection {
 
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt: Date;
+
+  /** When it was last connected (a reconnect included): labels made before it wait for a person. */
+  @Column({ name: 'connected_at', type: 'timestamptz', default: () => 'now()' })
+  connectedAt: Date;
+
+  /** A label whose own cost is 0 is sent at 0 (otherwise it waits with "No cost on the label"). */
+  @Column({ name: 'send_zero_cost', type: 'boolean', default: false })
+  sendZeroCost: boolean;
 
   @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' })
   updatedAt: Date;

@@ -24,4 +24,11 @@ export class SourceEvent {
 
   @Column({ name: 'done_at', type: 'timestamptz', nullable: true })
   doneAt: Date | null;
+
+  /** The source refused to answer the resource (kept with the refusal; never read again). */
+  @Column({ name: 'refused_at', type: 'timestamptz', nullable: true })
+  refusedAt: Date | null;
+
+  @Column({ type: 'text', nullable: true })
+  refusal: string | null;
 }

@@ -3,9 +3,11 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 /**
  * WAITING: in its grace period; HELD: in "Needs attention" (`reason`); SENT: handed to the shipments
  * intake (`upload_id`); DROPPED: its Faire order is canceled or delivered; DISMISSED: by an admin;
- * VOIDED: voided before it was sent.
+ * VOIDED: voided before it was sent; ALREADY_ON_FAIRE: its tracking number was already on the order
+ * (nothing sent); IGNORED: printed long before the connection, or its order shipped or closed since.
  */
-export type LabelState = 'WAITING' | 'HELD' | 'SENT' | 'DROPPED' | 'DISMISSED' | 'VOIDED';
+export type LabelState =
+  'WAITING' | 'HELD' | 'SENT' | 'DROPPED' | 'DISMISSED' | 'VOIDED' | 'ALREADY_ON_FAIRE' | 'IGNORED';
 
 /** What a label says about its order: the fields a Faire order id may be written in. */
 export interface OrderRefs {
@@ -100,4 +102,28 @@ export class SourceLabel {
 
   @Column({ name: 'decided_at', type: 'timestamptz', nullable: true })
   decidedAt: Date | null;
+
+  /** The source's own id of the label's order (ShipStation `orderId`, Shopify's order id). */
+  @Column({ name: 'source_order_id', type: 'text', nullable: true })
+  sourceOrderId: string | null;
+
+  /** When the source's order was read for the references it holds (ShipStation's custom fields). */
+  @Column({ name: 'refs_read_at', type: 'timestamptz', nullable: true })
+  refsReadAt: Date | null;
+
+  /** When the Faire orders it names, not synced here, were last asked of Faire. */
+  @Column({ name: 'looked_up_at', type: 'timestamptz', nullable: true })
+  lookedUpAt: Date | null;
+
+  /** When a label held for its order's sake is decided again (null: not scheduled). */
+  @Column({ name: 'recheck_at', type: 'timestamptz', nullable: true })
+  recheckAt: Date | null;
+
+  /** The cost the connection's rule gives it, when held (shown and offered in its review). */
+  @Column({ name: 'proposed_cost_cents', type: 'integer', nullable: true })
+  proposedCostCents: number | null;
+
+  /** How many times it was decided again (the next recheck waits longer). */
+  @Column({ type: 'integer', default: 0 })
+  checks: number;
 }

@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/index.js';
+import { shipStationResource, type ShipStationResource } from './shipstation-resource.js';
 import type {
   ShipStationCredentials,
   ShipStationFulfillmentPage,
+  ShipStationOrder,
   ShipStationShipmentPage,
 } from './shipstation.types.js';
 
@@ -38,8 +40,8 @@ interface Budget {
  * ShipStation V1 over HTTP Basic (the connection's key and secret). One attempt per call; the caller
  * decides about retrying. The per-minute budget is read from every answer's X-Rate-Limit headers and
  * kept per connection: a call that would eat into the reserve is not made (a RATE fault with the time
- * the window resets), and a 429 waits for that time too. Only URLs on the configured API origin are
- * ever requested (a webhook's `resource_url` is checked with `isOwnResource` first).
+ * the window resets), and a 429 waits for that time too. Only the configured API base is ever
+ * requested (a webhook's `resource_url` names a listing there, checked by `resource` first).
  */
 @Injectable()
 export class ShipStationClient {
@@ -60,20 +62,12 @@ export class ShipStationClient {
   }
 
   /**
-   * True when `url` is a listing of labels or fulfilments on ShipStation's API origin: the only host
-   * ever called, and only the two resources a webhook may name (never another path of that host).
+   * The listing a webhook's `resource_url` names, when it is one this product reads (decision 0065):
+   * on a ShipStation API host or the configured origin, `/shipments` or `/fulfillments`, with only the
+   * query keys ShipStation writes. The read itself is made on the configured base, never on its host.
    */
-  isOwnResource(url: unknown): url is string {
-    if (typeof url !== 'string' || url.length > 2000) return false;
-    try {
-      const u = new URL(url);
-      if (u.protocol !== 'https:' && u.protocol !== 'http:') return false;
-      if (u.origin !== this.origin || u.username || u.password) return false;
-      const path = u.pathname.replace(/\/+$/, '').toLowerCase();
-      return path === `${this.basePath}/shipments` || path === `${this.basePath}/fulfillments`;
-    } catch {
-      return false;
-    }
+  resource(url: unknown): ShipStationResource | null {
+    return shipStationResource(url, { origin: this.origin, basePath: this.basePath });
   }
 
   /** The cheapest call that proves a key pair: the account's stores. */
@@ -87,7 +81,7 @@ export class ShipStationClient {
     targetUrl: string,
     event: 'SHIP_NOTIFY' | 'FULFILLMENT_SHIPPED',
   ): Promise<string> {
-    const body = await this.call<{ id?: unknown }>(
+    const body = await this.call<{ id?: unknown; WebHookID?: unknown }>(
       creds,
       budgetKey,
       'POST',
@@ -98,7 +92,8 @@ export class ShipStationClient {
         friendly_name: 'Faire shipments',
       },
     );
-    const id = body?.id;
+    // `{"id": n}` in the older reference, `{"WebHookID": n}` in the newer one: both are read.
+    const id = body?.id ?? body?.WebHookID;
     return typeof id === 'number' || typeof id === 'string' ? String(id) : '';
   }
 
@@ -139,19 +134,52 @@ export class ShipStationClient {
     return this.call(creds, budgetKey, 'GET', `${this.base}/fulfillments?${q.toString()}`);
   }
 
-  /** A webhook's resource (page `page` of it); refused without a request unless it is on the API origin. */
+  /**
+   * Labels voided since `voidDateStart` (Pacific wall time, as ShipStation reads it): voiding sends no
+   * webhook, so this is how a late void is seen.
+   */
+  listVoided(
+    creds: ShipStationCredentials,
+    budgetKey: string,
+    voidDateStart: string,
+    page: number,
+  ): Promise<ShipStationShipmentPage> {
+    const q = new URLSearchParams({
+      voidDateStart,
+      includeShipmentItems: 'false',
+      pageSize: '500',
+      page: String(page),
+    });
+    return this.call(creds, budgetKey, 'GET', `${this.base}/shipments?${q.toString()}`);
+  }
+
+  /** One order, for what only the order holds (its custom fields); null when ShipStation has none. */
+  async getOrder(
+    creds: ShipStationCredentials,
+    budgetKey: string,
+    orderId: string,
+  ): Promise<ShipStationOrder | null> {
+    if (!/^\d{1,15}$/.test(orderId)) return null;
+    try {
+      return await this.call<ShipStationOrder>(creds, budgetKey, 'GET', `${this.base}/orders/${orderId}`);
+    } catch (err) {
+      if (err instanceof ShipStationError && err.fault === 'REFUSED' && err.status === 404) return null;
+      throw err;
+    }
+  }
+
+  /** Page `page` of a webhook's resource, read on the configured API base. */
   readResource(
     creds: ShipStationCredentials,
     budgetKey: string,
-    resourceUrl: string,
+    resource: ShipStationResource,
     page: number,
   ): Promise<ShipStationShipmentPage & ShipStationFulfillmentPage> {
-    if (!this.isOwnResource(resourceUrl)) {
-      return Promise.reject(new ShipStationError('REFUSED', 'The resource is not on the ShipStation API'));
-    }
-    const url = new URL(resourceUrl);
-    if (page > 1) url.searchParams.set('page', String(page));
-    return this.call(creds, budgetKey, 'GET', url.toString());
+    const query = new URLSearchParams(resource.query);
+    for (const key of [...query.keys()]) if (key.toLowerCase() === 'page') query.delete(key);
+    if (page > 1) query.set('page', String(page));
+    const text = query.toString();
+    return this.call(creds, budgetKey, 'GET', `${this.base}/${resource.kind}${text ? `?${text}` : ''}`);
   }
 
   /** Forgets a connection's budget (it was disconnected). */

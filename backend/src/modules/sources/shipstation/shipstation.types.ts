@@ -63,3 +63,18 @@ export interface ShipStationFulfillmentPage {
   page?: number;
   pages?: number;
 }
+
+/**
+ * The fields of a V1 order this product reads: the references a person may have typed into its custom
+ * fields (they live on the order only; a shipment's `advancedOptions` carries none of them).
+ */
+export interface ShipStationOrder {
+  orderId: number | string;
+  orderNumber?: string | null;
+  orderKey?: string | null;
+  advancedOptions?: {
+    customField1?: string | null;
+    customField2?: string | null;
+    customField3?: string | null;
+  } | null;
+}

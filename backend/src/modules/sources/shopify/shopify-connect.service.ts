@@ -9,6 +9,7 @@ import { CompanyScope } from '../../../common/database/company-scope.js';
 import { AppError } from '../../../common/errors/index.js';
 import type { CompanyAuthContext } from '../../../common/http/auth-context.js';
 import { ActivityService } from '../../activity/index.js';
+import { OrderLookup } from '../../orders/index.js';
 import { CompanyMembers } from '../../companies/index.js';
 import { UserDirectory } from '../../users/index.js';
 import { SourceConnections } from '../source-connections.repository.js';
@@ -65,6 +66,7 @@ export class ShopifyConnect {
     private readonly members: CompanyMembers,
     private readonly users: UserDirectory,
     private readonly activity: ActivityService,
+    private readonly orders: OrderLookup,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -150,8 +152,11 @@ export class ShopifyConnect {
     try {
       const creds = await this.client.exchangeCode(shop, query.code, this.clock.nowMs());
       const id = await this.save(scope, userId, creds);
-      // Not kept as the connection's webhook ids (ShipStation's): disconnect lists the shop's own.
-      const webhookIds = await this.webhooks.subscribe(id);
+      // Not kept as the connection's webhook ids (ShipStation's): disconnect lists the shop's own. A
+      // subscription Shopify refused shows on the connection and is tried again by the poll.
+      const { ids: webhookIds, problem } = await this.webhooks.subscribe(id);
+      await this.connections.webhookProblem(id, problem);
+      await this.orders.syncSoon(pending.companyId);
       await this.activity.record({
         actor: { userId, email: admin.email, isPlatformAdmin: false, role: m.role },
         companyId: pending.companyId,

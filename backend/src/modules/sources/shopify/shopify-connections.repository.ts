@@ -29,11 +29,15 @@ export class ShopifyConnectionRows {
     return rows[0]?.id ?? null;
   }
 
-  /** A reconnect: the connection resumes with the new sealed tokens, connected by `userId`. */
+  /**
+   * A reconnect: the connection resumes with the new sealed tokens, connected by `userId`; after a
+   * disconnect it counts as connected now (what it missed meanwhile is offered to a person).
+   */
   async resume(tx: EntityManager, id: string, sealed: string, userId: string): Promise<void> {
     await tx.query(
       `UPDATE source_connections SET credentials_ciphertext = $2, paused = false, disconnected_at = NULL,
-              failing_reason = NULL, failures = 0, connected_by = $3, updated_at = now()
+              failing_reason = NULL, failures = 0, connected_by = $3, updated_at = now(),
+              connected_at = CASE WHEN disconnected_at IS NOT NULL THEN now() ELSE connected_at END
         WHERE id = $1`,
       [id, sealed, userId],
     );

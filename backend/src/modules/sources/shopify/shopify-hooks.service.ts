@@ -5,8 +5,9 @@ import { AppError } from '../../../common/errors/index.js';
 import { ActivityService } from '../../activity/index.js';
 import { SourceConnections } from '../source-connections.repository.js';
 import { SourceJobs } from '../source-jobs.js';
-import { legacyId, shopDomainOf, verifyWebhook } from './shopify-rules.js';
+import { legacyId, shopDomainOf, signedShopMatches, verifyWebhook } from './shopify-rules.js';
 import { ShopifyShops } from './shopify-shops.repository.js';
+import type { ShopifyHookReceiptView } from './shopify-hooks.dto.js';
 
 /** What this product keeps of a shop, said in every answer to a privacy webhook. */
 export const PRIVACY_STATEMENT =
@@ -28,15 +29,6 @@ export interface ShopifyDelivery {
   topic: unknown;
   shop: unknown;
   webhookId: unknown;
-}
-
-/** The answer to a delivery: `ok`, with what the topic did (a read queued, data stored or deleted). */
-export interface ShopifyHookReceipt {
-  ok: true;
-  queued?: boolean;
-  customerDataStored?: boolean;
-  deleted?: boolean;
-  statement?: string;
 }
 
 function header(value: unknown, max: number): string | null {
@@ -62,7 +54,7 @@ export class ShopifyHooks {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async receive(d: ShopifyDelivery): Promise<ShopifyHookReceipt> {
+  async receive(d: ShopifyDelivery): Promise<ShopifyHookReceiptView> {
     const secret = this.config.shopify.clientSecret;
     if (!secret || !Buffer.isBuffer(d.raw) || !verifyWebhook(d.raw, d.hmac, secret)) {
       throw new AppError('NOT_AUTHENTICATED', 'The webhook signature (X-Shopify-Hmac-SHA256) is not valid');
@@ -83,6 +75,10 @@ export class ShopifyHooks {
     } catch {
       throw new AppError('VALIDATION_FAILED', 'The webhook body is not JSON');
     }
+    if (!signedShopMatches(topic, body, shop)) {
+      // Shopify signs the body only: the shop a shop-wide topic acts on must be the signed one.
+      throw new AppError('VALIDATION_FAILED', `The webhook body does not name ${shop}: it was not acted on`);
+    }
     switch (topic) {
       case 'customers/data_request':
       case 'customers/redact':
@@ -90,7 +86,9 @@ export class ShopifyHooks {
         await this.shops.addWebhook(shop, webhookId, topic, null, null, true);
         return { ok: true, customerDataStored: false, statement: PRIVACY_STATEMENT };
       case 'shop/redact': {
-        const removed = await this.shops.redact(shop);
+        const fresh = await this.shops.addWebhook(shop, webhookId, topic, null, null, true);
+        // Only a shop that uninstalled the app is erased (Shopify sends it 48 hours after that).
+        const removed = fresh ? await this.shops.redact(shop) : 0;
         this.logger.log(`shop/redact for ${shop}: ${removed} connection(s) and their records deleted`);
         return { ok: true, deleted: removed > 0, statement: PRIVACY_STATEMENT };
       }

@@ -7,6 +7,7 @@ import {
 } from '@portal/shipment-rules';
 import type { OrderRefs } from '../entities/source-label.entity.js';
 import type { LabelInput } from '../source-labels.repository.js';
+import { sourceText } from '../source-text.js';
 import type { ShopifyOrder } from './shopify.types.js';
 
 /**
@@ -38,6 +39,27 @@ export function verifyWebhook(raw: Buffer, header: unknown, secret: string): boo
   if (typeof header !== 'string' || !/^[A-Za-z0-9+/]{43}=$/.test(header.trim())) return false;
   const expected = createHmac('sha256', secret).update(raw).digest();
   return sameBytes(expected, Buffer.from(header.trim(), 'base64'));
+}
+
+/**
+ * Shop-wide topics, with the body field that names the shop (the Shop resource's `myshopify_domain` for
+ * `app/uninstalled`, `shop_domain` for the privacy topics).
+ */
+const SHOP_TOPICS: Readonly<Record<string, string>> = {
+  'app/uninstalled': 'myshopify_domain',
+  'shop/redact': 'shop_domain',
+  'customers/redact': 'shop_domain',
+  'customers/data_request': 'shop_domain',
+};
+
+/**
+ * Shopify signs the body only, not the topic or shop headers: a shop-wide topic acts only when its
+ * signed body names the header's shop, so a captured delivery re-sent with another shop, or under
+ * another topic, changes nothing. Other topics name no shop in their body (true).
+ */
+export function signedShopMatches(topic: string, body: Record<string, unknown>, shop: string): boolean {
+  const field = SHOP_TOPICS[topic];
+  return !field || shopDomainOf(body[field]) === shop;
 }
 
 /** The webhook signature of `raw` (what the sandbox and the tests sign with). */
@@ -86,9 +108,8 @@ export function isFaireOrder(order: ShopifyOrder): boolean {
 }
 
 function clip(value: unknown, max = 200): string | null {
-  if (typeof value !== 'string') return null;
-  const text = value.split(String.fromCharCode(0)).join('').trim();
-  return text ? text.slice(0, max) : null;
+  // Cleaned where it enters, like Faire's text (control and layout characters become spaces).
+  return typeof value === 'string' ? sourceText(value, max) : null;
 }
 
 /**
@@ -124,6 +145,7 @@ const UNDONE = new Set(['CANCELLED', 'ERROR', 'FAILURE']);
 export function labelsOfOrder(order: ShopifyOrder): LabelInput[] {
   if (!isFaireOrder(order)) return [];
   const refs = orderRefsOf(order);
+  const sourceOrderId = legacyId(order.id);
   const out: LabelInput[] = [];
   for (const f of order.fulfillments ?? []) {
     const fid = legacyId(f?.id);
@@ -142,6 +164,7 @@ export function labelsOfOrder(order: ShopifyOrder): LabelInput[] {
         kind: 'FULFILLMENT',
         externalId: `${fid}:${key}`,
         orderRefs: refs,
+        sourceOrderId,
         trackingNumber: number,
         carrierCode: clip(t?.company, 100),
         costCents: null,

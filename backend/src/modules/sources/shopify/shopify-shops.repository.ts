@@ -62,6 +62,17 @@ export class ShopifyShops {
     );
   }
 
+  /** A disconnect: the connection lets go of its shop, and the deliveries waiting for it are done. */
+  async detach(connectionId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM shopify_shops WHERE connection_id = $1', [connectionId]);
+      await tx.query(
+        'UPDATE shopify_webhooks SET done_at = now() WHERE connection_id = $1 AND done_at IS NULL',
+        [connectionId],
+      );
+    });
+  }
+
   /** A delivery, once per shop and webhook id; false when it was seen before (a replay or a retry). */
   async addWebhook(
     shop: string,
@@ -137,17 +148,19 @@ export class ShopifyShops {
   }
 
   /**
-   * `shop/redact` (48 hours after an uninstall): everything stored about the shop goes: its deliveries,
-   * and the connection with its reported fulfilments. Faire shipments already made are the brand's
+   * `shop/redact` (48 hours after an uninstall): everything stored about an uninstalled shop goes: its
+   * deliveries, and the connection with its reported fulfilments. Faire shipments already made are the brand's
    * Faire records and stay.
    */
   async redact(shop: string): Promise<number> {
     return this.db.transaction(async (tx) => {
-      await tx.query('DELETE FROM shopify_webhooks WHERE shop_domain = $1', [shop]);
-      const rows = await tx.query<{ connection_id: string }[]>(
-        'SELECT connection_id FROM shopify_shops WHERE shop_domain = $1',
+      const rows = await tx.query<{ connection_id: string; uninstalled_at: Date | null }[]>(
+        'SELECT connection_id, uninstalled_at FROM shopify_shops WHERE shop_domain = $1 FOR UPDATE',
         [shop],
       );
+      // A shop still installed is not erased (its redact would only come 48 hours after an uninstall).
+      if (rows.some((r) => r.uninstalled_at === null)) return 0;
+      await tx.query('DELETE FROM shopify_webhooks WHERE shop_domain = $1', [shop]);
       const ids = rows.map((r) => r.connection_id);
       if (ids.length) await tx.query('DELETE FROM source_connections WHERE id = ANY($1::uuid[])', [ids]);
       return ids.length;

@@ -1,6 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../common/clock.js';
-import { APP_CONFIG, type AppConfig } from '../../../common/config/index.js';
 import { SecretBox } from '../../../common/crypto/secret-box.js';
 import { SourceConnections } from '../source-connections.repository.js';
 import { ShopifyClient } from './shopify.client.js';
@@ -20,7 +19,6 @@ import type { ShopifyCredentials } from './shopify.types.js';
  */
 @Injectable()
 export class ShopifyTokens implements TokenStore {
-  private readonly box: SecretBox;
   readonly keeper: TokenKeeper;
 
   constructor(
@@ -28,9 +26,8 @@ export class ShopifyTokens implements TokenStore {
     private readonly connections: SourceConnections,
     client: ShopifyClient,
     clock: Clock,
-    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly box: SecretBox,
   ) {
-    this.box = new SecretBox(config.encryptionKey);
     this.keeper = new TokenKeeper(
       this,
       (c) => client.refresh(c, clock.nowMs()),

@@ -45,9 +45,23 @@ export class ShopifyWebhooks {
     return `${this.config.publicUrl.replace(/\/+$/, '')}/api/hooks/shopify`;
   }
 
-  /** Subscribes the connection's shop to every topic; answers the subscriptions made. */
-  async subscribe(connectionId: string): Promise<string[]> {
+  /**
+   * Subscribes the connection's shop to every topic (with `uri`, the field since API 2025-10); answers
+   * the subscriptions made and, when one could not be made, why in words (shown on the connection and
+   * tried again by the poll). Shopify delivers only to https: outside development an http address is
+   * not even offered to it.
+   */
+  async subscribe(connectionId: string): Promise<{ ids: string[]; problem: string | null }> {
+    const uri = this.callbackUrl();
+    if (this.config.isProduction && !uri.startsWith('https://')) {
+      return {
+        ids: [],
+        problem:
+          'Shopify delivers webhooks only to an https address: set PUBLIC_URL to the portal\u2019s https address. Until then fulfilments arrive with the poll, every 10 minutes.',
+      };
+    }
     const ids: string[] = [];
+    const problems: string[] = [];
     for (const topic of TOPICS) {
       try {
         const { data } = await this.tokens.keeper.use(connectionId, (c) =>
@@ -56,20 +70,25 @@ export class ShopifyWebhooks {
               webhookSubscription: { id: string } | null;
               userErrors: { message: string }[];
             } | null;
-          }>(c, SUBSCRIBE, { topic, sub: { callbackUrl: this.callbackUrl(), format: 'JSON' } }, 10),
+          }>(c, SUBSCRIBE, { topic, sub: { uri, format: 'JSON' } }, 10),
         );
         const made = data.webhookSubscriptionCreate;
+        const refusal = made?.userErrors?.[0]?.message ?? null;
         if (made?.webhookSubscription?.id) ids.push(made.webhookSubscription.id);
-        else {
-          this.logger.warn(
-            `Subscribing ${topic}: ${made?.userErrors?.[0]?.message ?? 'no subscription made'}`,
-          );
-        }
+        else if (refusal && /already been taken|already exists/i.test(refusal)) {
+          // Subscribed by an earlier install of the same portal: it delivers here already.
+        } else problems.push(`${topic}: ${refusal ?? 'no subscription made'}`);
       } catch (err) {
-        this.logger.warn(`Subscribing ${topic} failed: ${reason(err)}`);
+        problems.push(`${topic}: ${reason(err)}`);
       }
     }
-    return ids;
+    if (problems.length) this.logger.warn(`Subscribing the shop's webhooks: ${problems.join('; ')}`);
+    return {
+      ids,
+      problem: problems.length
+        ? `Shopify refused the webhook subscriptions (${problems.join('; ').slice(0, 300)}); fulfilments arrive with the poll, every 10 minutes, and subscribing is tried again`
+        : null,
+    };
   }
 
   /**
