@@ -1,11 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { DataProvider, GetListParams, GetListResult } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ActivityItem } from '@portal/shipment-rules';
 import { dataProvider } from '../dataProvider';
 import { mockApi } from '../test/fetchMock';
 import { annActivity, annAtAcme } from '../test/fixtures';
 import { renderScreen } from '../test/render';
+import type { ActivityItem } from './api';
 import { CompanyActivityCard } from './CompanyActivityCard';
 
 afterEach(() => vi.unstubAllGlobals());

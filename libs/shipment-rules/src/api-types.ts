@@ -1,24 +1,3 @@
-/**
- * One row of the upload answer's preview (`POST /api/shipments/upload`), as the server sends it and the
- * browser shows it.
- */
-export interface UploadPreviewRow {
-  /** Spreadsheet row number (the header is row 1). */
-  row: number;
-  order_id: string;
-  displayId: string;
-  tracking_number: string;
-  carrier: string;
-  ship_date: string;
-  /** ISO ship date, for valid rows. */
-  shipDate?: string;
-  /** '$12.50' for valid rows; the cell as written for invalid ones. */
-  shipping_cost: string;
-  /** The row's error messages, for invalid rows. */
-  validation?: string;
-  warnings: string[];
-}
-
 /** The states of an open order, in the order the order screens group them (spec section 2). */
 export const OPEN_ORDER_STATES = ['NEW', 'PROCESSING', 'PRE_TRANSIT', 'IN_TRANSIT', 'BACKORDERED'] as const;
 
@@ -51,25 +30,3 @@ export type CompanyRole = (typeof COMPANY_ROLES)[number];
 export const MEMBER_STATUSES = ['ACTIVE', 'INVITED', 'PENDING'] as const;
 
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
-
-/** One page of a list as the API answers it (`GET /api/team/activity`, `GET /api/shipments/uploads`). */
-export interface PageView<T> {
-  items: T[];
-  total: number;
-}
-
-/** One entry of the activity log (`GET /api/team/activity`, `GET /api/admin/activity`). */
-export interface ActivityItem {
-  id: string;
-  timestamp: string;
-  userId: string | null;
-  actorEmail: string | null;
-  isAdmin: boolean;
-  /** The actor's role in the company when it happened; null for entries from before it was kept. */
-  actorRole?: CompanyRole | null;
-  companyId: string | null;
-  companyName: string | null;
-  action: string;
-  target: string | null;
-  details?: Record<string, unknown>;
-}

@@ -103,13 +103,10 @@ export {
   OPEN_ORDER_STATES,
   RETRYABLE_SHIPMENT_STATUSES,
   SHIPMENT_STATUSES,
-  type ActivityItem,
   type CompanyRole,
   type MemberStatus,
   type OpenOrderState,
-  type PageView,
   type ShipmentStatus,
-  type UploadPreviewRow,
 } from './api-types.js';
 export {
   ECHO_CHARS,

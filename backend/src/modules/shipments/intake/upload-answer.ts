@@ -9,10 +9,10 @@ import {
   type ColumnMapping,
   type RowErrorCode,
   validateRow,
-  type UploadPreviewRow,
 } from '@portal/shipment-rules';
 import { AppError } from '../../../common/errors/index.js';
 import type { IngestedRow } from './csv-ingest.js';
+import type { UploadPreviewRowView as UploadPreviewRow } from '../reads/shipment-answers.dto.js';
 import type { RowStatuses } from '../reads/history.query.js';
 import {
   REVIEW_ERROR_CHARS,

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { SHIPMENT_STATUSES, type UploadPreviewRow } from '@portal/shipment-rules';
+import { SHIPMENT_STATUSES } from '@portal/shipment-rules';
 
 const nullableString = { type: String, nullable: true } as const;
 const queueNotice = {
@@ -7,7 +7,7 @@ const queueNotice = {
 } as const;
 
 /** One row of the upload answer's preview. */
-export class UploadPreviewRowView implements UploadPreviewRow {
+export class UploadPreviewRowView {
   @ApiProperty({ description: 'Spreadsheet row number (the header is row 1)' }) row: number;
   @ApiProperty() order_id: string;
   @ApiProperty() displayId: string;
