@@ -1,6 +1,7 @@
 // The admin panel, by area: stats and the queue dashboard.
 // Access and configuration: admin-config.e2e-spec.ts; users, companies and activity:
 // admin-users.e2e-spec.ts.
+import { InboundSmtpReceiver } from '../src/modules/inbound/index.js';
 import { type AdminPanel, ROOT, useAdminPanel } from './helpers/admin-panel.js';
 import type { TestAgent, TestApp } from './helpers/test-app.js';
 
@@ -55,6 +56,7 @@ describe('admin panel', () => {
           oauth: 'Active',
           queue: 'Operational',
           stuckUploads: 0,
+          mailIn: 'Listening',
         },
         capacity: expect.any(Object), // test/capacity.e2e-spec.ts
       });
@@ -76,7 +78,18 @@ describe('admin panel', () => {
         oauth: 'Active',
         queue: 'Operational',
         stuckUploads: 0,
+        mailIn: 'Listening',
       });
+    });
+
+    it('reports the mail-in receiver Down once no worker of the fleet listens, and Listening again', async () => {
+      const receiver = t.app.get(InboundSmtpReceiver);
+      const port = receiver.port()!;
+      expect(port).toBeGreaterThan(0);
+      await receiver.onApplicationShutdown();
+      expect((await root.get('/api/admin/stats').expect(200)).body.system.mailIn).toBe('Down');
+      await receiver.onApplicationBootstrap();
+      expect((await root.get('/api/admin/stats').expect(200)).body.system.mailIn).toBe('Listening');
     });
   });
 

@@ -74,6 +74,11 @@ function lines(system: AdminStats['system']) {
     { label: 'Database', value: system.database, health: system.database === 'Operational' ? 'good' : 'bad' },
     { label: 'OAuth Service', value: system.oauth, health: system.oauth === 'Active' ? 'good' : 'idle' },
     { label: 'Job Queue', value: system.queue, health: system.queue === 'Operational' ? 'good' : 'bad' },
+    {
+      label: 'Mail-in Receiver',
+      value: system.mailIn,
+      health: system.mailIn === 'Listening' ? 'good' : 'bad',
+    },
     ...waiting,
   ] satisfies { label: string; value: string; health: Health }[];
 }

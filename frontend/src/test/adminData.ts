@@ -59,6 +59,7 @@ export const stats: AdminStats = {
     oauth: 'Active',
     queue: 'Operational',
     stuckUploads: 0,
+    mailIn: 'Listening',
   },
   capacity: {
     pool: { size: 14, open: 6, inUse: 3, waiting: 0 },

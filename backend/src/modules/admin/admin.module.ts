@@ -6,6 +6,7 @@ import { AppSettingsModule } from '../app-settings/index.js';
 import { AuthModule } from '../auth/index.js';
 import { CompanyRecordsModule } from '../companies/index.js';
 import { HealthModule } from '../health/index.js';
+import { InboundModule } from '../inbound/index.js';
 import { MarketplaceModule } from '../marketplace/index.js';
 import { ShipmentsModule } from '../shipments/index.js';
 import { TeamModule } from '../team/index.js';
@@ -30,6 +31,7 @@ import { QueueDashboard } from './queue-dashboard.js';
     AppSettingsModule,
     AuthModule,
     HealthModule,
+    InboundModule,
     MarketplaceModule,
     CompanyRecordsModule,
     ShipmentsModule,

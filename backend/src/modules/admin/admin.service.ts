@@ -8,6 +8,7 @@ import { AppError } from '../../common/errors/index.js';
 import type { AuthContext, CompanyAuthContext } from '../../common/http/auth-context.js';
 import { CompanyMembers, CompanyRecords } from '../companies/index.js';
 import { HealthService } from '../health/index.js';
+import { ReceiverBeacon } from '../inbound/index.js';
 import { CompanyConnections, ConnectionWriter } from '../marketplace/index.js';
 import { ShipmentPlatformStats } from '../shipments/index.js';
 import { type TeamMemberView, TeamService } from '../team/index.js';
@@ -46,6 +47,7 @@ export class AdminService {
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly capacity: CapacityService,
+    private readonly receivers: ReceiverBeacon,
   ) {}
 
   /** Every user, oldest first, with their company and its Faire connection (composed from each owner). */
@@ -92,7 +94,7 @@ export class AdminService {
   }
 
   async systemStatus(): Promise<SystemStatusView> {
-    const [api, database, oauth, queue, stuckUploads] = await Promise.all([
+    const [api, database, oauth, queue, stuckUploads, receivers] = await Promise.all([
       this.marketplace
         .check()
         .then((r) => r.connected)
@@ -101,6 +103,7 @@ export class AdminService {
       this.marketplace.oauthConfigured().catch(() => false),
       this.queueUp(),
       this.stuckUploads(),
+      withTimeout(this.receivers.listening(), DATABASE_CHECK_MS).catch(() => null),
     ]);
     return {
       api: api ? 'Connected' : 'Disconnected',
@@ -108,6 +111,7 @@ export class AdminService {
       oauth: oauth ? 'Active' : 'Not configured',
       queue: queue ? 'Operational' : 'Down',
       stuckUploads,
+      mailIn: receivers?.mail ? 'Listening' : 'Down',
     };
   }
 

@@ -15,6 +15,7 @@ import { normaliseSender, tokenOfRecipient } from './inbound-address.js';
 import { lettersFiles } from './inbound-files.js';
 import { InboundMailService } from './inbound-mail.service.js';
 import { InboundReplies } from './inbound-replies.service.js';
+import { ReceiverBeacon } from './receiver-beacon.js';
 
 /** A whole message: the upload limit for its file once base64 has grown it, and room for the rest. */
 export const MAX_MESSAGE_BYTES = Math.ceil((MAX_FILE_BYTES * 4) / 3) + 512 * 1024;
@@ -41,6 +42,7 @@ export class InboundSmtpReceiver implements OnApplicationBootstrap, OnApplicatio
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly inbound: InboundMailService,
     private readonly replies: InboundReplies,
+    private readonly beacon: ReceiverBeacon,
   ) {}
 
   /** The port it listens on (INBOUND_SMTP_PORT, or the one picked when that is 0); null when not listening. */
@@ -70,12 +72,14 @@ export class InboundSmtpReceiver implements OnApplicationBootstrap, OnApplicatio
       );
       return;
     }
+    this.beacon.up('mail', this.port()!);
     this.logger.log(`Mail-in receiver on port ${this.port()} for @${this.config.inbound.mailDomain}`);
   }
 
   async onApplicationShutdown(): Promise<void> {
     const server = this.server;
     this.server = null;
+    if (server) this.beacon.down('mail');
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
     await this.replies.stop();
   }

@@ -11,6 +11,7 @@ import { InboundMailService } from './inbound-mail.service.js';
 import { InboundReplies } from './inbound-replies.service.js';
 import { InboundRecords } from './inbound.repository.js';
 import { InboundService } from './inbound.service.js';
+import { ReceiverBeacon } from './receiver-beacon.js';
 
 /**
  * Mail-in (decision 0069): the companies' addresses and the messages taken. The Inbound card's routes
@@ -25,7 +26,7 @@ import { InboundService } from './inbound.service.js';
     MarketplaceModule,
     ShipmentsModule,
   ],
-  providers: [InboundRecords, InboundService, InboundMailService, InboundReplies],
-  exports: [InboundService, InboundMailService, InboundReplies],
+  providers: [InboundRecords, InboundService, InboundMailService, InboundReplies, ReceiverBeacon],
+  exports: [InboundService, InboundMailService, InboundReplies, ReceiverBeacon],
 })
 export class InboundModule {}

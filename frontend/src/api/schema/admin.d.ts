@@ -64,6 +64,8 @@ export interface AdminSchemas {
     queue: 'Operational' | 'Down';
     /** Uploads whose rows are not all shipments after the recovery delay */
     stuckUploads: number;
+    /** Whether a worker of the fleet listens for mail-in messages (INBOUND_SMTP_PORT) */
+    mailIn: 'Listening' | 'Down';
   };
   PoolView: {
     /** Connections this API process's pool may open (DB_POOL_SIZE) */

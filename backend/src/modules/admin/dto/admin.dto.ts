@@ -58,6 +58,11 @@ export class SystemStatusView {
   @ApiProperty({ enum: ['Operational', 'Down'] }) queue: 'Operational' | 'Down';
   @ApiProperty({ description: 'Uploads whose rows are not all shipments after the recovery delay' })
   stuckUploads: number;
+  @ApiProperty({
+    enum: ['Listening', 'Down'],
+    description: 'Whether a worker of the fleet listens for mail-in messages (INBOUND_SMTP_PORT)',
+  })
+  mailIn: 'Listening' | 'Down';
 }
 
 export class PoolView {
