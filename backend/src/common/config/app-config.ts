@@ -106,6 +106,10 @@ export interface AppConfig {
     tlsKeyFile: string | null;
     /** How long the reply to a sender waits for the rows to reach Faire. */
     replyWaitMs: number;
+    /** Messages one company address takes an hour; more are refused for now (452). */
+    messagesPerHour: number;
+    /** Connections one client address opens a minute; more are refused (421). */
+    connectionsPerMinute: number;
   };
   /** Outbound webhooks (decision 0068). */
   webhooks: {
@@ -269,6 +273,8 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
       tlsCertFile: env.INBOUND_SMTP_TLS_CERT || null,
       tlsKeyFile: env.INBOUND_SMTP_TLS_KEY || null,
       replyWaitMs: env.INBOUND_REPLY_WAIT_MS,
+      messagesPerHour: env.INBOUND_MESSAGES_PER_HOUR,
+      connectionsPerMinute: env.INBOUND_CONNECTIONS_PER_MINUTE,
     },
     webhooks: {
       allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE ?? false,

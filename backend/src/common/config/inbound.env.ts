@@ -4,8 +4,9 @@ import { WholeNumber } from './whole-number.js';
 
 /**
  * The mail-in receiver (decision 0069): the port it listens on (0: any free port, for tests), the
- * domain of the companies' addresses, the certificate and key files that turn on STARTTLS, and how long
- * the reply to a sender waits for the rows to reach Faire.
+ * domain of the companies' addresses, the certificate and key files that turn on STARTTLS, how long
+ * the reply to a sender waits for the rows to reach Faire, and the limits: messages per company address
+ * an hour, connections per client address a minute.
  */
 export class InboundEnv extends WebhooksEnv {
   @WholeNumber(0, 65535, 'between')
@@ -29,4 +30,10 @@ export class InboundEnv extends WebhooksEnv {
 
   @WholeNumber(0, 3_600_000, 'milliseconds')
   INBOUND_REPLY_WAIT_MS = 120_000;
+
+  @WholeNumber(1, 100_000, 'between')
+  INBOUND_MESSAGES_PER_HOUR = 60;
+
+  @WholeNumber(1, 100_000, 'between')
+  INBOUND_CONNECTIONS_PER_MINUTE = 30;
 }

@@ -10,6 +10,7 @@ import { ingestCsv, ShipmentIntake, type IntakeRequest, type StagedIntake } from
 import type { InboundFileOutcome } from './entities/inbound-message.entity.js';
 import { mailTokenHash } from './inbound-address.js';
 import type { InboundLetter } from './inbound-files.js';
+import { InboundLimits } from './inbound-limits.js';
 import { InboundReplies } from './inbound-replies.service.js';
 import { InboundRecords } from './inbound.repository.js';
 
@@ -43,11 +44,22 @@ export class InboundMailService {
     private readonly mappings: ColumnMappingsService,
     private readonly replies: InboundReplies,
     private readonly clock: Clock,
+    private readonly limits: InboundLimits,
   ) {}
 
-  /** Whether a token names a live address (the receiver's RCPT check). */
-  async isLive(token: string): Promise<boolean> {
-    return (await this.records.byTokenHash(mailTokenHash(token))) !== null;
+  /**
+   * The receiver's RCPT check: a token of a live address, within the address's messages an hour
+   * ('busy': refused for now, the sending server retries later).
+   */
+  async recipient(token: string): Promise<'live' | 'unknown' | 'busy'> {
+    const hash = mailTokenHash(token);
+    if ((await this.records.byTokenHash(hash)) === null) return 'unknown';
+    return (await this.limits.messageAllowed(hash)) ? 'live' : 'busy';
+  }
+
+  /** A refusal reply goes to a sender once a day per company: its From is not authenticated. */
+  private async refusalReplyAllowed(scope: CompanyScope, sender: string): Promise<boolean> {
+    return this.limits.refusalReplyAllowed(scope.companyId, sender).catch(() => false);
   }
 
   /** Takes a message whose DATA has arrived. Resolves once its files are staged (before the SMTP answer). */
@@ -57,12 +69,16 @@ export class InboundMailService {
     const scope = CompanyScope.ofJob(mailbox.companyId);
     const allowed = mailbox.allowedSenders;
     if (allowed.length > 0 && !allowed.includes(m.sender)) {
-      this.replies.later(this.replies.senderRefused(scope, m.sender));
+      if (await this.refusalReplyAllowed(scope, m.sender)) {
+        this.replies.later(this.replies.senderRefused(scope, m.sender));
+      }
       return 'refused-sender';
     }
     const connection = await this.connections.find(scope);
     if (connection?.status !== 'CONNECTED') {
-      this.replies.later(this.replies.notConnected(scope, m.sender));
+      if (await this.refusalReplyAllowed(scope, m.sender)) {
+        this.replies.later(this.replies.notConnected(scope, m.sender));
+      }
       return 'not-connected';
     }
     const brand = { currency: connection.currency ?? 'USD', locale: connection.locale };

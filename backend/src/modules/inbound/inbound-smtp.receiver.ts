@@ -13,6 +13,7 @@ import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { APP_CONFIG, type AppConfig } from '../../common/config/index.js';
 import { normaliseSender, tokenOfRecipient } from './inbound-address.js';
 import { lettersFiles } from './inbound-files.js';
+import { InboundLimits } from './inbound-limits.js';
 import { InboundMailService } from './inbound-mail.service.js';
 import { InboundReplies } from './inbound-replies.service.js';
 import { ReceiverBeacon } from './receiver-beacon.js';
@@ -43,6 +44,7 @@ export class InboundSmtpReceiver implements OnApplicationBootstrap, OnApplicatio
     private readonly inbound: InboundMailService,
     private readonly replies: InboundReplies,
     private readonly beacon: ReceiverBeacon,
+    private readonly limits: InboundLimits,
   ) {}
 
   /** The port it listens on (INBOUND_SMTP_PORT, or the one picked when that is 0); null when not listening. */
@@ -102,6 +104,17 @@ export class InboundSmtpReceiver implements OnApplicationBootstrap, OnApplicatio
       maxClients: MAX_CLIENTS,
       socketTimeout: 60_000,
       closeTimeout: 10_000,
+      onConnect: (session, callback) => {
+        this.limits.connectionAllowed(session.remoteAddress).then(
+          (allowed) =>
+            callback(
+              allowed
+                ? undefined
+                : smtpError(421, '4.7.0 Too many connections from your address: try again later'),
+            ),
+          () => callback(),
+        );
+      },
       onRcptTo: (address, session, callback) => {
         if (session.envelope.rcptTo.length >= 1) {
           callback(smtpError(452, '4.5.3 One recipient per message: send again for the others'));
@@ -112,8 +125,15 @@ export class InboundSmtpReceiver implements OnApplicationBootstrap, OnApplicatio
           callback(smtpError(550, '5.1.1 No such mailbox'));
           return;
         }
-        this.inbound.isLive(token).then(
-          (live) => callback(live ? undefined : smtpError(550, '5.1.1 No such mailbox')),
+        this.inbound.recipient(token).then(
+          (found) =>
+            callback(
+              found === 'live'
+                ? undefined
+                : found === 'busy'
+                  ? smtpError(452, '4.7.0 Too many messages to this address this hour: try again later')
+                  : smtpError(550, '5.1.1 No such mailbox'),
+            ),
           () => callback(smtpError(451, '4.3.0 Try again later')),
         );
       },

@@ -7,6 +7,7 @@ import { MarketplaceModule } from '../marketplace/index.js';
 import { ShipmentsModule } from '../shipments/index.js';
 import { InboundMailbox } from './entities/inbound-mailbox.entity.js';
 import { InboundMessage } from './entities/inbound-message.entity.js';
+import { InboundLimits } from './inbound-limits.js';
 import { InboundMailService } from './inbound-mail.service.js';
 import { InboundReplies } from './inbound-replies.service.js';
 import { InboundRecords } from './inbound.repository.js';
@@ -26,7 +27,14 @@ import { ReceiverBeacon } from './receiver-beacon.js';
     MarketplaceModule,
     ShipmentsModule,
   ],
-  providers: [InboundRecords, InboundService, InboundMailService, InboundReplies, ReceiverBeacon],
-  exports: [InboundService, InboundMailService, InboundReplies, ReceiverBeacon],
+  providers: [
+    InboundRecords,
+    InboundService,
+    InboundMailService,
+    InboundReplies,
+    InboundLimits,
+    ReceiverBeacon,
+  ],
+  exports: [InboundService, InboundMailService, InboundReplies, InboundLimits, ReceiverBeacon],
 })
 export class InboundModule {}
