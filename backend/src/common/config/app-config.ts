@@ -104,8 +104,14 @@ export interface AppConfig {
     /** Certificate and key files: STARTTLS is offered when both are set. */
     tlsCertFile: string | null;
     tlsKeyFile: string | null;
-    /** How long the reply to a sender waits for the rows to reach Faire. */
+    /** How long the reply to a sender (and an SFTP error file) waits for the rows to reach Faire. */
     replyWaitMs: number;
+    /** The SFTP drop (decision 0070): its port (0: any free port), host key, shown host and port. */
+    sftpPort: number;
+    sftpHostKey: string | null;
+    sftpHost: string;
+    sftpPublicPort: number;
+    sftpTickMs: number;
   };
   /** Outbound webhooks (decision 0068). */
   webhooks: {
@@ -269,6 +275,11 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
       tlsCertFile: env.INBOUND_SMTP_TLS_CERT || null,
       tlsKeyFile: env.INBOUND_SMTP_TLS_KEY || null,
       replyWaitMs: env.INBOUND_REPLY_WAIT_MS,
+      sftpPort: env.INBOUND_SFTP_PORT,
+      sftpHostKey: env.INBOUND_SFTP_HOST_KEY?.replace(/\\n/g, '\n') || null,
+      sftpHost: env.INBOUND_SFTP_HOST || new URL(env.PUBLIC_URL ?? 'http://localhost').hostname,
+      sftpPublicPort: env.INBOUND_SFTP_PUBLIC_PORT ?? (env.INBOUND_SFTP_PORT || 2222),
+      sftpTickMs: env.INBOUND_SFTP_TICK_MS,
     },
     webhooks: {
       allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE ?? false,

@@ -11,10 +11,16 @@ import { InboundMailService } from './inbound-mail.service.js';
 import { InboundReplies } from './inbound-replies.service.js';
 import { InboundRecords } from './inbound.repository.js';
 import { InboundService } from './inbound.service.js';
+import { InboundFileReader } from './inbound-file-reader.service.js';
+import { SftpDrop } from './sftp/sftp-drop.service.js';
+import { SftpErrorFiles } from './sftp/sftp-error-files.service.js';
+import { SftpLogins } from './sftp/sftp-login.service.js';
+import { SftpRecords } from './sftp/sftp.repository.js';
 
 /**
- * Mail-in (decision 0069): the companies' addresses and the messages taken. The Inbound card's routes
- * are the API root module's (InboundController); the SMTP receiver is the worker root module's.
+ * Mail-in (decision 0069) and the SFTP drop (decision 0070): the companies' addresses, logins and
+ * files. The Inbound card's routes are the API root module's (InboundController); the SMTP receiver
+ * and the SFTP server are the worker root module's.
  */
 @Module({
   imports: [
@@ -25,7 +31,17 @@ import { InboundService } from './inbound.service.js';
     MarketplaceModule,
     ShipmentsModule,
   ],
-  providers: [InboundRecords, InboundService, InboundMailService, InboundReplies],
-  exports: [InboundService, InboundMailService, InboundReplies],
+  providers: [
+    InboundRecords,
+    InboundService,
+    InboundFileReader,
+    InboundMailService,
+    InboundReplies,
+    SftpRecords,
+    SftpLogins,
+    SftpDrop,
+    SftpErrorFiles,
+  ],
+  exports: [InboundService, InboundMailService, InboundReplies, SftpRecords, SftpDrop, SftpErrorFiles],
 })
 export class InboundModule {}

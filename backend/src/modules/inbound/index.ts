@@ -4,3 +4,4 @@ export { InboundMailbox } from './entities/inbound-mailbox.entity.js';
 export { InboundMessage } from './entities/inbound-message.entity.js';
 export { InboundService } from './inbound.service.js';
 export { InboundSmtpReceiver, MAX_MESSAGE_BYTES } from './inbound-smtp.receiver.js';
+export { InboundSftpServer } from './sftp/sftp-server.js';
