@@ -1,8 +1,10 @@
 import { SANDBOX_FIXTURES } from '@portal/faire-sandbox';
-import { utils } from 'ssh2';
+import ssh2 from 'ssh2';
 import { InboundSftpServer } from '../src/modules/inbound/index.js';
 import { sftpConnect, withSftp, type SftpCredentials } from './helpers/sftp-client.js';
 import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
+
+const { utils } = ssh2;
 
 /**
  * The SFTP drop's logins (decision 0070): the Inbound card's routes set a password or add and remove
@@ -64,6 +66,8 @@ describe('SFTP logins', () => {
     expect(JSON.stringify(set.body)).not.toContain(password);
     const o = await other.put('/api/company/inbound/sftp').send({ password: otherPassword }).expect(200);
     otherUsername = o.body.sftp.username;
+    // Allowed senders need a mail-in address first: a company without one is told so.
+    await other.put('/api/company/inbound/allowed-senders').send({ allowedSenders: [] }).expect(404);
     expect(otherUsername).not.toBe(username);
   });
 

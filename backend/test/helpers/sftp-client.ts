@@ -1,4 +1,6 @@
-import { Client, type SFTPWrapper } from 'ssh2';
+import ssh2, { type SFTPWrapper } from 'ssh2';
+
+const { Client } = ssh2;
 
 /** How a test logs in to the SFTP drop: a password or a private key. */
 export type SftpCredentials = { username: string } & ({ password: string } | { privateKey: string });

@@ -1,4 +1,6 @@
-import { utils } from 'ssh2';
+import ssh2 from 'ssh2';
+
+const { utils } = ssh2;
 import {
   hashSftpPassword,
   keyFingerprint,

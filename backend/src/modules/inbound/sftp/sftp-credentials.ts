@@ -1,5 +1,7 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual, type BinaryLike } from 'node:crypto';
-import { utils, type ParsedKey } from 'ssh2';
+import ssh2, { type ParsedKey } from 'ssh2';
+
+const { utils } = ssh2;
 
 /** The shortest SFTP password an admin may set (a 3PL's tool stores it; it is never typed by a person). */
 export const MIN_SFTP_PASSWORD = 12;

@@ -6,7 +6,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import type { AddressInfo } from 'node:net';
-import { Server, utils, type AuthContext, type Connection, type ParsedKey } from 'ssh2';
+import ssh2, { type AuthContext, type Connection, type ParsedKey, type Server as SshServer } from 'ssh2';
 import { APP_CONFIG, type AppConfig } from '../../../common/config/index.js';
 import { SecretBox } from '../../../common/crypto/secret-box.js';
 import { CompanyScope } from '../../../common/database/company-scope.js';
@@ -16,6 +16,8 @@ import { SftpErrorFiles } from './sftp-error-files.service.js';
 import { SftpSession } from './sftp-session.js';
 import { SftpRecords } from './sftp.repository.js';
 import { UploadBudget } from './upload-budget.js';
+
+const { Server, utils } = ssh2;
 
 const MAX_CONNECTIONS = 100;
 /** Failed logins one connection may try before it is closed. */
@@ -34,7 +36,7 @@ const HOST_KEY_AAD = 'inbound-sftp-host-key';
 @Injectable()
 export class InboundSftpServer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('InboundSftp');
-  private server: Server | null = null;
+  private server: SshServer | null = null;
   private readonly clients = new Set<Connection>();
   private readonly budget = new UploadBudget(UPLOAD_BUDGET_BYTES);
 

@@ -1,13 +1,13 @@
 import { Logger } from '@nestjs/common';
 import { MAX_FILE_BYTES } from '@portal/shipment-rules';
-import { utils, type Attributes, type FileEntry, type SFTPWrapper } from 'ssh2';
+import ssh2, { type Attributes, type FileEntry, type SFTPWrapper } from 'ssh2';
 import type { CompanyScope } from '../../../common/database/company-scope.js';
 import type { SftpDrop } from './sftp-drop.service.js';
 import { resolveSftpPath, SFTP_FOLDERS, sftpPathText, type SftpFolder, type SftpPath } from './sftp-paths.js';
 import type { SftpFileRow, SftpRecords } from './sftp.repository.js';
 import type { UploadBudget } from './upload-budget.js';
 
-const { OPEN_MODE, STATUS_CODE } = utils.sftp;
+const { OPEN_MODE, STATUS_CODE } = ssh2.utils.sftp;
 const DIR_MODE = 0o040755;
 const FILE_MODE = 0o100644;
 /** Handles one session may hold open at once. */
