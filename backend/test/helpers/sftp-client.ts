@@ -85,7 +85,7 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 30_000)
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
-    if (value) return value as NonNullable<T>;
+    if (value) return value;
     if (Date.now() > deadline) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 150));
   }

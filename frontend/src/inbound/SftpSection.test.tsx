@@ -47,7 +47,7 @@ describe('InboundCard: SFTP drop', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
     fireEvent.change(screen.getByLabelText('SFTP password'), { target: { value: 'short' } });
-    expect((screen.getByRole('button', { name: 'Save password' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save password' }).disabled).toBe(true);
     fireEvent.change(screen.getByLabelText('SFTP password'), { target: { value: 'a-long-sftp-password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
     expect(await screen.findByText('Password: set')).toBeTruthy();

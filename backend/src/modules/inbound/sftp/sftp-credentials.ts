@@ -85,7 +85,7 @@ export function parseSftpPublicKey(text: string): SftpPublicKey | string {
   if (parsed instanceof Error || Array.isArray(parsed)) {
     return 'Not an OpenSSH public key (expected a line such as "ssh-ed25519 AAAA... name")';
   }
-  const key = parsed as ParsedKey;
+  const key: ParsedKey = parsed;
   if (key.isPrivateKey()) return 'That is a private key: paste the public key (the .pub file) only';
   if (!KEY_TYPES.has(key.type)) return `Keys of type ${key.type} are not accepted`;
   const blob = key.getPublicSSH();

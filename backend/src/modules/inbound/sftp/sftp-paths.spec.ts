@@ -2,8 +2,9 @@ import { errorFileName, isTemporaryName, resolveSftpPath, sftpPathText } from '.
 
 describe('SFTP paths', () => {
   it('resolves the root, the three folders and their files, relative or absolute', () => {
-    for (const root of ['', '.', '/', '//', './', '/./'])
+    for (const root of ['', '.', '/', '//', './', '/./']) {
       expect(resolveSftpPath(root)).toEqual({ kind: 'root' });
+    }
     expect(resolveSftpPath('inbox')).toEqual({ kind: 'folder', folder: 'inbox' });
     expect(resolveSftpPath('/done/')).toEqual({ kind: 'folder', folder: 'done' });
     expect(resolveSftpPath('/inbox/daily.csv')).toEqual({ kind: 'file', folder: 'inbox', name: 'daily.csv' });
@@ -45,8 +46,9 @@ describe('SFTP paths', () => {
   });
 
   it('holds temporary names and names error files', () => {
-    for (const n of ['a.csv.tmp', 'a.csv.part', 'a.filepart', '.a.csv', 'A.TMP'])
+    for (const n of ['a.csv.tmp', 'a.csv.part', 'a.filepart', '.a.csv', 'A.TMP']) {
       expect(isTemporaryName(n)).toBe(true);
+    }
     for (const n of ['a.csv', 'tmp.csv', 'daily']) expect(isTemporaryName(n)).toBe(false);
     expect(errorFileName('daily.csv', 'rows')).toBe('daily.csv.err.csv');
     expect(errorFileName('daily.csv', 'refused')).toBe('daily.csv.err.txt');

@@ -125,8 +125,9 @@ export class InboundSftpServer implements OnApplicationBootstrap, OnApplicationS
         (companyId) => {
           if (companyId) {
             // A key offered without a signature is only asked about: the login is not made yet.
-            if (ctx.method === 'password' || (ctx.method === 'publickey' && ctx.signature))
+            if (ctx.method === 'password' || (ctx.method === 'publickey' && ctx.signature)) {
               scope = CompanyScope.ofJob(companyId);
+            }
             ctx.accept();
             return;
           }
