@@ -33,7 +33,15 @@ import {
 import { Invitation } from './modules/team/index.js';
 import { User } from './modules/users/index.js';
 import { WebhookDelivery, WebhookEndpoint } from './modules/webhooks/index.js';
-import { InboundMailbox, InboundMessage } from './modules/inbound/index.js';
+import {
+  InboundMailbox,
+  InboundMessage,
+  InboundSftpErrorFile,
+  InboundSftpFile,
+  InboundSftpHostKey,
+  InboundSftpKey,
+  InboundSftpLogin,
+} from './modules/inbound/index.js';
 
 /**
  * Every TypeORM entity of the product. A module adds its entities here. It sits beside the root modules,
@@ -80,4 +88,9 @@ export const ENTITIES: Function[] = [
   WebhookDelivery,
   InboundMailbox,
   InboundMessage,
+  InboundSftpLogin,
+  InboundSftpKey,
+  InboundSftpFile,
+  InboundSftpErrorFile,
+  InboundSftpHostKey,
 ];

@@ -21,7 +21,7 @@ import { ShipmentsProcessor } from './modules/shipments/processing/shipments.pro
 import { SourcesModule } from './modules/sources/index.js';
 import { SourcesProcessor } from './modules/sources/sources.processor.js';
 import { WebhooksModule } from './modules/webhooks/index.js';
-import { InboundModule, InboundSmtpReceiver } from './modules/inbound/index.js';
+import { InboundModule, InboundSftpServer, InboundSmtpReceiver } from './modules/inbound/index.js';
 import { WebhooksProcessor } from './modules/webhooks/webhooks.processor.js';
 
 /**
@@ -87,6 +87,7 @@ export class WorkerModule {
         SystemProcessor,
         WebhooksProcessor,
         InboundSmtpReceiver,
+        InboundSftpServer,
       ],
     };
   }

@@ -1,7 +1,7 @@
 // The admin panel, by area: stats and the queue dashboard.
 // Access and configuration: admin-config.e2e-spec.ts; users, companies and activity:
 // admin-users.e2e-spec.ts.
-import { InboundSmtpReceiver } from '../src/modules/inbound/index.js';
+import { InboundSftpServer, InboundSmtpReceiver } from '../src/modules/inbound/index.js';
 import { type AdminPanel, ROOT, useAdminPanel } from './helpers/admin-panel.js';
 import type { TestAgent, TestApp } from './helpers/test-app.js';
 
@@ -57,6 +57,7 @@ describe('admin panel', () => {
           queue: 'Operational',
           stuckUploads: 0,
           mailIn: 'Listening',
+          sftpDrop: 'Listening',
         },
         capacity: expect.any(Object), // test/capacity.e2e-spec.ts
       });
@@ -79,17 +80,24 @@ describe('admin panel', () => {
         queue: 'Operational',
         stuckUploads: 0,
         mailIn: 'Listening',
+        sftpDrop: 'Listening',
       });
     });
 
-    it('reports the mail-in receiver Down once no worker of the fleet listens, and Listening again', async () => {
-      const receiver = t.app.get(InboundSmtpReceiver);
-      const port = receiver.port()!;
-      expect(port).toBeGreaterThan(0);
-      await receiver.onApplicationShutdown();
-      expect((await root.get('/api/admin/stats').expect(200)).body.system.mailIn).toBe('Down');
-      await receiver.onApplicationBootstrap();
-      expect((await root.get('/api/admin/stats').expect(200)).body.system.mailIn).toBe('Listening');
+    it('reports each receiver Down once no worker of the fleet listens, and Listening again', async () => {
+      const system = async (): Promise<unknown> =>
+        (await root.get('/api/admin/stats').expect(200)).body.system as unknown;
+      const mail = t.app.get(InboundSmtpReceiver);
+      const sftp = t.app.get(InboundSftpServer);
+      expect(mail.port()).toBeGreaterThan(0);
+      expect(sftp.port()).toBeGreaterThan(0);
+      await mail.onApplicationShutdown();
+      expect(await system()).toMatchObject({ mailIn: 'Down', sftpDrop: 'Listening' });
+      await sftp.onApplicationShutdown();
+      expect(await system()).toMatchObject({ mailIn: 'Down', sftpDrop: 'Down' });
+      await mail.onApplicationBootstrap();
+      await sftp.onApplicationBootstrap();
+      expect(await system()).toMatchObject({ mailIn: 'Listening', sftpDrop: 'Listening' });
     });
   });
 

@@ -223,6 +223,15 @@ const MATRIX: Record<string, Row> = {
     expect: [401, 403, 200, 200, 403],
     body: () => ({ allowedSenders: ['ops@warehouse.test'] }),
   },
+  // The SFTP login, likewise (decision 0070).
+  'PUT /api/company/inbound/sftp': {
+    expect: [401, 403, 200, 200, 403],
+    body: () => ({ password: 'matrix-sftp-password' }),
+  },
+  'DELETE /api/company/inbound/sftp/keys/:id': {
+    expect: [401, 403, 200, 404, 403],
+    path: async (c) => `/api/company/inbound/sftp/keys/${await sftpKeyOfA(c)}`,
+  },
   // The public API: a session opens nothing there (a key does, tested in api-keys.e2e-spec.ts).
   'GET /api/v1/orders': { expect: [401, 401, 401, 401, 401] },
   'POST /api/v1/shipments': { expect: [401, 401, 401, 401, 401], body: () => [] },
@@ -260,6 +269,22 @@ async function webhookOfA(c: Ctx): Promise<string> {
     `INSERT INTO webhook_endpoints (id, company_id, url, events, secret_ciphertext, since_us, shipments_cursor_us, attention_cursor_us)
      SELECT $1, id, 'http://127.0.0.1:9/hook', '{shipment.failed}', $2, 0, 0, 0 FROM companies WHERE name = 'Company A'`,
     [id, c.t.app.get(SecretBox).seal(`whsec_${randomBytes(32).toString('base64')}`, id)],
+  );
+  return id;
+}
+
+/** A fresh public key row of company A's SFTP login (the key itself is never read by the route). */
+async function sftpKeyOfA(c: Ctx): Promise<string> {
+  const id = randomUUID();
+  await c.t.db.query(
+    `INSERT INTO inbound_sftp_logins (company_id, username)
+     SELECT id, 'brand-' || left(replace(id::text, '-', ''), 12) FROM companies WHERE name = 'Company A'
+     ON CONFLICT (company_id) DO NOTHING`,
+  );
+  await c.t.db.query(
+    `INSERT INTO inbound_sftp_keys (id, company_id, key_type, public_key, fingerprint)
+     SELECT $1, id, 'ssh-ed25519', 'ssh-ed25519 AAAA', $2 FROM companies WHERE name = 'Company A'`,
+    [id, `SHA256:${randomBytes(32).toString('base64')}`],
   );
   return id;
 }

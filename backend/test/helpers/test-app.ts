@@ -66,8 +66,10 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     // Tests' webhook receivers listen on 127.0.0.1 over http (a suite turns it off to test the refusals);
     // a production app refuses the setting, so a suite that boots one gets the production default.
     ...(env.NODE_ENV === 'production' ? {} : { WEBHOOKS_ALLOW_PRIVATE: 'true' }),
-    // Each app's mail-in receiver on a free port, so parallel suites never share one (decision 0069).
+    // Each app's mail-in receiver and SFTP drop on free ports, so parallel suites never share one
+    // (decisions 0069, 0070).
     INBOUND_SMTP_PORT: '0',
+    INBOUND_SFTP_PORT: '0',
     ...env,
   });
 }

@@ -45,6 +45,7 @@ export function startWorkerProcess(
       APP_ENCRYPTION_KEY: t.config.encryptionKey.toString('hex'),
       SESSION_SECRET: t.config.sessionSecret,
       INBOUND_SMTP_PORT: '0',
+      INBOUND_SFTP_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

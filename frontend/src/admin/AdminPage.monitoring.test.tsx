@@ -21,6 +21,7 @@ describe('System Status card', () => {
     expect(within(card).getByTestId('status-Database').textContent).toContain('Operational');
     expect(within(card).getByTestId('status-OAuth Service').textContent).toContain('Active');
     expect(within(card).getByTestId('status-Mail-in Receiver').textContent).toContain('Listening');
+    expect(within(card).getByTestId('status-SFTP Drop').textContent).toContain('Down');
     expect(within(card).getByTestId('status-Database Pool').textContent).toContain(
       '3 of 14 in use (server: 41 of 100)',
     );

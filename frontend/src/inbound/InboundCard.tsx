@@ -6,6 +6,7 @@ import { errorMessage } from '../api/request';
 import { useToast } from '../notifications/toast';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { useInboundActions } from './provider';
+import { SftpSection } from './SftpSection';
 
 const INBOUND_QUERY_KEY = ['company', 'inbound'] as const;
 
@@ -24,7 +25,7 @@ function sendersOf(text: string): string[] {
 /**
  * Settings' "Inbound" card (company admins): the address a warehouse or 3PL mails its daily shipment
  * file to, copied in one click, made anew when it has leaked (the old one stops at once), and the
- * senders allowed to use it.
+ * senders allowed to use it; and the SFTP drop's login (SftpSection).
  */
 export function InboundCard() {
   const actions = useInboundActions();
@@ -90,9 +91,9 @@ export function InboundCard() {
           Inbound
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          Your warehouse or 3PL can email its daily shipment file (a CSV attachment) to this address: the rows
-          are sent to Faire as an upload is, and the sender gets a reply with what was sent and what was
-          refused.
+          Your warehouse or 3PL can email its daily shipment file (a CSV attachment) to this address, or put
+          it into your SFTP drop: the rows are sent to Faire as an upload is, and the sender learns what was
+          sent and what was refused.
         </Typography>
       </Box>
       <Divider />
@@ -191,6 +192,12 @@ export function InboundCard() {
                 </Box>
               )}
             </Box>
+          ) : null}
+          {data?.sftp ? (
+            <>
+              <Divider />
+              <SftpSection sftp={data.sftp} queryKey={INBOUND_QUERY_KEY} />
+            </>
           ) : null}
         </Box>
       )}

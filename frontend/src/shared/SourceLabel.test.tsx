@@ -24,6 +24,11 @@ describe('SourceLabel', () => {
     );
   });
 
+  it('names the file of a shipment put into the SFTP drop', () => {
+    show({ source: 'SFTP', sources: ['SFTP'], sourceName: 'daily.csv' });
+    expect(screen.getByTestId('shipment-source').textContent).toBe('SFTP · daily.csv');
+  });
+
   it('names a connected source alone, and a file by its name', () => {
     show({ source: 'SHIPSTATION', sources: ['SHIPSTATION', 'UPLOAD'], sourceName: 'ShipStation labels' });
     expect(screen.getByTestId('shipment-source').textContent).toBe('ShipStationFile upload');

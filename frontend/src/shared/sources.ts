@@ -1,17 +1,17 @@
 import { connectorUi } from '../connectors/registry';
 
 /**
- * A source kind: a connector's (connectors/registry.ts), 'API', 'EMAIL' (the mail-in address), or a kind
- * this build does not name yet.
+ * A source kind: a connector's (connectors/registry.ts), 'API', 'EMAIL' (the mail-in address), 'SFTP'
+ * (the SFTP drop), or a kind this build does not name yet.
  */
 export type SourceKind = string;
 
 /** Sources that are not connectors, in words. */
-const OWN_SOURCES: Readonly<Record<string, string>> = { API: 'API', EMAIL: 'Email' };
+const OWN_SOURCES: Readonly<Record<string, string>> = { API: 'API', EMAIL: 'Email', SFTP: 'SFTP' };
 
 /**
  * A source kind in words: a connector's own name ('SHIPSTATION' -> 'ShipStation', connectors/registry.ts),
- * 'API', 'Email'; an unknown kind reads as its name.
+ * 'API', 'Email', 'SFTP'; an unknown kind reads as its name.
  */
 export function sourceName(kind: SourceKind): string {
   return OWN_SOURCES[kind] ?? connectorUi(kind).name;
@@ -19,10 +19,10 @@ export function sourceName(kind: SourceKind): string {
 
 /**
  * A source whose every upload is named by who sent it: the API, by the key's name; mail, by the sender
- * and the file ("ops@warehouse.example · daily.csv").
+ * and the file ("ops@warehouse.example · daily.csv"); the SFTP drop, by the file ("daily.csv").
  */
 export function namedBySender(kind: string | null | undefined): boolean {
-  return kind === 'API' || kind === 'EMAIL';
+  return kind === 'API' || kind === 'EMAIL' || kind === 'SFTP';
 }
 
 /** Where a shipment came from: a file (upload or reviewed rows) or a connected source. */

@@ -60,6 +60,7 @@ export const stats: AdminStats = {
     queue: 'Operational',
     stuckUploads: 0,
     mailIn: 'Listening',
+    sftpDrop: 'Down',
   },
   capacity: {
     pool: { size: 14, open: 6, inUse: 3, waiting: 0 },

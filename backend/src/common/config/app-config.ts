@@ -104,12 +104,18 @@ export interface AppConfig {
     /** Certificate and key files: STARTTLS is offered when both are set. */
     tlsCertFile: string | null;
     tlsKeyFile: string | null;
-    /** How long the reply to a sender waits for the rows to reach Faire. */
+    /** How long the reply to a sender (and an SFTP error file) waits for the rows to reach Faire. */
     replyWaitMs: number;
     /** Messages one company address takes an hour; more are refused for now (452). */
     messagesPerHour: number;
     /** Connections one client address opens a minute; more are refused (421). */
     connectionsPerMinute: number;
+    /** The SFTP drop (decision 0070): its port (0: any free port), host key, shown host and port. */
+    sftpPort: number;
+    sftpHostKey: string | null;
+    sftpHost: string;
+    sftpPublicPort: number;
+    sftpTickMs: number;
   };
   /** Outbound webhooks (decision 0068). */
   webhooks: {
@@ -275,6 +281,11 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
       replyWaitMs: env.INBOUND_REPLY_WAIT_MS,
       messagesPerHour: env.INBOUND_MESSAGES_PER_HOUR,
       connectionsPerMinute: env.INBOUND_CONNECTIONS_PER_MINUTE,
+      sftpPort: env.INBOUND_SFTP_PORT,
+      sftpHostKey: env.INBOUND_SFTP_HOST_KEY?.replace(/\\n/g, '\n') || null,
+      sftpHost: env.INBOUND_SFTP_HOST || new URL(env.PUBLIC_URL ?? 'http://localhost').hostname,
+      sftpPublicPort: env.INBOUND_SFTP_PUBLIC_PORT ?? (env.INBOUND_SFTP_PORT || 2222),
+      sftpTickMs: env.INBOUND_SFTP_TICK_MS,
     },
     webhooks: {
       allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE ?? false,

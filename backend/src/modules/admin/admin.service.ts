@@ -112,6 +112,7 @@ export class AdminService {
       queue: queue ? 'Operational' : 'Down',
       stuckUploads,
       mailIn: receivers?.mail ? 'Listening' : 'Down',
+      sftpDrop: receivers?.sftp ? 'Listening' : 'Down',
     };
   }
 

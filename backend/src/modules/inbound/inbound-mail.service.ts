@@ -1,21 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { Clock } from '../../common/clock.js';
 import { CompanyScope } from '../../common/database/company-scope.js';
-import { AppError } from '../../common/errors/index.js';
-import { ColumnMappingsService } from '../column-mappings/index.js';
 import { CompanyConnections } from '../marketplace/index.js';
-import { ingestCsv, ShipmentIntake, type IntakeRequest, type StagedIntake } from '../shipments/index.js';
+import { ShipmentIntake, type StagedIntake } from '../shipments/index.js';
 import type { InboundFileOutcome } from './entities/inbound-message.entity.js';
 import { mailTokenHash } from './inbound-address.js';
+import { InboundFileReader, type ReadInboundFile } from './inbound-file-reader.service.js';
 import type { InboundLetter } from './inbound-files.js';
 import { InboundLimits } from './inbound-limits.js';
 import { InboundReplies } from './inbound-replies.service.js';
 import { InboundRecords } from './inbound.repository.js';
-
-/** The most rows one file may bring (the public API's post limit is smaller; the upload's is this). */
-const MAX_FILE_ROWS = 50_000;
 
 /** A message as the receiver hands it over: the token of its address, its sender and its files. */
 export interface ArrivedMessage {
@@ -41,9 +36,8 @@ export class InboundMailService {
     private readonly records: InboundRecords,
     private readonly intake: ShipmentIntake,
     private readonly connections: CompanyConnections,
-    private readonly mappings: ColumnMappingsService,
+    private readonly reader: InboundFileReader,
     private readonly replies: InboundReplies,
-    private readonly clock: Clock,
     private readonly limits: InboundLimits,
   ) {}
 
@@ -82,8 +76,16 @@ export class InboundMailService {
       return 'not-connected';
     }
     const brand = { currency: connection.currency ?? 'USD', locale: connection.locale };
-    const read: Array<{ name: string; request: IntakeRequest | null; refused: string | null }> = [];
-    for (const file of m.letter.files) read.push(await this.readFile(scope, m.sender, file, brand));
+    const read: ReadInboundFile[] = [];
+    for (const file of m.letter.files) {
+      // History and the uploads list show it as "Email · <sender> · <file>".
+      const origin = {
+        sourceKind: 'EMAIL',
+        sender: { mail: true },
+        uploadName: `${m.sender} · ${file.name}`,
+      } as const;
+      read.push(await this.reader.read(scope, origin, file, brand));
+    }
     const taken = await this.db.transaction(async (tx) => {
       const id = await this.records.claimMessage(tx, scope, {
         messageId: m.letter.messageId,
@@ -123,57 +125,5 @@ export class InboundMailService {
       }),
     );
     return 'processed';
-  }
-
-  /** One file read as an upload is: encodings, delimiters, date orders, the company's saved mappings. */
-  private async readFile(
-    scope: CompanyScope,
-    sender: string,
-    file: { name: string; content: Buffer; refused?: string },
-    brand: { currency: string; locale: string | null },
-  ): Promise<{ name: string; request: IntakeRequest | null; refused: string | null }> {
-    const refuse = (why: string) => ({ name: file.name, request: null, refused: why });
-    if (file.refused) return refuse(file.refused);
-    const company = { companyId: scope.companyId };
-    const reading = {
-      currency: brand.currency,
-      dateOrder: { remembered: await this.mappings.dateOrder(company), locale: brand.locale },
-    };
-    try {
-      let ingest = await ingestCsv(file.content, undefined, this.clock.now(), reading);
-      if (ingest.missingColumns.length) {
-        const saved = await this.mappings.find(company, ingest.headers);
-        if (saved) ingest = await ingestCsv(file.content, saved, this.clock.now(), reading);
-      }
-      if (ingest.missingColumns.length) {
-        return refuse(
-          `Missing required columns: ${ingest.missingColumns.join(', ')}. Upload a file with these columns once in the portal and map them: the mapping is then applied to mail too.`,
-        );
-      }
-      if (ingest.totalRows === 0) return refuse('The file has no data rows');
-      if (ingest.totalRows > MAX_FILE_ROWS) {
-        return refuse(`The file has ${ingest.totalRows} rows; at most ${MAX_FILE_ROWS} are taken at once`);
-      }
-      const request: IntakeRequest = {
-        scope,
-        sender: { mail: true },
-        sourceKind: 'EMAIL',
-        // History and the uploads list show it as "Email · <sender> · <file>".
-        name: `${sender} · ${file.name}`,
-        rows: ingest.rows,
-        currency: brand.currency,
-        file: {
-          size: file.content.length,
-          encoding: ingest.encoding,
-          delimiter: ingest.delimiter,
-          mapping: ingest.mapping ?? null,
-          layout: ingest.layout,
-        },
-      };
-      return { name: file.name, request, refused: null };
-    } catch (err) {
-      if (err instanceof AppError) return refuse(err.message);
-      throw err;
-    }
   }
 }

@@ -13,10 +13,16 @@ import { InboundReplies } from './inbound-replies.service.js';
 import { InboundRecords } from './inbound.repository.js';
 import { InboundService } from './inbound.service.js';
 import { ReceiverBeacon } from './receiver-beacon.js';
+import { InboundFileReader } from './inbound-file-reader.service.js';
+import { SftpDrop } from './sftp/sftp-drop.service.js';
+import { SftpErrorFiles } from './sftp/sftp-error-files.service.js';
+import { SftpLogins } from './sftp/sftp-login.service.js';
+import { SftpRecords } from './sftp/sftp.repository.js';
 
 /**
- * Mail-in (decision 0069): the companies' addresses and the messages taken. The Inbound card's routes
- * are the API root module's (InboundController); the SMTP receiver is the worker root module's.
+ * Mail-in (decision 0069) and the SFTP drop (decision 0070): the companies' addresses, logins and
+ * files. The Inbound card's routes are the API root module's (InboundController); the SMTP receiver
+ * and the SFTP server are the worker root module's.
  */
 @Module({
   imports: [
@@ -30,11 +36,25 @@ import { ReceiverBeacon } from './receiver-beacon.js';
   providers: [
     InboundRecords,
     InboundService,
+    InboundFileReader,
     InboundMailService,
     InboundReplies,
     InboundLimits,
     ReceiverBeacon,
+    SftpRecords,
+    SftpLogins,
+    SftpDrop,
+    SftpErrorFiles,
   ],
-  exports: [InboundService, InboundMailService, InboundReplies, InboundLimits, ReceiverBeacon],
+  exports: [
+    InboundService,
+    InboundMailService,
+    InboundReplies,
+    InboundLimits,
+    ReceiverBeacon,
+    SftpRecords,
+    SftpDrop,
+    SftpErrorFiles,
+  ],
 })
 export class InboundModule {}

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { type CompanyScope, ScopedRepository, scopedQuery } from '../../common/database/company-scope.js';
+import { returningRows } from '../../common/database/returning-rows.js';
 import { InboundMailbox } from './entities/inbound-mailbox.entity.js';
 import { InboundMessage, type InboundFileOutcome } from './entities/inbound-message.entity.js';
 
@@ -40,13 +41,13 @@ export class InboundRecords {
 
   /** Sets the allowed senders of an existing mailbox; false when the company has none. */
   async setAllowedSenders(scope: CompanyScope, senders: string[]): Promise<boolean> {
-    const rows = await scopedQuery<unknown[]>(
+    const result = await scopedQuery(
       this.mailboxRepo.manager,
       scope,
       `UPDATE inbound_mailboxes SET allowed_senders = $2 WHERE company_id = $1 RETURNING company_id`,
       [senders],
     );
-    return rows.length > 0;
+    return returningRows(result).length > 0;
   }
 
   /**

@@ -8,6 +8,7 @@ import { ActivityService } from '../activity/index.js';
 import { mailAddress, mailTokenHash, newMailToken, normaliseSender } from './inbound-address.js';
 import type { InboundView } from './inbound.dto.js';
 import { InboundRecords } from './inbound.repository.js';
+import { SftpLogins } from './sftp/sftp-login.service.js';
 
 /**
  * The Inbound card's flows (decision 0069): the company's mail-in address, shown to its admins, made or
@@ -21,15 +22,18 @@ export class InboundService {
     private readonly records: InboundRecords,
     private readonly box: SecretBox,
     private readonly activity: ActivityService,
+    private readonly sftp: SftpLogins,
   ) {}
 
   async read(caller: CompanyAuthContext): Promise<InboundView> {
     const mailbox = await this.records.mailbox(CompanyScope.of(caller));
-    if (!mailbox) return { mailAddress: null, allowedSenders: [] };
+    const sftp = await this.sftp.read(caller);
+    if (!mailbox) return { mailAddress: null, allowedSenders: [], sftp };
     const token = this.box.open(mailbox.tokenSealed, mailbox.companyId);
     return {
       mailAddress: mailAddress(token, this.config.inbound.mailDomain),
       allowedSenders: mailbox.allowedSenders,
+      sftp,
     };
   }
 
@@ -71,6 +75,24 @@ export class InboundService {
       target: 'Mail-in allowed senders',
       details: { allowedSenders: senders },
     });
+    return this.read(caller);
+  }
+
+  /** Sets the SFTP login's password, or adds a public key to it (one of them per call). */
+  async setSftp(
+    caller: CompanyAuthContext,
+    body: { password?: string; publicKey?: string },
+  ): Promise<InboundView> {
+    if ((body.password === undefined) === (body.publicKey === undefined)) {
+      throw new AppError('VALIDATION_FAILED', 'Give either password or publicKey');
+    }
+    if (body.password !== undefined) await this.sftp.setPassword(caller, body.password);
+    else await this.sftp.addKey(caller, body.publicKey!);
+    return this.read(caller);
+  }
+
+  async removeSftpKey(caller: CompanyAuthContext, id: string): Promise<InboundView> {
+    await this.sftp.removeKey(caller, id);
     return this.read(caller);
   }
 }

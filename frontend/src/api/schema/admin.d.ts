@@ -66,6 +66,8 @@ export interface AdminSchemas {
     stuckUploads: number;
     /** Whether a worker of the fleet listens for mail-in messages (INBOUND_SMTP_PORT) */
     mailIn: 'Listening' | 'Down';
+    /** Whether a worker of the fleet serves the SFTP drop (INBOUND_SFTP_PORT) */
+    sftpDrop: 'Listening' | 'Down';
   };
   PoolView: {
     /** Connections this API process's pool may open (DB_POOL_SIZE) */

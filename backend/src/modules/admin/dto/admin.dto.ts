@@ -63,6 +63,11 @@ export class SystemStatusView {
     description: 'Whether a worker of the fleet listens for mail-in messages (INBOUND_SMTP_PORT)',
   })
   mailIn: 'Listening' | 'Down';
+  @ApiProperty({
+    enum: ['Listening', 'Down'],
+    description: 'Whether a worker of the fleet serves the SFTP drop (INBOUND_SFTP_PORT)',
+  })
+  sftpDrop: 'Listening' | 'Down';
 }
 
 export class PoolView {

@@ -24,13 +24,15 @@ export const FILE_NAME_CHARS = 255;
 /**
  * Who sent the rows: a person of the company, one of its source connections (with the person who
  * sent its held labels, when one did), one of its API keys (never a person; the upload is named
- * by the key), or a message to its mail-in address (named by the sender and the file, decision 0069).
+ * by the key), a message to its mail-in address (named by the sender and the file, decision 0069), or
+ * a file put into its SFTP drop (named by the file, decision 0070).
  */
 export type IntakeSenderRef =
   | { userId: string }
   | { connectionId: string; userId?: string }
   | { apiKeyId: string; userId?: undefined }
-  | { mail: true; userId?: undefined };
+  | { mail: true; userId?: undefined }
+  | { sftp: true; userId?: undefined };
 
 /** The file an intake's rows were read from, when they came from one (a connector's rows have none). */
 export interface IntakeFile {
