@@ -79,6 +79,7 @@ function lines(system: AdminStats['system']) {
       value: system.mailIn,
       health: system.mailIn === 'Listening' ? 'good' : 'bad',
     },
+    { label: 'SFTP Drop', value: system.sftpDrop, health: system.sftpDrop === 'Listening' ? 'good' : 'bad' },
     ...waiting,
   ] satisfies { label: string; value: string; health: Health }[];
 }
