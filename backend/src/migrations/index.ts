@@ -32,6 +32,7 @@ import { ApiIdempotencyKeys1764300006300 } from './1764300006300-api-idempotency
 import { OrdersStoredMark1764300006310 } from './1764300006310-orders-stored-mark.js';
 import { OutboundWebhooks1764300006400 } from './1764300006400-outbound-webhooks.js';
 import { InboundMail1764300006500 } from './1764300006500-inbound-mail.js';
+import { ShipStationStore1764300007100 } from './1764300007100-shipstation-store.js';
 
 /** Migrations in order. `npm run db:generate` writes new files; add each one here. */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   OrdersStoredMark1764300006310,
   OutboundWebhooks1764300006400,
   InboundMail1764300006500,
+  ShipStationStore1764300007100,
 ];

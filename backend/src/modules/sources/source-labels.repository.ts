@@ -152,6 +152,24 @@ export class SourceLabels {
         graceMs,
       ],
     );
+    const voided = labels.filter((l) => l.voided).map((l) => l.trackingNumber);
+    if (voided.length) await this.voidSiblings(connectionId, voided);
+  }
+
+  /**
+   * A void reaches every label of the connection with that tracking number (decision 0071): the store's
+   * ship notice and the V1 label of one shipment are two reports of the same parcel.
+   */
+  private async voidSiblings(connectionId: string, trackingNumbers: string[]): Promise<void> {
+    await this.db.query(
+      `UPDATE source_labels SET voided = true,
+              state = CASE WHEN state IN ('WAITING', 'HELD') THEN 'VOIDED' ELSE state END,
+              recheck_at = NULL,
+              alert = CASE WHEN state = 'SENT' THEN 'VOIDED_AFTER_SEND' ELSE alert END,
+              alert_at = CASE WHEN state = 'SENT' THEN now() ELSE alert_at END
+        WHERE connection_id = $1 AND tracking_number = ANY($2::text[]) AND NOT voided`,
+      [connectionId, trackingNumbers],
+    );
   }
 
   /**
