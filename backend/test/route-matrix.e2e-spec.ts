@@ -153,6 +153,9 @@ const MATRIX: Record<string, Row> = {
     expect: [401, 403, 400, 400, 403],
     body: () => ({ apiKey: 'not a key', apiSecret: 'x' }),
   },
+  // ShipStation store mode (decision 0071): admins only; a company with no ShipStation connection is 409.
+  'POST /api/integrations/shipstation/store': { expect: [401, 403, 409, 409, 403] },
+  'DELETE /api/integrations/shipstation/store': { expect: [401, 403, 200, 200, 403] },
   'GET /api/integrations/attention': { expect: [401, 200, 200, 200, 403] },
   'POST /api/integrations/attention/send': {
     expect: [401, 403, 200, 200, 403],
@@ -234,6 +237,15 @@ const MATRIX: Record<string, Row> = {
   'GET /api/v1/uploads/:id': {
     expect: [401, 401, 401, 401, 401],
     path: () => `/api/v1/uploads/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}`,
+  },
+  // The ShipStation store: Basic auth only (a session opens nothing); an unknown store is 401 for everyone.
+  'GET /api/hooks/shipstation-store/:storeId': {
+    expect: [401, 401, 401, 401, 401],
+    path: () => `/api/hooks/shipstation-store/${'x'.repeat(32)}?action=export`,
+  },
+  'POST /api/hooks/shipstation-store/:storeId': {
+    expect: [401, 401, 401, 401, 401],
+    path: () => `/api/hooks/shipstation-store/${'x'.repeat(32)}?action=shipnotify`,
   },
   // A webhook: no session, no anti-forgery header; an unknown token is 404 for everyone.
   'POST /api/hooks/shipstation/:token': {

@@ -135,8 +135,9 @@ export class StoreClient {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     if (intervalMs === null) return;
-    if (!Number.isInteger(intervalMs) || intervalMs < 100)
+    if (!Number.isInteger(intervalMs) || intervalMs < 100) {
       throw badRequest('intervalMs must be at least 100.');
+    }
     this.timer = setInterval(() => {
       this.pull().catch((err: unknown) => {
         this.lastError = String(err);

@@ -33,7 +33,8 @@ const parser = new XMLParser({
 });
 
 function str(v: unknown): string {
-  return typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v);
+  if (typeof v === 'string') return v;
+  return typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 }
 
 function obj(v: unknown): Record<string, unknown> {
@@ -123,5 +124,5 @@ export function shipNoticeXml(f: NoticeFields): string {
       },
     },
   };
-  return `<?xml version="1.0" encoding="utf-8"?>\n${builder.build(doc) as string}`;
+  return `<?xml version="1.0" encoding="utf-8"?>\n${builder.build(doc)}`;
 }

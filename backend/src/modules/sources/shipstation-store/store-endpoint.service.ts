@@ -110,8 +110,9 @@ export class StoreEndpoint {
     try {
       label = noticeLabel(parseShipNotice(text), q);
     } catch (err) {
-      if (err instanceof StoreXmlError || err instanceof StoreRefusal)
+      if (err instanceof StoreXmlError || err instanceof StoreRefusal) {
         throw new StoreCallError(400, err.message);
+      }
       throw err;
     }
     if (!label) return; // no tracking number: nothing to send

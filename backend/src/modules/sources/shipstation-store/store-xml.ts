@@ -107,7 +107,7 @@ const builder = new XMLBuilder({
 /** The export's answer: the page's orders and how many pages the window has. */
 export function exportXml(orders: ExportOrder[], pages: number): string {
   const doc = { Orders: { '@_pages': String(Math.max(1, pages)), Order: orders.map(orderNode) } };
-  return `<?xml version="1.0" encoding="utf-8"?>\n${builder.build(doc) as string}`;
+  return `<?xml version="1.0" encoding="utf-8"?>\n${builder.build(doc)}`;
 }
 
 const parser = new XMLParser({
@@ -131,8 +131,9 @@ function field(node: Record<string, unknown>, ...names: string[]): string | null
 
 /** Reads a ship notice; throws StoreXmlError with what is wrong. */
 export function parseShipNotice(xml: string): ShipNotice {
-  if (!xml.trim())
+  if (!xml.trim()) {
     throw new StoreXmlError('The ship notice has no body: a <ShipNotice> XML document is expected');
+  }
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) {
     throw new StoreXmlError('XML with a DOCTYPE or entity declarations is not accepted');
   }
