@@ -134,6 +134,23 @@ describe('ShipStation store mode', () => {
     expect(await shipped(code)).toMatchObject({ status: 'SUCCESS', shippingCost: 625, carrier: 'UPS' });
   });
 
+  it('a label voided inside its grace is sent from neither report', async () => {
+    const [order] = await processingOrders(s, co.agent, 1);
+    await store().pull();
+    const code = tracking('SV');
+    const out = await store().ship({ orderId: order!.id, trackingNumber: code, shippingCost: 4 });
+    s.ss.control.voidLabel(out.shipmentId!);
+    // Voiding fires no webhook and no notice: the V1 poll reads it, and it reaches the notice too.
+    await s.sync.poll(co.connectionId);
+    await releaseNow(s, co.connectionId);
+    const { rows } = await s.t.db.query<{ state: string }>(
+      'SELECT state FROM source_labels WHERE tracking_number = $1',
+      [code],
+    );
+    expect(rows.map((r) => r.state)).toEqual(['VOIDED', 'VOIDED']);
+    expect(onFaire(s.t, code)).toBe(0);
+  });
+
   it('Mark as Shipped (no cost) goes through the cost rule', async () => {
     await co.agent
       .patch(`/api/integrations/${co.connectionId}`)

@@ -157,8 +157,10 @@ export class SourceLabels {
   }
 
   /**
-   * A void reaches every label of the connection with that tracking number (decision 0071): the store's
-   * ship notice and the V1 label of one shipment are two reports of the same parcel.
+   * A void reaches the ShipStation store's ship notices of that tracking number (decision 0071): a notice
+   * and the V1 label of one shipment are two reports of the same parcel, and a notice never says it was
+   * voided. Only notices: a source's own item keeps its own void (Shopify may fulfil again with the number
+   * of a cancelled fulfilment).
    */
   private async voidSiblings(connectionId: string, trackingNumbers: string[]): Promise<void> {
     await this.db.query(
@@ -167,7 +169,8 @@ export class SourceLabels {
               recheck_at = NULL,
               alert = CASE WHEN state = 'SENT' THEN 'VOIDED_AFTER_SEND' ELSE alert END,
               alert_at = CASE WHEN state = 'SENT' THEN now() ELSE alert_at END
-        WHERE connection_id = $1 AND tracking_number = ANY($2::text[]) AND NOT voided`,
+        WHERE connection_id = $1 AND tracking_number = ANY($2::text[]) AND NOT voided
+          AND external_id LIKE 'store:%'`,
       [connectionId, trackingNumbers],
     );
   }
