@@ -33,6 +33,7 @@ import { OrderCheckController } from './modules/shipments/order-check.controller
 import { ShipmentsController } from './modules/shipments/shipments.controller.js';
 import { UploadsController } from './modules/shipments/uploads.controller.js';
 import { ShipStationController } from './modules/sources/shipstation/shipstation.controller.js';
+import { ShipStationStoreController } from './modules/sources/shipstation-store/shipstation-store.controller.js';
 import { SourcesModule } from './modules/sources/index.js';
 import { IntegrationsController } from './modules/sources/integrations.controller.js';
 import { ShopifyController } from './modules/sources/shopify/shopify.controller.js';
@@ -90,6 +91,7 @@ import { WebhooksController } from './modules/webhooks/webhooks.controller.js';
     ShipmentsController,
     IntegrationsController,
     ShipStationController,
+    ShipStationStoreController,
     ShopifyController,
     HealthController,
     AdminController,

@@ -11,6 +11,7 @@ import {
   apiNoStore,
   BODY_LIMIT_BYTES,
   declaredBodyLimit,
+  STORE_BODY_LIMIT_BYTES,
   refuseDeepJson,
 } from './common/http/edge.middleware.js';
 import { FIRST_SCREEN_SCRIPT_CSP } from './common/http/first-screen-html.js';
@@ -40,6 +41,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(declaredBodyLimit);
   // Shopify signs the raw bytes of a delivery: its route keeps them (the JSON parser then skips it).
   app.use('/api/hooks/shopify', raw({ type: () => true, limit: BODY_LIMIT_BYTES }));
+  // ShipStation's Custom Store posts XML ship notices: bytes, 1 MB at most (decision 0071).
+  app.use('/api/hooks/shipstation-store', raw({ type: () => true, limit: STORE_BODY_LIMIT_BYTES }));
   // The public API takes a CSV file as a post's body too, as bytes (read as an uploaded file is).
   app.use('/api/v1/shipments', raw({ type: ['text/csv', 'application/csv'], limit: BODY_LIMIT_BYTES }));
   // Registered here (Nest then adds no parser of its own): Nest's options type has no `verify` hook.

@@ -9,6 +9,8 @@ import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.
  */
 type Persona = 'signedOut' | 'user' | 'admin' | 'otherAdmin' | 'platform';
 const PERSONAS: Persona[] = ['signedOut', 'user', 'admin', 'otherAdmin', 'platform'];
+/** A well-formed id that names nothing. */
+const NIL = '00000000-0000-0000-0000-000000000000';
 
 interface Ctx {
   t: TestApp;
@@ -153,6 +155,9 @@ const MATRIX: Record<string, Row> = {
     expect: [401, 403, 400, 400, 403],
     body: () => ({ apiKey: 'not a key', apiSecret: 'x' }),
   },
+  // ShipStation store mode (decision 0071): admins only; a company with no ShipStation connection is 409.
+  'POST /api/integrations/shipstation/store': { expect: [401, 403, 409, 409, 403] },
+  'DELETE /api/integrations/shipstation/store': { expect: [401, 403, 200, 200, 403] },
   'GET /api/integrations/attention': { expect: [401, 200, 200, 200, 403] },
   'POST /api/integrations/attention/send': {
     expect: [401, 403, 200, 200, 403],
@@ -236,13 +241,16 @@ const MATRIX: Record<string, Row> = {
   'GET /api/v1/orders': { expect: [401, 401, 401, 401, 401] },
   'POST /api/v1/shipments': { expect: [401, 401, 401, 401, 401], body: () => [] },
   'GET /api/v1/shipments': { expect: [401, 401, 401, 401, 401] },
-  'GET /api/v1/shipments/:id': {
+  'GET /api/v1/shipments/:id': { expect: [401, 401, 401, 401, 401], path: () => `/api/v1/shipments/${NIL}` },
+  'GET /api/v1/uploads/:id': { expect: [401, 401, 401, 401, 401], path: () => `/api/v1/uploads/${NIL}` },
+  // The ShipStation store: Basic auth only (a session opens nothing); an unknown store is 401 for everyone.
+  'GET /api/hooks/shipstation-store/:storeId': {
     expect: [401, 401, 401, 401, 401],
-    path: () => `/api/v1/shipments/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}`,
+    path: () => `/api/hooks/shipstation-store/${'x'.repeat(32)}?action=export`,
   },
-  'GET /api/v1/uploads/:id': {
+  'POST /api/hooks/shipstation-store/:storeId': {
     expect: [401, 401, 401, 401, 401],
-    path: () => `/api/v1/uploads/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}`,
+    path: () => `/api/hooks/shipstation-store/${'x'.repeat(32)}?action=shipnotify`,
   },
   // A webhook: no session, no anti-forgery header; an unknown token is 404 for everyone.
   'POST /api/hooks/shipstation/:token': {

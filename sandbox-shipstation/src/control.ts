@@ -30,6 +30,8 @@ import type {
 } from './types.js';
 import { validateWebhookKnobs, type WebhookEmitter } from './webhooks.js';
 import { isObject } from './util.js';
+import { StoreClient } from './store-client.js';
+import { storeRoutes } from './store-routes.js';
 
 export const CONTROL_PREFIX = '/_sandbox';
 
@@ -44,6 +46,9 @@ export interface PrintResult {
 
 /** The control surface, shared by the in-process handle and the HTTP control API. */
 export class Controller {
+  /** ShipStation's side of a Custom Store (pulls the export, posts ship notices). */
+  readonly store: StoreClient;
+
   constructor(
     private readonly state: ShipStationState,
     private readonly faults: Faults,
@@ -51,7 +56,15 @@ export class Controller {
     private readonly baseUrl: () => string,
     private readonly resetAll: () => void,
     readonly advanceClock: (ms: number) => void,
-  ) {}
+    now: () => number = Date.now,
+  ) {
+    this.store = new StoreClient(now, {
+      printLabel: (l) => Number(this.printLabels([l]).shipments[0]!.shipmentId),
+      markShipped: (f) => {
+        this.markShipped(f);
+      },
+    });
+  }
 
   /**
    * A delivery's `resource_url` as ShipStation writes it:
@@ -148,6 +161,7 @@ export class Controller {
   }
 
   reset(): void {
+    this.store.reset();
     this.resetAll();
   }
 }
@@ -177,6 +191,7 @@ function controlRoutes(control: Controller): ControlRoutes {
       control.revoke(revoked);
       return [200, { revoked }];
     },
+    ...storeRoutes(control.store),
     'GET /faults': () => [200, control.faultKnobs()],
     'POST /faults': ({ body }) => [200, control.setFaults(body as Partial<FaultKnobs>)],
     ...commonControlRoutes(control),

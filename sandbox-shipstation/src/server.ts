@@ -104,6 +104,7 @@ export async function startShipStationSandbox(
     (ms) => {
       offsetMs += ms;
     },
+    now,
   );
 
   const { sleep, wakeAll } = createSleeper();
@@ -141,6 +142,7 @@ export async function startShipStationSandbox(
     beforeClose: () => {
       wakeAll();
       emitter.close();
+      control.store.close();
     },
   });
   const { port, close } = server;

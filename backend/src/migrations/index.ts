@@ -33,6 +33,7 @@ import { OrdersStoredMark1764300006310 } from './1764300006310-orders-stored-mar
 import { OutboundWebhooks1764300006400 } from './1764300006400-outbound-webhooks.js';
 import { InboundMail1764300006500 } from './1764300006500-inbound-mail.js';
 import { SftpDrop1764300006600 } from './1764300006600-sftp-drop.js';
+import { ShipStationStore1764300007100 } from './1764300007100-shipstation-store.js';
 
 /** Migrations in order. `npm run db:generate` writes new files; add each one here. */
 export const MIGRATIONS = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   OutboundWebhooks1764300006400,
   InboundMail1764300006500,
   SftpDrop1764300006600,
+  ShipStationStore1764300007100,
 ];

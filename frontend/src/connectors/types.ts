@@ -61,6 +61,8 @@ export interface SourceConnectorUi {
   /** The form that connects it (also to connect again, and to replace its access). */
   ConnectForm?: ComponentType<ConnectFormProps>;
   replace?: ReplaceAccess;
+  /** A part of the connection's card of its own (ShipStation's store mode), under the shared settings. */
+  Section?: ComponentType<{ connection: Pick<Schema<'SourceConnectionView'>, 'store'>; canManage: boolean }>;
   /** What the page's address says when the source sent the admin back to Settings. */
   connectReturn?: (search: string) => ConnectReturn | null;
   /** Its calls, joined into the data provider (decision 0053). */

@@ -5,6 +5,7 @@ import SyncProblemIcon from '@mui/icons-material/SyncProblemRounded';
 import { Alert, Box, Button, Chip, Link, Typography } from '@mui/material';
 import { Fragment, type ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { connectorUi } from '../connectors/registry';
 import { useDismissHeld } from './api';
 import { AdminSettings, ReadOnlySettings, ReconnectSettings } from './ConnectionSettings';
 import { needsCostRule } from './costRule';
@@ -147,6 +148,7 @@ export function ConnectionPanel({
   canManage: boolean;
 }) {
   const disconnected = connection.status === 'DISCONNECTED';
+  const Section = connectorUi(connection.kind).Section;
   return (
     <Box data-testid={`connection-${connection.kind}`}>
       <Typography variant="body2" color="text.secondary" data-testid="connection-activity">
@@ -180,6 +182,7 @@ export function ConnectionPanel({
         </Alert>
       ) : null}
       <Alerts alerts={connection.alerts} canManage={canManage} />
+      {Section && !disconnected ? <Section connection={connection} canManage={canManage} /> : null}
       {!canManage ? (
         <ReadOnlySettings connection={connection} note="Your company admin manages this connection." />
       ) : disconnected ? (

@@ -24,6 +24,7 @@ export const shipStation = (over: Partial<SourceConnection> = {}): SourceConnect
   },
   alerts: [],
   sendZeroCost: false,
+  store: null,
   currency: 'USD',
   connectedAt: '2026-11-20T10:00:00Z',
   carrierMap: {},

@@ -147,6 +147,8 @@ export interface AppConfig {
     acceptInvite: { perIp: number; perUser: null };
     upload: { perIp: number; perUser: number };
     retry: { perIp: number; perUser: number };
+    /** The ShipStation store endpoint (decision 0071): per calling address and per store. */
+    store: { perIp: number; perUser: null; perStore: number };
   };
   /** The API process's edge (decisions 0027-0029). */
   edges: {
@@ -238,6 +240,11 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
       acceptInvite: { perIp: env.RATE_LIMIT_ACCEPT_INVITE_PER_IP, perUser: null },
       upload: { perIp: env.RATE_LIMIT_UPLOAD_PER_IP, perUser: env.RATE_LIMIT_UPLOAD_PER_USER },
       retry: { perIp: env.RATE_LIMIT_RETRY_PER_IP, perUser: env.RATE_LIMIT_RETRY_PER_USER },
+      store: {
+        perIp: env.RATE_LIMIT_STORE_PER_IP,
+        perUser: null,
+        perStore: env.RATE_LIMIT_STORE_PER_STORE,
+      },
     },
     edges: {
       trustProxy: trustProxySetting(env.TRUST_PROXY),

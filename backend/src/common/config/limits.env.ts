@@ -29,4 +29,11 @@ export class LimitsEnv extends EdgesEnv {
 
   @WholeNumber(1, 1_000_000, 'from')
   RATE_LIMIT_RETRY_PER_IP = 2000;
+
+  /** The ShipStation store endpoint: ShipStation calls every brand's store from a few addresses. */
+  @WholeNumber(1, 1_000_000, 'from')
+  RATE_LIMIT_STORE_PER_IP = 20000;
+
+  @WholeNumber(1, 1_000_000, 'from')
+  RATE_LIMIT_STORE_PER_STORE = 3000;
 }

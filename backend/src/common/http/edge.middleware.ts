@@ -5,6 +5,8 @@ import { MAX_INPUT_DEPTH } from './request.pipe.js';
 /** Limit of a JSON or form body (the upload's multipart body has its own, the CSV size limit). */
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 export const BODY_LIMIT_TEXT = '2 MB';
+/** Limit of a ShipStation store's ship notice (an XML document of one shipment). */
+export const STORE_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Room for the multipart framing and the small text fields around a CSV file of the maximum size. */
 const MULTIPART_OVERHEAD_BYTES = 256 * 1024;
 

@@ -14,6 +14,7 @@ const WHAT: Record<AbuseCategory, string> = {
   acceptInvite: 'invitation acceptances',
   upload: 'uploads',
   retry: 'retries',
+  store: 'store requests',
 };
 
 /** How long a request waits for its counter before the limit is skipped (Redis slow or away). */
@@ -70,6 +71,11 @@ export class AbuseLimitGuard implements CanActivate {
     const checks: { key: string; limit: number }[] = [
       { key: `${category}:ip:${req.ip ?? 'unknown'}`, limit: limits.perIp },
     ];
+    // A route named by a store id in its path (the ShipStation store) is also counted per store.
+    const storeId = (req.params as Record<string, string | undefined> | undefined)?.storeId;
+    if ('perStore' in limits && storeId) {
+      checks.push({ key: `${category}:store:${storeId.slice(0, 64)}`, limit: limits.perStore });
+    }
     const userId = req.session?.userId;
     if (limits.perUser !== null && userId) {
       checks.push({ key: `${category}:user:${userId}`, limit: limits.perUser });

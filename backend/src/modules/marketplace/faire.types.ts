@@ -33,7 +33,24 @@ export interface FaireOrderItem {
   price?: FaireMoney | null;
   price_cents?: number | null;
   product_name?: string;
+  variant_name?: string | null;
+  sku?: string | null;
   state?: string;
+}
+
+/** The retailer's ship-to address on an order (kept only for the ShipStation store's export). */
+export interface FaireAddress {
+  name?: string | null;
+  company_name?: string | null;
+  address1?: string | null;
+  address2?: string | null;
+  city?: string | null;
+  state?: string | null;
+  state_code?: string | null;
+  postal_code?: string | null;
+  country?: string | null;
+  country_code?: string | null;
+  phone_number?: string | null;
 }
 
 export interface FaireOrder {
@@ -44,7 +61,7 @@ export interface FaireOrder {
   state: FaireOrderState;
   items: FaireOrderItem[];
   shipments: FaireShipment[];
-  address?: { name?: string | null; company_name?: string | null } | null;
+  address?: FaireAddress | null;
   ship_after?: string | null;
   expected_ship_date?: string | null;
   processing_at?: string | null;

@@ -6,7 +6,13 @@ export { OrderSyncState } from './entities/order-sync-state.entity.js';
 export { LateRateService } from './late-rate.service.js';
 export type { Thresholds } from './late-rules.js';
 export { OrderLookup, type LookupOutcome } from './order-lookup.service.js';
-export { OrderRecords, type OpenOrderRecord, type StoredOrder } from './order-records.repository.js';
+export {
+  OrderRecords,
+  type OpenOrderRecord,
+  type StoredOrder,
+  type StoreOrderRecord,
+} from './order-records.repository.js';
+export type { OrderLine, ShipTo } from './order-shipping.js';
 export { OrderSnapshots } from './order-snapshots.service.js';
 export type { OrderView } from './order-view.js';
 export { ProblemOrderReports } from './problem-order-reports.service.js';

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type CompanyScope, scopedQuery } from '../../common/database/company-scope.js';
 import { ConnectionOrders, type ConnectionOrdersSource } from '../marketplace/index.js';
+import type { OrderLine, ShipTo } from './order-shipping.js';
 
 /** What the last sync stored of one of the company's orders. */
 export interface StoredOrder {
@@ -26,6 +27,21 @@ export interface OpenOrderRecord {
   trackingNumber: string | null;
   totalCents: number | null;
   currency: string | null;
+}
+
+/** An order still to ship as the ShipStation store exports it (decision 0071). */
+export interface StoreOrderRecord {
+  faireOrderId: string;
+  displayId: string;
+  state: string;
+  createdAt: Date;
+  /** The latest of Faire's change and when it was stored here (an order synced late is not missed). */
+  modifiedAt: Date;
+  totalCents: number | null;
+  customerName: string | null;
+  expectedShipDate: Date | null;
+  shipTo: ShipTo | null;
+  items: OrderLine[];
 }
 
 interface OpenOrderRow {
@@ -116,6 +132,61 @@ export class OrderRecords implements ConnectionOrdersSource, OnModuleInit {
       totalCents: r.total_cents,
       currency: r.currency,
     }));
+  }
+
+  /**
+   * One page of the company's orders in `states` changed in [from, to] (by the later of Faire's change and
+   * when it was stored here), oldest change first, and how many there are in all.
+   */
+  async storePage(
+    scope: CompanyScope,
+    q: { states: string[]; from: Date; to: Date; offset: number; limit: number },
+  ): Promise<{ total: number; orders: StoreOrderRecord[] }> {
+    const where = `company_id = $1 AND state = ANY($2::text[]) AND ship_to IS NOT NULL
+        AND greatest(faire_updated_at, fetched_at) BETWEEN $3 AND $4`;
+    const [count] = await scopedQuery<{ n: number }[]>(
+      this.db,
+      scope,
+      `SELECT count(*)::int AS n FROM orders WHERE ${where}`,
+      [q.states, q.from, q.to],
+    );
+    const rows = await scopedQuery<
+      {
+        faire_order_id: string;
+        display_id: string;
+        state: string;
+        faire_created_at: Date;
+        modified_at: Date;
+        total_cents: number | null;
+        customer_name: string | null;
+        expected_ship_date: Date | null;
+        ship_to: ShipTo | null;
+        items: OrderLine[] | null;
+      }[]
+    >(
+      this.db,
+      scope,
+      `SELECT faire_order_id, display_id, state, faire_created_at, greatest(faire_updated_at, fetched_at) AS modified_at,
+              total_cents, customer_name, expected_ship_date, ship_to, items
+         FROM orders WHERE ${where}
+        ORDER BY greatest(faire_updated_at, fetched_at), id OFFSET $5 LIMIT $6`,
+      [q.states, q.from, q.to, q.offset, q.limit],
+    );
+    return {
+      total: count?.n ?? 0,
+      orders: rows.map((r) => ({
+        faireOrderId: r.faire_order_id,
+        displayId: r.display_id,
+        state: r.state,
+        createdAt: r.faire_created_at,
+        modifiedAt: r.modified_at,
+        totalCents: r.total_cents,
+        customerName: r.customer_name,
+        expectedShipDate: r.expected_ship_date,
+        shipTo: r.ship_to,
+        items: r.items ?? [],
+      })),
+    };
   }
 
   /**

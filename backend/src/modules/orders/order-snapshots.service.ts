@@ -9,6 +9,7 @@ import { lateVerdict, type Thresholds } from './late-rules.js';
 import { OrdersRepository } from './orders.repository.js';
 import { ThresholdsRepository } from './thresholds.repository.js';
 import { outsideText, outsideTextOrNull } from '../../common/text/outside-text.js';
+import { shippingOf, type OrderLine, type ShipTo } from './order-shipping.js';
 
 /** The states of an open order (the list lives in the shared library). */
 export const OPEN_STATES = OPEN_ORDER_STATES;
@@ -35,6 +36,9 @@ export interface OrderSnapshot {
   firstSeenShippedAt: Date | null;
   /** Scanned by the carrier (IN_TRANSIT or DELIVERED): this update, the latest the first scan can be. */
   firstSeenInTransitAt: Date | null;
+  /** Kept only while the order is still to ship (the ShipStation store's export, decision 0071). */
+  shipTo: ShipTo | null;
+  items: OrderLine[] | null;
 }
 
 const SHIPPED_STATES = ['PRE_TRANSIT', 'IN_TRANSIT', 'DELIVERED'];
@@ -150,5 +154,6 @@ export function snapshotOf(o: FaireOrder): OrderSnapshot {
       ? (date(shipments[0]?.created_at) ?? new Date(o.updated_at))
       : null,
     firstSeenInTransitAt: SCANNED_STATES.includes(o.state) ? new Date(o.updated_at) : null,
+    ...shippingOf(o),
   };
 }

@@ -45,8 +45,8 @@ export class OrdersRepository {
       `INSERT INTO orders (company_id, faire_order_id, display_id, state, is_open, faire_created_at, faire_updated_at, processing_at,
                            customer_name, total_cents, expected_ship_date, tracking_number, carrier, shipment_created_at,
                            estimated_payout_at, is_problem, problem_reason, fetched_at, closed_at, brand_id,
-                           first_seen_shipped_at, first_seen_in_transit_at, currency)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17, now(), CASE WHEN $5 THEN NULL ELSE now() END, $18, $19, $20, $21)
+                           first_seen_shipped_at, first_seen_in_transit_at, currency, ship_to, items)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17, now(), CASE WHEN $5 THEN NULL ELSE now() END, $18, $19, $20, $21, $22, $23)
        ON CONFLICT (company_id, faire_order_id) DO UPDATE SET
          display_id = EXCLUDED.display_id, state = EXCLUDED.state, is_open = EXCLUDED.is_open,
          faire_created_at = EXCLUDED.faire_created_at, faire_updated_at = EXCLUDED.faire_updated_at,
@@ -58,7 +58,8 @@ export class OrdersRepository {
          brand_id = COALESCE(EXCLUDED.brand_id, orders.brand_id),
          first_seen_shipped_at = COALESCE(orders.first_seen_shipped_at, EXCLUDED.first_seen_shipped_at),
          first_seen_in_transit_at = COALESCE(orders.first_seen_in_transit_at, EXCLUDED.first_seen_in_transit_at),
-         currency = COALESCE(EXCLUDED.currency, orders.currency)
+         currency = COALESCE(EXCLUDED.currency, orders.currency),
+         ship_to = EXCLUDED.ship_to, items = EXCLUDED.items
        WHERE orders.faire_updated_at <= EXCLUDED.faire_updated_at`,
       [
         s.faireOrderId,
@@ -81,6 +82,8 @@ export class OrdersRepository {
         s.firstSeenShippedAt,
         s.firstSeenInTransitAt,
         s.currency,
+        s.shipTo ? JSON.stringify(s.shipTo) : null,
+        s.items ? JSON.stringify(s.items) : null,
       ],
     );
   }

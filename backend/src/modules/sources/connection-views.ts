@@ -12,6 +12,13 @@ import type { AttentionItemView, SourceConnectionView, WaitingItemView } from '.
 export interface ViewContext {
   registry: SourceConnectors;
   orderUrlTemplate: string;
+  /** PUBLIC_URL: the ShipStation store's URL starts with it (decision 0071). */
+  publicUrl?: string;
+}
+
+/** The URL ShipStation's Custom Store calls for a store id. */
+export function storeUrl(publicUrl: string, storeId: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/api/hooks/shipstation-store/${storeId}`;
 }
 
 export function orderUrl(ctx: ViewContext, orderId: string | null): string | null {
@@ -82,6 +89,14 @@ export function connectionView(
     carrierMap: c.carrierMap,
     acceptNewOrders: c.acceptNewOrders,
     sendZeroCost: c.sendZeroCost,
+    store:
+      c.storeId && c.storeUsername && c.storeEnabledAt
+        ? {
+            url: storeUrl(ctx.publicUrl ?? '', c.storeId),
+            username: c.storeUsername,
+            enabledAt: c.storeEnabledAt.toISOString(),
+          }
+        : null,
     currency: c.currency,
     connectedAt: c.connectedAt.toISOString(),
     canManage: o.canManage,

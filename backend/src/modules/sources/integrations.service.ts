@@ -37,7 +37,11 @@ export class IntegrationsService {
     private readonly activity: ActivityService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.views = { registry, orderUrlTemplate: config.marketplace.orderUrlTemplate };
+    this.views = {
+      registry,
+      orderUrlTemplate: config.marketplace.orderUrlTemplate,
+      publicUrl: config.publicUrl,
+    };
   }
 
   private readonly views: ViewContext;

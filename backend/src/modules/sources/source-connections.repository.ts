@@ -51,6 +51,30 @@ export class SourceConnections {
     return this.repo.findOne({ where: { id } });
   }
 
+  /** The connection whose ShipStation store has this id (decision 0071). */
+  byStoreId(storeId: string): Promise<SourceConnection | null> {
+    return this.repo.findOne({ where: { storeId } });
+  }
+
+  /** Turns store mode on with these credentials (a new store id each time), or off with null. */
+  async setStore(
+    scope: CompanyScope,
+    id: string,
+    store: { storeId: string; username: string; passwordHash: string } | null,
+  ): Promise<void> {
+    await this.scoped.update(
+      scope,
+      { id },
+      {
+        storeId: store?.storeId ?? null,
+        storeUsername: store?.username ?? null,
+        storePasswordHash: store?.passwordHash ?? null,
+        storeEnabledAt: store ? new Date() : null,
+        updatedAt: new Date(),
+      },
+    );
+  }
+
   byHookToken(token: string): Promise<SourceConnection | null> {
     return this.repo.findOne({ where: { hookTokenHash: hookTokenHash(token) } });
   }
@@ -119,6 +143,11 @@ export class SourceConnections {
         hookTokenHash: hookTokenHash(newHookToken()),
         webhookIds: [],
         webhookProblem: null,
+        // Store mode ends with the connection: its URL and password open nothing any more.
+        storeId: null,
+        storeUsername: null,
+        storePasswordHash: null,
+        storeEnabledAt: null,
         failingReason: reason,
         failures: 0,
         updatedAt: new Date(),

@@ -152,6 +152,27 @@ export class SourceLabels {
         graceMs,
       ],
     );
+    const voided = labels.filter((l) => l.voided).map((l) => l.trackingNumber);
+    if (voided.length) await this.voidSiblings(connectionId, voided);
+  }
+
+  /**
+   * A void reaches the ShipStation store's ship notices of that tracking number (decision 0071): a notice
+   * and the V1 label of one shipment are two reports of the same parcel, and a notice never says it was
+   * voided. Only notices: a source's own item keeps its own void (Shopify may fulfil again with the number
+   * of a cancelled fulfilment).
+   */
+  private async voidSiblings(connectionId: string, trackingNumbers: string[]): Promise<void> {
+    await this.db.query(
+      `UPDATE source_labels SET voided = true,
+              state = CASE WHEN state IN ('WAITING', 'HELD') THEN 'VOIDED' ELSE state END,
+              recheck_at = NULL,
+              alert = CASE WHEN state = 'SENT' THEN 'VOIDED_AFTER_SEND' ELSE alert END,
+              alert_at = CASE WHEN state = 'SENT' THEN now() ELSE alert_at END
+        WHERE connection_id = $1 AND tracking_number = ANY($2::text[]) AND NOT voided
+          AND external_id LIKE 'store:%'`,
+      [connectionId, trackingNumbers],
+    );
   }
 
   /**

@@ -50,6 +50,26 @@ export class ReceivedTodayView {
 }
 
 /** A source connection as the Integrations card shows it (no credentials). */
+/** ShipStation's store mode as the card shows it (the password is never shown again). */
+export class StoreModeView {
+  @ApiProperty({ description: "The URL to give ShipStation's Custom Store" }) url: string;
+  @ApiProperty() username: string;
+  @ApiProperty() enabledAt: string;
+}
+
+/** POST /api/integrations/shipstation/store: the password, in this answer only. */
+export class StoreCredentialsView {
+  @ApiProperty() url: string;
+  @ApiProperty() username: string;
+  @ApiProperty({ description: 'Shown once: only its hash is kept' }) password: string;
+}
+
+/** What the ShipStation store's ship notice did. */
+export class StoreNoticeView {
+  @ApiProperty({ description: 'The notice was taken (a repeat is taken too, and changes nothing)' })
+  ok: boolean;
+}
+
 export class SourceConnectionView {
   @ApiProperty() id: string;
   @ApiProperty({ example: 'SHIPSTATION' }) kind: string;
@@ -78,6 +98,12 @@ export class SourceConnectionView {
   @ApiProperty() acceptNewOrders: boolean;
   @ApiProperty({ description: 'A label whose own cost is 0 is sent at 0 (else it waits for a cost)' })
   sendZeroCost: boolean;
+  @ApiProperty({
+    type: StoreModeView,
+    nullable: true,
+    description: 'ShipStation store mode (Custom Store), when on',
+  })
+  store: StoreModeView | null;
   @ApiProperty() currency: string;
   @ApiProperty({ description: 'When it was last connected' }) connectedAt: string;
   @ApiProperty({ description: 'The caller may change it (company admins)' }) canManage: boolean;

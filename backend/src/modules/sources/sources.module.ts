@@ -26,6 +26,8 @@ import { ShipStationConnect } from './shipstation/shipstation-connect.service.js
 import { ShipStationHooks } from './shipstation/shipstation-hooks.service.js';
 import { ShipStationClient } from './shipstation/shipstation.client.js';
 import { ShopifyClient } from './shopify/shopify.client.js';
+import { StoreEndpoint } from './shipstation-store/store-endpoint.service.js';
+import { StoreMode } from './shipstation-store/store-mode.service.js';
 import { ShopifyConnect } from './shopify/shopify-connect.service.js';
 import { ShopifyHooks } from './shopify/shopify-hooks.service.js';
 import { ShopifyConnectionRows } from './shopify/shopify-connections.repository.js';
@@ -70,6 +72,8 @@ const sourcesQueue = BullModule.registerQueue({ name: QUEUES.SOURCES });
     ShipStationConnector,
     ShipStationConnect,
     ShipStationHooks,
+    StoreMode,
+    StoreEndpoint,
     ShopifyClient,
     ShopifyShops,
     ShopifyConnectionRows,
@@ -90,6 +94,8 @@ const sourcesQueue = BullModule.registerQueue({ name: QUEUES.SOURCES });
     ShipStationClient,
     ShipStationConnect,
     ShipStationHooks,
+    StoreMode,
+    StoreEndpoint,
     ShopifyClient,
     ShopifyConnect,
     ShopifyHooks,

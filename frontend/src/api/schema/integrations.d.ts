@@ -44,6 +44,12 @@ export interface IntegrationsSchemas {
     /** SHARE: the least cost, in minor units */
     minCents?: number;
   };
+  StoreModeView: {
+    /** The URL to give ShipStation's Custom Store */
+    url: string;
+    username: string;
+    enabledAt: string;
+  };
   SourceConnectionView: {
     id: string;
     kind: string;
@@ -65,6 +71,8 @@ export interface IntegrationsSchemas {
     acceptNewOrders: boolean;
     /** A label whose own cost is 0 is sent at 0 (else it waits for a cost) */
     sendZeroCost: boolean;
+    /** ShipStation store mode (Custom Store), when on */
+    store: components['schemas']['StoreModeView'] | null;
     currency: string;
     /** When it was last connected */
     connectedAt: string;
@@ -200,6 +208,12 @@ export interface IntegrationsSchemas {
     /** The delivery was queued for reading */
     queued: boolean;
   };
+  StoreCredentialsView: {
+    url: string;
+    username: string;
+    /** Shown once: only its hash is kept */
+    password: string;
+  };
   ConnectShopifyDto: {
     /** The shop's myshopify.com domain, e.g. your-shop.myshopify.com */
     shop: string;
@@ -264,6 +278,14 @@ export interface IntegrationsPaths {
   };
   '/api/hooks/shipstation/{token}': {
     post: { response: components['schemas']['HookAnswerView'] };
+  };
+  '/api/integrations/shipstation/store': {
+    post: { response: components['schemas']['StoreCredentialsView'] };
+    delete: { response: components['schemas']['OkView'] };
+  };
+  '/api/hooks/shipstation-store/{storeId}': {
+    get: { response: void };
+    post: { response: void };
   };
   '/api/integrations/shopify': {
     post: {

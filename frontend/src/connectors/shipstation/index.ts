@@ -1,6 +1,7 @@
 import type { SourceConnectorUi } from '../types';
 import { shipStationActions } from './api';
 import { ConnectShipStationForm } from './ConnectShipStationForm';
+import { StoreModeSection } from './StoreModeSection';
 
 /** ShipStation: each label printed becomes its Faire shipment; a label carries its own cost. */
 export const shipStation = {
@@ -19,5 +20,6 @@ export const shipStation = {
   ConnectForm: ConnectShipStationForm,
   // A revoked or changed key pair is replaced in place: labels, settings and history stay.
   replace: { label: 'Update key', offered: () => true },
+  Section: StoreModeSection,
   actions: shipStationActions,
 } satisfies SourceConnectorUi;

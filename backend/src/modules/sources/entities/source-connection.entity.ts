@@ -105,6 +105,19 @@ export class SourceConnection {
   @Column({ name: 'send_zero_cost', type: 'boolean', default: false })
   sendZeroCost: boolean;
 
+  /** Store mode (decision 0071): the store URL's random id, its username and password hash; null: off. */
+  @Column({ name: 'store_id', type: 'text', nullable: true })
+  storeId: string | null;
+
+  @Column({ name: 'store_username', type: 'text', nullable: true })
+  storeUsername: string | null;
+
+  @Column({ name: 'store_password_hash', type: 'text', nullable: true })
+  storePasswordHash: string | null;
+
+  @Column({ name: 'store_enabled_at', type: 'timestamptz', nullable: true })
+  storeEnabledAt: Date | null;
+
   @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' })
   updatedAt: Date;
 }
