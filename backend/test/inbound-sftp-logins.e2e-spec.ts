@@ -1,6 +1,7 @@
 import { SANDBOX_FIXTURES } from '@portal/faire-sandbox';
 import ssh2 from 'ssh2';
 import { InboundSftpServer } from '../src/modules/inbound/index.js';
+import { ed25519KeyPair } from '../src/modules/inbound/sftp/sftp-credentials.js';
 import { sftpConnect, withSftp, type SftpCredentials } from './helpers/sftp-client.js';
 import { createTestApp, type TestAgent, type TestApp } from './helpers/test-app.js';
 
@@ -20,7 +21,7 @@ describe('SFTP logins', () => {
   let other: TestAgent;
   const password = 'a-long-sftp-password';
   const otherPassword = 'the-other-sftp-password';
-  const pair = utils.generateKeyPairSync('ed25519', { comment: 'ops@3pl.test' });
+  const pair = ed25519KeyPair('ops@3pl.test');
   let username: string;
   let otherUsername: string;
 
@@ -108,7 +109,7 @@ describe('SFTP logins', () => {
     await withSftp(port, { username, privateKey: pair.private }, async (c) =>
       expect(await c.list('/')).toEqual(['done', 'error', 'inbox']),
     );
-    const wrongKey = utils.generateKeyPairSync('ed25519').private;
+    const wrongKey = ed25519KeyPair().private;
     const rsaKey = utils.generateKeyPairSync('rsa', { bits: 2048 }).private;
     const refused = await Promise.all([
       refusal({ username, privateKey: wrongKey }),

@@ -127,3 +127,24 @@ function rsaBits(blob: Buffer): number {
 export function sftpUsername(companyId: string): string {
   return `brand-${companyId.replace(/-/g, '').slice(0, 12).toLowerCase()}`;
 }
+
+/** Whether ssh2 reads a key as one key of the kind expected (private, or public). */
+function readable(text: string, kind: 'private' | 'public'): boolean {
+  const key = utils.parseKey(text);
+  if (key instanceof Error || Array.isArray(key)) return false;
+  return kind === 'private' ? key.isPrivateKey() : !key.isPrivateKey();
+}
+
+/**
+ * A new Ed25519 key pair in OpenSSH form that ssh2 reads back. ssh2's own generator writes a private
+ * key its parser refuses ("Malformed OpenSSH private key") about 2 times in 1,000; a host key like that,
+ * stored once for the whole fleet, would stop every worker from starting. The pair is made again until
+ * both halves read.
+ */
+export function ed25519KeyPair(comment?: string): { private: string; public: string } {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const pair = utils.generateKeyPairSync('ed25519', comment ? { comment } : undefined);
+    if (readable(pair.private, 'private') && readable(pair.public, 'public')) return pair;
+  }
+  throw new Error('Could not make an Ed25519 key that reads back');
+}

@@ -10,7 +10,7 @@ import ssh2, { type AuthContext, type Connection, type ParsedKey, type Server as
 import { APP_CONFIG, type AppConfig } from '../../../common/config/index.js';
 import { SecretBox } from '../../../common/crypto/secret-box.js';
 import { CompanyScope } from '../../../common/database/company-scope.js';
-import { sftpPasswordMatches } from './sftp-credentials.js';
+import { ed25519KeyPair, sftpPasswordMatches } from './sftp-credentials.js';
 import { SftpDrop } from './sftp-drop.service.js';
 import { SftpErrorFiles } from './sftp-error-files.service.js';
 import { SftpSession } from './sftp-session.js';
@@ -104,9 +104,7 @@ export class InboundSftpServer implements OnApplicationBootstrap, OnApplicationS
       const pem =
         this.config.inbound.sftpHostKey ??
         this.box.open(
-          await this.records.hostKey(() =>
-            this.box.seal(utils.generateKeyPairSync('ed25519').private, HOST_KEY_AAD),
-          ),
+          await this.records.hostKey(() => this.box.seal(ed25519KeyPair().private, HOST_KEY_AAD)),
           HOST_KEY_AAD,
         );
       const key = utils.parseKey(pem);
