@@ -69,7 +69,8 @@ describe('ShipStation label decisions', () => {
     expect(onFaire(s.t, code2)).toBe(1);
     expect(onFaire(s.t, code)).toBe(0);
     expect(s.t.sandbox.listOrders('brand1').find((o) => o.id === second.id)?.state).not.toBe('NEW');
-  });
+    // Two order syncs, two releases and a send: 3 s alone, past jest's 30 s with three lanes on two cores.
+  }, 90_000);
 
   it('a canceled order is dropped with a note, never sent', async () => {
     const order = s.t.sandbox.createOrder('brand1', { state: 'CANCELED' });
